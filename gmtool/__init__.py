@@ -1,0 +1,3 @@
+"""gmtool: a game master's assistant at the table."""
+
+__version__ = "0.1.0"

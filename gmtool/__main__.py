@@ -1,0 +1,3 @@
+from gmtool.cli.main import main
+
+main()

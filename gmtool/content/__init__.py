@@ -1,0 +1,1 @@
+"""Content: YAML from the packaged folders and a campaign's overrides, validated."""

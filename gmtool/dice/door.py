@@ -1,0 +1,147 @@
+"""The one door every roll comes through: virtual (seeded) or entered from physical dice.
+
+A command builds one ``DiceDoor`` and hands it to the rules. The rules ask it to roll
+(``door.roll("2d6", who="Ana")``); the door takes the faces from the entered list when
+there is one, or from the generator, and keeps every ``Roll`` for the log.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from gmtool.dice.notation import parse
+from gmtool.dice.rng import Rng
+from gmtool.dice.rolled import Roll
+from gmtool.dice.roller import roll_expression
+from gmtool.errors import DiceError
+
+
+class _EnteredFaces:
+    """Faces typed in from physical dice, handed out in order and checked against each die."""
+
+    def __init__(self, faces: Iterable[int], owner: str = "") -> None:
+        self.faces = list(faces)
+        self.used = 0
+        self.owner = owner
+
+    def draw(self, sides: int, expression: str) -> int:
+        whose = f" for {self.owner}" if self.owner else ""
+        if self.used >= len(self.faces):
+            raise DiceError(
+                f"not enough faces entered{whose}: {expression} needs another d{sides} "
+                f"after the {len(self.faces)} given",
+                hint="enter one face per die, in order, including exploded and rerolled dice",
+            )
+        face = self.faces[self.used]
+        self.used += 1
+        if not 1 <= face <= sides:
+            raise DiceError(
+                f"face {face} is not on a d{sides} (face {self.used} entered{whose}, "
+                f"for {expression})",
+                hint=f"a d{sides} shows 1 to {sides}",
+            )
+        return face
+
+    @property
+    def left(self) -> int:
+        return len(self.faces) - self.used
+
+
+class DiceDoor:
+    """Rolls dice for one command and remembers them.
+
+    ``entered`` is a flat list of faces for all the command's dice, in order.
+    ``entered_by`` gives faces per roller (``who``); rolls by anyone else use the generator.
+    """
+
+    def __init__(
+        self,
+        rng: Rng | None = None,
+        *,
+        entered: Iterable[int] | None = None,
+        entered_by: Mapping[str, Iterable[int]] | None = None,
+    ) -> None:
+        self.rng = rng
+        self.entered = _EnteredFaces(entered) if entered is not None else None
+        self.entered_by = {
+            who: _EnteredFaces(faces, who) for who, faces in (entered_by or {}).items()
+        }
+        self.rolls: list[Roll] = []
+
+    @classmethod
+    def entered_faces(cls, *faces: int) -> DiceDoor:
+        """A door that only takes the given faces (handy in tests and replays)."""
+        return cls(entered=faces)
+
+    def roll(self, expression: str, *, who: str = "", label: str = "") -> Roll:
+        """Roll ``expression`` for ``who``; raises DiceError for bad notation or faces."""
+        tree = parse(expression)
+        text = str(tree)
+        faces = self.entered_by.get(who) if who else None
+        faces = faces or self.entered
+        if faces is not None:
+            total, dice = roll_expression(tree, lambda sides: faces.draw(sides, text))
+            source = "entered"
+        else:
+            rng = self._rng()
+            total, dice = roll_expression(tree, rng.face)
+            source = "rolled"
+        roll = Roll(text, total, dice, source, who, label)
+        self.rolls.append(roll)
+        return roll
+
+    def has_entered(self, who: str) -> bool:
+        """Whether faces were entered for ``who`` (or for everyone)."""
+        return self.entered is not None or who in self.entered_by
+
+    def finish(self) -> None:
+        """Check every entered face was used; call once the command's rules have run."""
+        if self.entered is not None and self.entered.left:
+            used = self.entered.used
+            raise DiceError(
+                f"too many faces entered: the dice took {used} and {self.entered.left} were left over",
+                hint=f"enter exactly {used} faces",
+            )
+        for who, faces in self.entered_by.items():
+            if faces.used == 0:
+                raise DiceError(
+                    f"faces were entered for {who}, who rolls nothing here",
+                    hint="enter faces only for those who roll",
+                )
+            if faces.left:
+                raise DiceError(
+                    f"too many faces entered for {who}: the dice took {faces.used} "
+                    f"and {faces.left} were left over",
+                    hint=f"enter exactly {faces.used} faces for {who}",
+                )
+
+    def _rng(self) -> Rng:
+        if self.rng is None:
+            self.rng = Rng.from_seed(None)
+        return self.rng
+
+
+def parse_faces(text: str) -> list[int]:
+    """``"4,6,1"`` -> ``[4, 6, 1]``; raises DiceError naming the bad item."""
+    faces: list[int] = []
+    for index, item in enumerate(text.replace(" ", "").split(","), start=1):
+        if not item.lstrip("-").isdigit():
+            raise DiceError(
+                f"face {index} of '{text}' is '{item}', not a whole number",
+                hint="enter faces like --dice 4,6,1",
+            )
+        faces.append(int(item))
+    return faces
+
+
+def parse_faces_by(items: Iterable[str]) -> dict[str, list[int]]:
+    """``["Ana=3,4", "Bo=6,6"]`` -> ``{"Ana": [3, 4], "Bo": [6, 6]}``."""
+    result: dict[str, list[int]] = {}
+    for item in items:
+        who, sep, faces = item.partition("=")
+        if not sep or not who.strip():
+            raise DiceError(
+                f"'{item}' does not name who rolled", hint="enter faces like --dice Ana=3,4"
+            )
+        result[who.strip()] = parse_faces(faces)
+    return result

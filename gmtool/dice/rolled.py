@@ -1,0 +1,92 @@
+"""What happened when dice were rolled: every die with its face, kept or not."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+Source = Literal["rolled", "entered"]
+
+
+@dataclass(frozen=True)
+class Die:
+    """One physical die: ``exploded`` means it rolled its maximum and added a die;
+    ``rerolled`` means its face was replaced by the next die (so it is not kept)."""
+
+    sides: int
+    face: int
+    kept: bool = True
+    exploded: bool = False
+    rerolled: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {"sides": self.sides, "face": self.face, "kept": self.kept}
+        if self.exploded:
+            doc["exploded"] = True
+        if self.rerolled:
+            doc["rerolled"] = True
+        return doc
+
+    @classmethod
+    def from_json(cls, doc: dict[str, Any]) -> Die:
+        return cls(
+            doc["sides"],
+            doc["face"],
+            doc.get("kept", True),
+            doc.get("exploded", False),
+            doc.get("rerolled", False),
+        )
+
+
+@dataclass(frozen=True)
+class Roll:
+    """One rolled expression: its total, every die in the order drawn, and who rolled."""
+
+    expression: str
+    total: int
+    dice: tuple[Die, ...]
+    source: Source
+    who: str = ""
+    label: str = ""
+
+    @property
+    def faces(self) -> list[int]:
+        """Every face drawn, in order (what you would enter to reproduce the roll)."""
+        return [die.face for die in self.dice]
+
+    @property
+    def kept_faces(self) -> list[int]:
+        return [die.face for die in self.dice if die.kept]
+
+    def to_json(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {
+            "expression": self.expression,
+            "total": self.total,
+            "dice": [die.to_json() for die in self.dice],
+            "source": self.source,
+        }
+        if self.who:
+            doc["who"] = self.who
+        if self.label:
+            doc["label"] = self.label
+        return doc
+
+    @classmethod
+    def from_json(cls, doc: dict[str, Any]) -> Roll:
+        return cls(
+            doc["expression"],
+            doc["total"],
+            tuple(Die.from_json(d) for d in doc["dice"]),
+            doc["source"],
+            doc.get("who", ""),
+            doc.get("label", ""),
+        )
+
+    def describe(self) -> str:
+        """``2d6+1 = 9  [5, 3]`` with dropped dice struck as ``~2~``, explosions marked ``!``."""
+        marks = []
+        for die in self.dice:
+            text = f"{die.face}{'!' if die.exploded else ''}"
+            marks.append(text if die.kept else f"~{text}~")
+        entered = " (entered)" if self.source == "entered" else ""
+        return f"{self.expression} = {self.total}  [{', '.join(marks)}]{entered}"
