@@ -97,9 +97,9 @@ class DiceDoor:
     def finish(self) -> None:
         """Check every entered face was used; call once the command's rules have run."""
         if self.entered is not None and self.entered.left:
-            used = self.entered.used
+            used, left = self.entered.used, self.entered.left
             raise DiceError(
-                f"too many faces entered: the dice took {used} and {self.entered.left} were left over",
+                f"too many faces entered: the dice took {used} and {left} were left over",
                 hint=f"enter exactly {used} faces",
             )
         for who, faces in self.entered_by.items():

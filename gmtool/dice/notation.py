@@ -122,7 +122,9 @@ class _Parser:
         if not match or match.end() == self.pos:
             rest = self.text[self.pos :]
             if rest.strip():
-                raise self.error(f"unexpected '{rest.strip()[0]}'", self.pos + len(rest) - len(rest.lstrip()))
+                raise self.error(
+                    f"unexpected '{rest.strip()[0]}'", self.pos + len(rest) - len(rest.lstrip())
+                )
             return None
         kind = match.lastgroup or ""
         start = match.start(kind)

@@ -1,0 +1,139 @@
+"""``gmtool campaign new|list|show|use``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from gmtool.cli.common import JSON_OPTION, campaign_name, console, emit
+from gmtool.content.campaignfile import read_campaign_file
+from gmtool.errors import UsageError
+
+app = typer.Typer(help="Create, list, show and choose campaigns.", no_args_is_help=True)
+
+
+@app.command("new")
+def new(
+    name: str = typer.Argument(..., help="The campaign's name (letters, digits, - _ .)."),
+    system: str = typer.Option(
+        None, "--system", "-s", help="originem, astral, starships, foodfight"
+    ),
+    length: int = typer.Option(
+        None, "--length", help="Originem: NOVA length in minutes (30, 45, 60 or any)."
+    ),
+    players: str = typer.Option(
+        None, "--players", help="Food Fight: four names, A,B,C,D in seat order."
+    ),
+    crew: list[str] = typer.Option(
+        None, "--crew", help="Originem: a crew member, CLASS or NAME=CLASS (repeat)."
+    ),
+    starter: str = typer.Option(
+        None, "--starter", help="Food Fight: the player who ate last (goes first)."
+    ),
+    seed: int = typer.Option(None, "--seed", help="Seed the campaign's dice (reproducible)."),
+    from_file: Path = typer.Option(None, "--from", help="A campaign file (YAML) to start from."),
+    use: bool = typer.Option(True, "--use/--no-use", help="Make it the current campaign."),
+) -> None:
+    """Create a campaign and make it the current one."""
+    from gmtool.engine.game import Game
+    from gmtool.store.home import check_name, set_current_campaign
+
+    check_name(name)
+    data = read_campaign_file(from_file) if from_file else {}
+    system = system or data.get("system")
+    if not system:
+        raise UsageError(
+            "no system given", hint="pass --system originem|astral|starships|foodfight"
+        )
+    if data.get("system") and data["system"] != system:
+        raise UsageError(f"--system {system} does not match the file's system '{data['system']}'")
+    options: dict[str, Any] = dict(data.get("options") or {})
+    given = {
+        "length": length,
+        "players": players.split(",") if players else None,
+        "crew": crew or None,
+        "starter": starter,
+        "seed": seed,
+    }
+    options.update({key: value for key, value in given.items() if value is not None})
+    if data.get("name"):
+        options.setdefault("title", data["name"])
+    game = Game.create(
+        name, system_name=system, options=options, overrides=data.get("content") or {}, seed=seed
+    )
+    if use:
+        set_current_campaign(name)
+    typer.echo(f"created campaign '{name}' ({system}) at {game.store.path}")
+
+
+@app.command("list")
+def list_(as_json: bool = JSON_OPTION) -> None:
+    """List the campaigns in the storage folder."""
+    from gmtool.store.home import current_campaign, list_campaigns
+
+    current = current_campaign()
+    rows = []
+    for name in list_campaigns():
+        rows.append({"name": name, "current": name == current, "system": _system_of(name)})
+    if as_json:
+        emit(rows, True)
+        return
+    if not rows:
+        typer.echo("no campaigns yet: create one with 'gmtool campaign new NAME --system originem'")
+    for row in rows:
+        typer.echo(f"{'*' if row['current'] else ' '} {row['name']}  ({row['system']})")
+
+
+def _system_of(name: str) -> str:
+    from gmtool.errors import GmtoolError
+    from gmtool.store.campaign import CampaignStore
+
+    try:
+        store = CampaignStore.open(name)
+    except GmtoolError:
+        return "unreadable"
+    try:
+        return store.system()
+    finally:
+        store.close()
+
+
+@app.command("show")
+def show(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
+    """Show the current (or -c) campaign: system, options, log size, file."""
+    from gmtool.store.campaign import CampaignStore
+
+    name = campaign_name(ctx)
+    assert name is not None
+    store = CampaignStore.open(name)
+    game = store.game()
+    doc = {
+        "name": name,
+        "system": game.system,
+        "created": game.created,
+        "options": game.options,
+        "entries": store.count_entries(),
+        "path": str(store.path),
+    }
+    if as_json:
+        emit(doc, True)
+        return
+    out = console()
+    for key, value in doc.items():
+        out.print(f"[bold]{key}[/bold]: {value}")
+
+
+@app.command("use")
+def use_(name: str = typer.Argument(..., help="The campaign to make current.")) -> None:
+    """Make a campaign the current one (used when -c is not given)."""
+    from gmtool.store.home import existing_campaign_path, set_current_campaign
+
+    existing_campaign_path(name)
+    set_current_campaign(name)
+    typer.echo(f"now using campaign '{name}'")
+
+
+def register(root: typer.Typer) -> None:
+    root.add_typer(app, name="campaign")

@@ -1,0 +1,74 @@
+"""What every command shares: options, finding the campaign, and printing results."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import typer
+
+from gmtool.engine.game import Game
+from gmtool.errors import UsageError
+
+JSON_OPTION = typer.Option(False, "--json", help="Print exactly one JSON document.")
+DICE_OPTION = typer.Option(
+    None,
+    "--dice",
+    help="Faces from physical dice, in the order of the dice (e.g. 4,6,1).",
+)
+
+
+def campaign_name(ctx: typer.Context, *, required: bool = True) -> str | None:
+    """-c/--campaign, else GMTOOL_CAMPAIGN, else the campaign last created or used."""
+    from gmtool.store.home import current_campaign
+
+    root = ctx.find_root()
+    name: str | None = (root.obj or {}).get("campaign") or current_campaign()
+    if name is None and required:
+        raise UsageError(
+            "no campaign chosen",
+            hint="pass -c NAME, set GMTOOL_CAMPAIGN, or create one with 'gmtool campaign new'",
+        )
+    return name
+
+
+def open_game(ctx: typer.Context, system: str | None = None) -> Game:
+    """Open the chosen campaign; with ``system``, insist that it plays that system."""
+    name = campaign_name(ctx)
+    assert name is not None
+    game = Game.open(name)
+    if system is not None:
+        game.require_system(system)
+    return game
+
+
+def game_door(game: Game, dice: str | None, dice_by: list[str] | None = None) -> Any:
+    """The command's dice door from ``--dice F,F`` or ``--dice NAME=F,F`` options."""
+    from gmtool.dice import parse_faces, parse_faces_by
+
+    entered = parse_faces(dice) if dice else None
+    entered_by = parse_faces_by(dice_by) if dice_by else None
+    return game.door(entered=entered, entered_by=entered_by)
+
+
+def print_json(doc: Any) -> None:
+    sys.stdout.write(json.dumps(doc, ensure_ascii=False) + "\n")
+
+
+def emit(doc: Any, as_json: bool, render: Callable[[Any], Any] | None = None) -> None:
+    """One JSON document with ``--json``; otherwise the rich rendering (or plain text)."""
+    if as_json:
+        print_json(doc)
+        return
+    if render is None:
+        print_json(doc)
+        return
+    console().print(render(doc))
+
+
+def console() -> Any:
+    from rich.console import Console
+
+    return Console(highlight=False)

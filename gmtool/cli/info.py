@@ -1,0 +1,44 @@
+"""``gmtool status`` and ``gmtool check``."""
+
+from __future__ import annotations
+
+import importlib
+import time
+from pathlib import Path
+
+import typer
+
+from gmtool.cli.common import JSON_OPTION, console, emit, open_game
+
+
+def status(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
+    """Where the campaign stands now (a dashboard; --json for one document)."""
+    game = open_game(ctx)
+    doc = game.system.status(game.state, now=time.time())
+    if as_json:
+        emit(doc, True)
+        return
+    render = importlib.import_module(f"gmtool.render.{game.system_name}")
+    console().print(render.status(doc))
+
+
+def check(
+    paths: list[Path] = typer.Argument(
+        None, help="Files or folders (default: all packaged content)."
+    ),
+) -> None:
+    """Validate content and campaign files; every problem as file:line: field: message."""
+    from gmtool.content.checker import check_paths
+
+    problems, checked = check_paths(paths or [])
+    for problem in problems:
+        typer.echo(problem, err=True)
+    if problems:
+        typer.echo(f"{len(problems)} problem(s) in {checked} file(s)", err=True)
+        raise typer.Exit(3)
+    typer.echo(f"ok: {checked} file(s) checked")
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(status)
+    app.command()(check)

@@ -1,0 +1,89 @@
+"""``gmtool play``: the interactive session. Each system has its loop in ``play_<system>.py``."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+import typer
+
+from gmtool.cli.common import campaign_name, console
+from gmtool.errors import UsageError
+
+DEMOS = {
+    "originem": "originem-demo.yaml",
+    "astral": "astral-demo.yaml",
+    "starships": "starships-demo.yaml",
+    "foodfight": "foodfight-demo.yaml",
+}
+"""The bundled demo campaign file of each system, in ``campaigns/``."""
+
+
+def play(
+    ctx: typer.Context,
+    demo: str = typer.Option(
+        None, "--demo", help="Play the bundled demo of a system (originem, astral, ...)."
+    ),
+) -> None:
+    """Run a session interactively: choose, roll or enter dice, see the dashboard."""
+    from gmtool.engine.game import Game
+
+    if not sys.stdin.isatty():
+        raise UsageError(
+            "gmtool play is interactive and needs a terminal",
+            hint="run it in a terminal, or use the one-shot commands (gmtool --help)",
+        )
+    if demo is not None:
+        name = open_demo(demo)
+    else:
+        name = campaign_name(ctx, required=False) or choose_campaign()
+    game = Game.open(name)
+    loop = importlib.import_module(f"gmtool.cli.play_{game.system_name}")
+    out = console()
+    out.print(f"[bold]{game.name}[/bold] ({game.system_name}) — Ctrl-C leaves, nothing is lost.")
+    try:
+        loop.run(game)
+    except KeyboardInterrupt:
+        out.print("\nleft the session; the campaign is saved.")
+
+
+def open_demo(system: str) -> str:
+    """The demo campaign of ``system``, created from its bundled file the first time."""
+    from gmtool.content.campaignfile import read_campaign_file
+    from gmtool.content.paths import packaged
+    from gmtool.engine.game import Game
+    from gmtool.errors import unknown
+    from gmtool.store.home import campaign_path, set_current_campaign
+
+    if system not in DEMOS:
+        raise unknown("demo", system, sorted(DEMOS))
+    name = f"demo-{system}"
+    if not campaign_path(name).exists():
+        data = read_campaign_file(packaged("campaigns", DEMOS[system]))
+        Game.create(
+            name,
+            system_name=system,
+            options=dict(data.get("options") or {}),
+            overrides=dict(data.get("content") or {}),
+            seed=None,
+        )
+    set_current_campaign(name)
+    return name
+
+
+def choose_campaign() -> str:
+    import questionary
+
+    from gmtool.store.home import list_campaigns
+
+    choices = list_campaigns() + [f"demo: {system}" for system in DEMOS]
+    answer = questionary.select("Which campaign?", choices=choices).ask()
+    if answer is None:
+        raise KeyboardInterrupt
+    if answer.startswith("demo: "):
+        return open_demo(answer.removeprefix("demo: "))
+    return str(answer)
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(play)

@@ -1,0 +1,65 @@
+"""``gmtool roll`` and ``gmtool odds``: dice with or without a campaign."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import typer
+
+from gmtool.cli.common import DICE_OPTION, JSON_OPTION, campaign_name, emit, print_json
+from gmtool.errors import UsageError
+
+MAX_REPEAT = 1000
+
+
+def roll(
+    ctx: typer.Context,
+    expression: str = typer.Argument(..., help="Dice notation, e.g. 2d6+3, 4d6kh3, adv, d6!"),
+    dice: str = DICE_OPTION,
+    seed: int = typer.Option(None, "--seed", help="Roll with this seed (reproducible)."),
+    repeat: int = typer.Option(1, "--repeat", min=1, help="Roll the expression N times."),
+    as_json: bool = JSON_OPTION,
+) -> None:
+    """Roll dice (or enter physical faces); logged when a campaign is in use."""
+    from gmtool.dice import DiceDoor, Rng, parse, parse_faces
+
+    if repeat > MAX_REPEAT:
+        raise UsageError(f"--repeat {repeat} is over the limit of {MAX_REPEAT}")
+    parse(expression)  # syntax errors before anything else
+    entered = parse_faces(dice) if dice else None
+    door = DiceDoor(Rng.from_seed(seed) if seed is not None else None, entered=entered)
+    name = campaign_name(ctx, required=False)
+    if name is None:
+        rolls = [door.roll(expression) for _ in range(repeat)]
+        door.finish()
+    else:
+        from gmtool.engine.game import Game
+
+        rolls = Game.open(name).roll(expression, door, repeat=repeat, seeded=seed is not None)
+    docs = [r.to_json() for r in rolls]
+    doc: dict[str, Any] = docs[0] if repeat == 1 else {"rolls": docs}
+    if as_json:
+        print_json(doc)
+        return
+    for r in rolls:
+        typer.echo(r.describe())
+
+
+def odds(
+    expression: str = typer.Argument(..., help="Dice notation, e.g. 3d6, 4d6kh3, adv+5"),
+    vs: int = typer.Option(None, "--vs", help="Also give the chance to meet or beat N."),
+    as_json: bool = JSON_OPTION,
+) -> None:
+    """Exact odds of a dice expression, as a bar chart."""
+    from gmtool.dice.odds import distribution
+
+    dist = distribution(expression)
+    doc = dist.to_json(vs=vs)
+    from gmtool.render.dice import odds_chart
+
+    emit(doc, as_json, odds_chart)
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(roll)
+    app.command()(odds)

@@ -1,0 +1,32 @@
+"""Campaign files: ``system``, optional ``name``, ``options`` and ``content`` mappings."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from gmtool.errors import ContentError, UsageError
+
+ALLOWED_KEYS = ("content", "description", "name", "options", "system")
+
+
+def read_campaign_file(path: Path) -> dict[str, Any]:
+    """A campaign file: ``system``, optional ``name``, ``options`` and ``content`` mappings."""
+    from gmtool.content.yamlfile import load_yaml
+
+    if not path.is_file():
+        raise UsageError(f"campaign file '{path}' does not exist", hint="check the path")
+    doc = load_yaml(path)
+    data = doc.data
+    if not isinstance(data, dict):
+        raise ContentError([f"{path}:1: (top): a campaign file is a mapping with 'system:'"])
+    for key in data:
+        if key not in ALLOWED_KEYS:
+            line = doc.line_of((key,)) or 1
+            allowed = ", ".join(ALLOWED_KEYS)
+            raise ContentError([f"{path}:{line}: {key}: unknown field (allowed: {allowed})"])
+    for key in ("options", "content"):
+        if not isinstance(data.get(key, {}), dict):
+            line = doc.line_of((key,)) or 1
+            raise ContentError([f"{path}:{line}: {key}: must be a mapping"])
+    return data

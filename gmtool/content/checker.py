@@ -1,0 +1,74 @@
+"""``gmtool check``: validate packaged content and campaign files, collecting every problem."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from gmtool.content.paths import DATA_FOLDERS, data_root
+from gmtool.content.yamlfile import load_yaml
+from gmtool.errors import ContentError, GmtoolError
+
+YAML_SUFFIXES = (".yaml", ".yml")
+
+
+def check_paths(paths: list[Path]) -> tuple[list[str], int]:
+    """Returns (problems, number of files checked). No paths: all packaged content."""
+    from gmtool.systems import SYSTEMS
+
+    problems: list[str] = []
+    if not paths:
+        paths = [data_root() / folder for folder in DATA_FOLDERS]
+        for name in SYSTEMS:
+            problems += _system_problems(name, {})
+    files = _yaml_files(paths, problems)
+    for path in files:
+        try:
+            doc = load_yaml(path)
+        except ContentError as error:
+            problems += error.problems
+            continue
+        if isinstance(doc.data, dict) and "system" in doc.data:
+            problems += _campaign_problems(path, doc.data)
+    return problems, len(files)
+
+
+def _yaml_files(paths: list[Path], problems: list[str]) -> list[Path]:
+    files: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            files += sorted(p for p in path.rglob("*") if p.suffix in YAML_SUFFIXES)
+        elif path.is_file():
+            files.append(path)
+        else:
+            problems.append(f"{path}: no such file or folder")
+    return files
+
+
+def _system_problems(name: str, overrides: dict[str, Any]) -> list[str]:
+    from gmtool.systems import get_system
+
+    try:
+        get_system(name).load_content(overrides)
+    except ContentError as error:
+        return error.problems
+    except ModuleNotFoundError:
+        return []
+    return []
+
+
+def _campaign_problems(path: Path, data: dict[str, Any]) -> list[str]:
+    from gmtool.content.campaignfile import read_campaign_file
+    from gmtool.dice import DiceDoor, Rng
+    from gmtool.systems import get_system
+
+    try:
+        data = read_campaign_file(path)
+        system = get_system(str(data["system"]))
+        content = system.load_content(data.get("content") or {})
+        system.new_state(content, dict(data.get("options") or {}), DiceDoor(Rng(0)))
+    except ContentError as error:
+        return [p if p.startswith(str(path)) else f"{path}: content: {p}" for p in error.problems]
+    except GmtoolError as error:
+        return [f"{path}: options: {error.line()}"]
+    return []

@@ -1,0 +1,84 @@
+"""Exact odds of a dice expression. icepool is imported here, so only odds commands pay for it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from gmtool.dice.notation import DiceTerm, Expression, parse
+
+EXPLODE_DEPTH = 5
+"""Exploding dice are followed this many explosions deep; the rest is counted as stopping."""
+
+
+@dataclass(frozen=True)
+class Distribution:
+    """Every possible total with its exact probability."""
+
+    expression: str
+    chances: dict[int, Fraction]
+
+    def at_least(self, target: int) -> Fraction:
+        return sum((p for total, p in self.chances.items() if total >= target), Fraction(0))
+
+    def mean(self) -> Fraction:
+        return sum((total * p for total, p in self.chances.items()), Fraction(0))
+
+    def to_json(self, *, vs: int | None = None) -> dict[str, Any]:
+        doc: dict[str, Any] = {
+            "expression": self.expression,
+            "min": min(self.chances),
+            "max": max(self.chances),
+            "mean": float(self.mean()),
+            "outcomes": [
+                {"total": total, "probability": float(p), "fraction": str(p)}
+                for total, p in sorted(self.chances.items())
+            ],
+        }
+        if vs is not None:
+            chance = self.at_least(vs)
+            doc["vs"] = {"target": vs, "probability": float(chance), "fraction": str(chance)}
+        return doc
+
+
+def distribution(expression: str | Expression) -> Distribution:
+    tree = parse(expression) if isinstance(expression, str) else expression
+    return Distribution(str(tree), die_chances(_to_icepool(tree)))
+
+
+def die_chances(die: Any) -> dict[int, Fraction]:
+    """An icepool die as ``{outcome: Fraction}``."""
+    denominator = die.denominator()
+    return {int(outcome): Fraction(q, denominator) for outcome, q in die.items()}
+
+
+def _to_icepool(tree: Expression) -> Any:
+    import icepool
+
+    total: Any = icepool.Die([0])
+    for sign, term in zip(tree.signs, tree.terms, strict=True):
+        part: Any = _term_die(term) if isinstance(term, DiceTerm) else icepool.Die([term.value])
+        total = total + part if sign > 0 else total - part
+    return total
+
+
+def _term_die(term: DiceTerm) -> Any:
+    import icepool
+
+    sides = term.sides
+    first: Any = icepool.d(sides)
+    if term.reroll_below is not None and term.reroll_below > 1:
+        first = first.reroll(list(range(1, term.reroll_below)), depth="inf")
+    chain = first
+    if term.explode:
+        more = icepool.d(sides).explode(depth=EXPLODE_DEPTH - 1)
+        chain = first.map(lambda face: sides + more if face == sides else face)
+    if term.keep is None:
+        return term.count @ chain
+    kept = term.kept_count
+    if kept == 0:
+        return icepool.Die([0])
+    highest = term.keep.mode in ("kh", "dl")
+    pool = chain.pool(term.count)
+    return (pool.highest(kept) if highest else pool.lowest(kept)).sum()

@@ -1,0 +1,181 @@
+"""A campaign in play: actions go through its rule system and into its log.
+
+``Game.play`` is the one path for a rules action: inside one transaction it reads the
+head state, lets the system apply the action with the command's dice, and appends the
+entry with the new state and the generator's state. ``undo``/``redo`` mark entries voided
+or live again and rebuild the state by replaying recorded faces; nothing is deleted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from functools import cached_property
+from typing import Any
+
+from gmtool.dice import DiceDoor, Rng, Roll
+from gmtool.engine.system import Outcome, State, System
+from gmtool.errors import RulesError, UsageError
+from gmtool.store.campaign import CampaignStore, Entry
+
+_LOG_FIELDS = ("who", "what", "outcome", "mission", "scene")
+
+
+class Game:
+    def __init__(self, store: CampaignStore) -> None:
+        self.store = store
+
+    @classmethod
+    def open(cls, name: str) -> Game:
+        return cls(CampaignStore.open(name))
+
+    @classmethod
+    def create(
+        cls,
+        name: str,
+        *,
+        system_name: str,
+        options: Mapping[str, Any],
+        overrides: Mapping[str, Any],
+        seed: int | None,
+    ) -> Game:
+        """Build the first state and write the new campaign's database."""
+        from gmtool.store.home import campaign_path
+
+        campaign_path(name)  # checks the name before any work
+        from gmtool.systems import get_system
+
+        system = get_system(system_name)
+        content = system.load_content(overrides)
+        rng = Rng.from_seed(seed)
+        door = DiceDoor(rng)
+        state = system.new_state(content, options, door)
+        store = CampaignStore.create(
+            name,
+            system=system_name,
+            options=dict(options),
+            overrides=dict(overrides),
+            rng=rng.state,
+            state=state,
+        )
+        game = cls(store)
+        game.__dict__["content"] = content
+        return game
+
+    # -- what the game is ------------------------------------------------------
+    @property
+    def name(self) -> str:
+        return self.store.name
+
+    @cached_property
+    def system_name(self) -> str:
+        return self.store.system()
+
+    @cached_property
+    def system(self) -> System:
+        from gmtool.systems import get_system
+
+        return get_system(self.system_name)
+
+    @cached_property
+    def content(self) -> Any:
+        return self.system.load_content(self.store.game().overrides)
+
+    @property
+    def state(self) -> State:
+        return self.store.head_state()
+
+    def require_system(self, name: str) -> None:
+        if self.system_name != name:
+            raise UsageError(
+                f"campaign '{self.name}' plays {self.system_name}, not {name}",
+                hint=f"use 'gmtool {self.system_name} ...' or pick another campaign with -c",
+            )
+
+    def door(
+        self,
+        entered: Iterable[int] | None = None,
+        entered_by: Mapping[str, Iterable[int]] | None = None,
+    ) -> DiceDoor:
+        """A dice door for one command, drawing from the campaign's generator."""
+        return DiceDoor(Rng(self.store.rng_state()), entered=entered, entered_by=entered_by)
+
+    # -- doing things ----------------------------------------------------------
+    def play(self, action: Mapping[str, Any], door: DiceDoor) -> Outcome:
+        """Apply ``action`` by the rules and log it, all in one transaction."""
+        with self.store.transaction():
+            door.rng = Rng(self.store.rng_state())  # read inside the transaction: no reuse
+            outcome = self.system.apply(self.state, action, door, self.content)
+            door.finish()
+            fields = {key: str(getattr(outcome, key)) for key in _LOG_FIELDS}
+            self.store.append(
+                kind="action",
+                fields=fields,
+                action=dict(action),
+                dice=[roll.to_json() for roll in door.rolls],
+                result=outcome.result,
+                rng=door.rng.state,
+                state=outcome.state,
+            )
+        return outcome
+
+    def roll(
+        self, expression: str, door: DiceDoor, *, repeat: int = 1, seeded: bool = False
+    ) -> list[Roll]:
+        """Free rolls (``gmtool roll``): logged, but they change no state.
+
+        With ``seeded`` the door keeps its own generator and the campaign's is untouched.
+        """
+        with self.store.transaction():
+            campaign_rng = self.store.rng_state()
+            if not seeded:
+                door.rng = Rng(campaign_rng)
+            rolls = [door.roll(expression) for _ in range(repeat)]
+            door.finish()
+            self.store.append(
+                kind="roll",
+                fields={
+                    "what": rolls[0].expression,
+                    "outcome": ", ".join(str(r.total) for r in rolls),
+                },
+                action=None,
+                dice=[roll.to_json() for roll in rolls],
+                result={},
+                rng=campaign_rng if seeded or door.rng is None else door.rng.state,
+                state=None,
+            )
+        return rolls
+
+    def undo(self) -> Entry:
+        """Void the latest live entry and rebuild the state without it."""
+        with self.store.transaction():
+            entry = self.store.last_live_entry()
+            if entry is None:
+                raise RulesError("nothing to undo: the log has no live entries")
+            redo = [*self.store.game().redo, entry.seq]
+            self.store.set_voided(entry.seq, True, redo=redo)
+            if entry.kind == "action":
+                snapshot_seq, state = self.store.snapshot_before(entry.seq)
+                replayed = self.store.live_actions_between(snapshot_seq, entry.seq)
+                for earlier in replayed:
+                    state = self._replay(state, earlier)
+                self.store.set_head_state(state, len(replayed))
+        return entry
+
+    def redo(self) -> Entry:
+        """Bring back the entry undone last (if nothing new was logged since)."""
+        with self.store.transaction():
+            redo = self.store.game().redo
+            if not redo:
+                raise RulesError("nothing to redo: no undone entry since the last command")
+            entry = self.store.entry(redo[-1])
+            self.store.set_voided(entry.seq, False, redo=redo[:-1])
+            if entry.kind == "action":
+                state = self._replay(self.state, entry)
+                self.store.set_head_state(state, None)
+        return entry
+
+    def _replay(self, state: State, entry: Entry) -> State:
+        faces = [die["face"] for roll in entry.dice for die in roll["dice"]]
+        door = DiceDoor(entered=faces)
+        assert entry.action is not None
+        return self.system.apply(state, entry.action, door, self.content).state

@@ -1,0 +1,48 @@
+"""The log as text: dice summaries and the csv and markdown exports."""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+COLUMNS = ("seq", "time", "who", "what", "dice", "outcome", "mission", "scene", "voided")
+
+
+def dice_text(rolls: list[dict[str, Any]]) -> str:
+    """``Pierre 1d10 [7]; 1d6 [4] entered`` — every roll with its faces and source."""
+    parts = []
+    for roll in rolls:
+        faces = ",".join(
+            f"{d['face']}" if d.get("kept", True) else f"~{d['face']}~" for d in roll["dice"]
+        )
+        who = f"{roll['who']} " if roll.get("who") else ""
+        source = " entered" if roll.get("source") == "entered" else ""
+        parts.append(f"{who}{roll['expression']} [{faces}]{source}")
+    return "; ".join(parts)
+
+
+def row(entry: dict[str, Any]) -> list[str]:
+    values = dict(entry, dice=dice_text(entry["dice"]), voided="yes" if entry["voided"] else "")
+    return [str(values[c]) for c in COLUMNS]
+
+
+def to_csv(entries: list[dict[str, Any]]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(COLUMNS)
+    for entry in entries:
+        writer.writerow(row(entry))
+    return out.getvalue()
+
+
+def to_markdown(name: str, entries: list[dict[str, Any]]) -> str:
+    """A campaign journal: a heading and one table row per entry; undone rows struck."""
+    lines = [f"# Campaign journal: {name}", "", "| " + " | ".join(COLUMNS) + " |"]
+    lines.append("|" + "---|" * len(COLUMNS))
+    for entry in entries:
+        cells = [cell.replace("|", "\\|") for cell in row(entry)]
+        if entry["voided"]:
+            cells = [f"~~{c}~~" if c else c for c in cells]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)

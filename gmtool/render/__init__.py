@@ -1,0 +1,1 @@
+"""Rendering: result documents -> rich renderables. Imported only to print for people."""

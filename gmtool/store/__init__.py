@@ -1,0 +1,1 @@
+"""The campaign store: one SQLite database per campaign."""

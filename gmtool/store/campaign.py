@@ -1,0 +1,371 @@
+"""One campaign's SQLite database: the append-only log, the head state, and snapshots.
+
+Every write is one transaction (``BEGIN IMMEDIATE`` ... ``COMMIT``); the database runs in
+WAL mode with a busy timeout, so a second writer waits instead of failing at once, and a
+killed process leaves every committed entry in place.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from gmtool.errors import StoreError, UsageError
+from gmtool.store.home import campaign_path, existing_campaign_path
+from gmtool.store.schema import SCHEMA_VERSION, migrate
+
+BUSY_TIMEOUT_MS = 5000
+SNAPSHOT_EVERY = 50
+"""A snapshot of the state is kept after this many live actions, so rebuilding the state
+on undo replays at most this many entries, however long the log grows."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of the log."""
+
+    seq: int
+    time: str
+    kind: str
+    who: str
+    what: str
+    outcome: str
+    mission: str
+    scene: str
+    action: dict[str, Any] | None
+    dice: list[dict[str, Any]]
+    result: dict[str, Any]
+    voided: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seq": self.seq,
+            "time": self.time,
+            "kind": self.kind,
+            "who": self.who,
+            "what": self.what,
+            "dice": self.dice,
+            "outcome": self.outcome,
+            "mission": self.mission,
+            "scene": self.scene,
+            "voided": self.voided,
+        }
+
+
+@dataclass(frozen=True)
+class GameRow:
+    name: str
+    system: str
+    created: str
+    options: dict[str, Any]
+    overrides: dict[str, Any]
+    rng: int
+    state: dict[str, Any]
+    redo: list[int]
+
+
+_ENTRY_COLUMNS = "seq, time, kind, who, what, outcome, mission, scene, action, dice, result, voided"
+
+
+def _entry(row: tuple[Any, ...]) -> Entry:
+    seq, time, kind, who, what, outcome, mission, scene, action, dice, result, voided = row
+    return Entry(
+        seq,
+        time,
+        kind,
+        who,
+        what,
+        outcome,
+        mission,
+        scene,
+        json.loads(action) if action else None,
+        json.loads(dice),
+        json.loads(result),
+        bool(voided),
+    )
+
+
+def now_text() -> str:
+    return datetime.now().astimezone().isoformat(timespec="seconds")
+
+
+class CampaignStore:
+    """The database of one campaign."""
+
+    def __init__(self, name: str, conn: sqlite3.Connection, path: Path) -> None:
+        self.name = name
+        self.conn = conn
+        self.path = path
+
+    # -- opening -------------------------------------------------------------
+    @classmethod
+    def open(cls, name: str) -> CampaignStore:
+        path = existing_campaign_path(name)
+        store = cls(name, _connect(path, name), path)
+        store._check_readable()
+        return store
+
+    @classmethod
+    def create(
+        cls,
+        name: str,
+        *,
+        system: str,
+        options: dict[str, Any],
+        overrides: dict[str, Any],
+        rng: int,
+        state: dict[str, Any],
+    ) -> CampaignStore:
+        path = campaign_path(name)
+        if path.exists():
+            raise UsageError(
+                f"campaign '{name}' already exists",
+                hint="pick another name (see gmtool campaign list)",
+            )
+        path.parent.mkdir(parents=True, exist_ok=True)
+        store = cls(name, _connect(path, name), path)
+        with store.transaction():
+            store.conn.execute(
+                "INSERT INTO game (id, name, system, created, options, overrides, rng, state)"
+                " VALUES (1, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    name,
+                    system,
+                    now_text(),
+                    json.dumps(options),
+                    json.dumps(overrides),
+                    format(rng, "x"),
+                    json.dumps(state),
+                ),
+            )
+            store.conn.execute(
+                "INSERT INTO snapshots (seq, state) VALUES (0, ?)", (json.dumps(state),)
+            )
+        return store
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def _check_readable(self) -> None:
+        try:
+            row = self.conn.execute("SELECT count(*) FROM game").fetchone()
+        except sqlite3.DatabaseError as error:
+            raise _store_error(error, self.name, self.path) from None
+        if row[0] != 1:
+            raise StoreError(
+                f"campaign '{self.name}' has no game in it ({self.path})",
+                hint="the file is damaged; restore it from a backup or create a new campaign",
+            )
+
+    # -- transactions --------------------------------------------------------
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """One command = one transaction; any exception rolls everything back."""
+        try:
+            self.conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.DatabaseError as error:
+            raise _store_error(error, self.name, self.path) from None
+        try:
+            yield
+        except BaseException:
+            self.conn.execute("ROLLBACK")
+            raise
+        try:
+            self.conn.execute("COMMIT")
+        except sqlite3.DatabaseError as error:
+            self.conn.execute("ROLLBACK")
+            raise _store_error(error, self.name, self.path) from None
+
+    # -- the game row --------------------------------------------------------
+    def game(self) -> GameRow:
+        row = self.conn.execute(
+            "SELECT name, system, created, options, overrides, rng, state, redo FROM game"
+        ).fetchone()
+        name, system, created, options, overrides, rng, state, redo = row
+        return GameRow(
+            name,
+            system,
+            created,
+            json.loads(options),
+            json.loads(overrides),
+            int(rng, 16),
+            json.loads(state),
+            json.loads(redo),
+        )
+
+    def system(self) -> str:
+        row = self.conn.execute("SELECT system FROM game").fetchone()
+        return str(row[0])
+
+    def rng_state(self) -> int:
+        return int(self.conn.execute("SELECT rng FROM game").fetchone()[0], 16)
+
+    def head_state(self) -> dict[str, Any]:
+        state: dict[str, Any] = json.loads(
+            self.conn.execute("SELECT state FROM game").fetchone()[0]
+        )
+        return state
+
+    # -- writing (call inside transaction()) ----------------------------------
+    def append(
+        self,
+        *,
+        kind: str,
+        fields: dict[str, str],
+        action: dict[str, Any] | None,
+        dice: list[dict[str, Any]],
+        result: dict[str, Any],
+        rng: int,
+        state: dict[str, Any] | None,
+    ) -> int:
+        """Add an entry; ``state`` is the new head state, or None when it did not change."""
+        cursor = self.conn.execute(
+            "INSERT INTO entries (time, kind, who, what, outcome, mission, scene, action, dice,"
+            " result) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                now_text(),
+                kind,
+                fields.get("who", ""),
+                fields.get("what", ""),
+                fields.get("outcome", ""),
+                fields.get("mission", ""),
+                fields.get("scene", ""),
+                json.dumps(action) if action is not None else None,
+                json.dumps(dice),
+                json.dumps(result),
+            ),
+        )
+        seq = int(cursor.lastrowid or 0)
+        if state is None:
+            self.conn.execute(
+                "UPDATE game SET rng = ?, redo = '[]' WHERE id = 1", (format(rng, "x"),)
+            )
+            return seq
+        self.conn.execute(
+            "UPDATE game SET rng = ?, state = ?, redo = '[]',"
+            " since_snapshot = since_snapshot + 1 WHERE id = 1",
+            (format(rng, "x"), json.dumps(state)),
+        )
+        since = self.conn.execute("SELECT since_snapshot FROM game").fetchone()[0]
+        if since >= SNAPSHOT_EVERY:
+            self.conn.execute(
+                "INSERT INTO snapshots (seq, state) VALUES (?, ?)", (seq, json.dumps(state))
+            )
+            self.conn.execute("UPDATE game SET since_snapshot = 0 WHERE id = 1")
+        return seq
+
+    def set_voided(self, seq: int, voided: bool, *, redo: list[int]) -> None:
+        self.conn.execute(
+            "UPDATE entries SET voided = ?, voided_at = ? WHERE seq = ?",
+            (int(voided), now_text() if voided else None, seq),
+        )
+        self.conn.execute("UPDATE game SET redo = ? WHERE id = 1", (json.dumps(redo),))
+        if voided:
+            # Snapshots are a cache of the live log; those that include a voided entry go.
+            self.conn.execute("DELETE FROM snapshots WHERE seq >= ?", (seq,))
+
+    def set_head_state(self, state: dict[str, Any], since_snapshot: int | None) -> None:
+        """Replace the head state; ``since_snapshot`` None keeps the count as it is."""
+        if since_snapshot is None:
+            self.conn.execute("UPDATE game SET state = ? WHERE id = 1", (json.dumps(state),))
+            return
+        self.conn.execute(
+            "UPDATE game SET state = ?, since_snapshot = ? WHERE id = 1",
+            (json.dumps(state), since_snapshot),
+        )
+
+    # -- reading -------------------------------------------------------------
+    def last_live_entry(self) -> Entry | None:
+        row = self.conn.execute(
+            f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE voided = 0 ORDER BY seq DESC LIMIT 1"
+        ).fetchone()
+        return _entry(row) if row else None
+
+    def entry(self, seq: int) -> Entry:
+        row = self.conn.execute(
+            f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE seq = ?", (seq,)
+        ).fetchone()
+        return _entry(row)
+
+    def snapshot_before(self, seq: int) -> tuple[int, dict[str, Any]]:
+        """The latest snapshot taken before entry ``seq``."""
+        row = self.conn.execute(
+            "SELECT seq, state FROM snapshots WHERE seq < ? ORDER BY seq DESC LIMIT 1", (seq,)
+        ).fetchone()
+        return int(row[0]), json.loads(row[1])
+
+    def live_actions_between(self, after: int, before: int) -> list[Entry]:
+        rows = self.conn.execute(
+            f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE seq > ? AND seq < ? AND voided = 0"
+            " AND kind = 'action' ORDER BY seq",
+            (after, before),
+        ).fetchall()
+        return [_entry(row) for row in rows]
+
+    def entries(
+        self,
+        *,
+        who: str | None = None,
+        mission: str | None = None,
+        scene: str | None = None,
+        last: int | None = None,
+    ) -> list[Entry]:
+        where: list[str] = []
+        params: list[Any] = []
+        for column, value in (("who", who), ("mission", mission), ("scene", scene)):
+            if value is not None:
+                where.append(f"{column} = ? COLLATE NOCASE")
+                params.append(value)
+        sql = f"SELECT {_ENTRY_COLUMNS} FROM entries"
+        if where:
+            sql += " WHERE " + " AND ".join(where)
+        if last is not None:
+            sql += " ORDER BY seq DESC LIMIT ?"
+            params.append(last)
+            rows = self.conn.execute(sql, params).fetchall()[::-1]
+        else:
+            rows = self.conn.execute(sql + " ORDER BY seq", params).fetchall()
+        return [_entry(row) for row in rows]
+
+    def count_entries(self) -> int:
+        return int(self.conn.execute("SELECT count(*) FROM entries").fetchone()[0])
+
+
+def _connect(path: Path, name: str) -> sqlite3.Connection:
+    try:
+        conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("PRAGMA synchronous = NORMAL")
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise StoreError(
+                f"campaign '{name}' was written by a newer gmtool (schema {version})",
+                hint="upgrade gmtool",
+            )
+        if version < SCHEMA_VERSION:
+            migrate(conn)
+    except sqlite3.DatabaseError as error:
+        raise _store_error(error, name, path) from None
+    return conn
+
+
+def _store_error(error: sqlite3.DatabaseError, name: str, path: Path) -> StoreError:
+    text = str(error)
+    if "locked" in text or "busy" in text:
+        return StoreError(
+            f"campaign '{name}' is locked by another gmtool command ({path})",
+            hint="wait for it to finish, or close the other session, then try again",
+        )
+    if "not a database" in text or "malformed" in text or "corrupt" in text:
+        return StoreError(
+            f"campaign '{name}' is not a readable database ({path}: {text})",
+            hint="restore the file from a backup, or create a new campaign",
+        )
+    return StoreError(f"campaign '{name}': database error: {text} ({path})")

@@ -1,0 +1,71 @@
+"""Where campaigns live: ``$GMTOOL_HOME`` or the platform's user data folder."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from gmtool.errors import UsageError, unknown
+
+_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+
+
+def home() -> Path:
+    configured = os.environ.get("GMTOOL_HOME")
+    if configured:
+        return Path(configured).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("gmtool", appauthor=False))
+
+
+def campaigns_dir() -> Path:
+    return home() / "campaigns"
+
+
+def check_name(name: str) -> str:
+    """A campaign name is a plain file name: letters, digits, '-', '_', '.'."""
+    if not _NAME.match(name) or ".." in name:
+        raise UsageError(
+            f"campaign name '{name}' may not contain path characters",
+            hint="use letters, digits, '-', '_' or '.', starting with a letter or digit",
+        )
+    return name
+
+
+def campaign_path(name: str) -> Path:
+    return campaigns_dir() / f"{check_name(name)}.db"
+
+
+def list_campaigns() -> list[str]:
+    folder = campaigns_dir()
+    if not folder.is_dir():
+        return []
+    return sorted(p.stem for p in folder.glob("*.db"))
+
+
+def existing_campaign_path(name: str) -> Path:
+    path = campaign_path(name)
+    if not path.exists():
+        raise unknown("campaign", name, list_campaigns())
+    return path
+
+
+def current_file() -> Path:
+    return home() / "current"
+
+
+def current_campaign() -> str | None:
+    """The campaign last created or chosen with ``campaign use``."""
+    try:
+        name = current_file().read_text(encoding="utf-8").strip()
+    except OSError:
+        return None
+    return name or None
+
+
+def set_current_campaign(name: str) -> None:
+    path = current_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(name + "\n", encoding="utf-8")

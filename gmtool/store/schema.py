@@ -1,0 +1,58 @@
+"""The campaign database's tables, and the migrations from one schema version to the next."""
+
+from __future__ import annotations
+
+import sqlite3
+
+SCHEMA_VERSION = 1
+
+MIGRATIONS: dict[int, str] = {
+    1: """
+        CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        CREATE TABLE game (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            name TEXT NOT NULL,
+            system TEXT NOT NULL,
+            created TEXT NOT NULL,
+            options TEXT NOT NULL,      -- JSON: what new_state received
+            overrides TEXT NOT NULL,    -- JSON: the campaign file's content overrides
+            rng TEXT NOT NULL,          -- the dice generator's state, as hex
+            state TEXT NOT NULL,        -- JSON: the state at the head of the log
+            redo TEXT NOT NULL DEFAULT '[]',  -- JSON: undone entry seqs, last undone last
+            since_snapshot INTEGER NOT NULL DEFAULT 0  -- live actions since the last snapshot
+        );
+        CREATE TABLE entries (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            time TEXT NOT NULL,
+            kind TEXT NOT NULL,         -- 'roll' or 'action'
+            who TEXT NOT NULL DEFAULT '',
+            what TEXT NOT NULL DEFAULT '',
+            outcome TEXT NOT NULL DEFAULT '',
+            mission TEXT NOT NULL DEFAULT '',
+            scene TEXT NOT NULL DEFAULT '',
+            action TEXT,                -- JSON, for kind 'action'
+            dice TEXT NOT NULL,         -- JSON list of rolls, faces and their source
+            result TEXT NOT NULL,       -- JSON: what the command reported
+            voided INTEGER NOT NULL DEFAULT 0,
+            voided_at TEXT
+        );
+        CREATE INDEX entries_who ON entries (who);
+        CREATE TABLE snapshots (seq INTEGER PRIMARY KEY, state TEXT NOT NULL);
+    """,
+}
+
+
+def migrate(conn: sqlite3.Connection) -> None:
+    """Bring the database up to SCHEMA_VERSION, one migration per transaction."""
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    for target in range(version + 1, SCHEMA_VERSION + 1):
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in MIGRATIONS[target].split(";"):
+                if statement.strip():
+                    conn.execute(statement)
+            conn.execute(f"PRAGMA user_version = {target}")
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
