@@ -3,24 +3,48 @@
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 import typer
+from typer.core import TyperGroup
 
 from gmtool import __version__
 from gmtool.cli import campaign, history, info, log, play, roll
 
+SYSTEM_GROUPS: dict[str, str] = {
+    "originem": "gmtool.cli.originem",
+    "astral": "gmtool.cli.astral",
+    "starships": "gmtool.cli.starships",
+    "foodfight": "gmtool.cli.foodfight",
+}
+"""The rule systems' command groups (``gmtool <name> ...``), each a typer app named ``app``."""
+
+
+class _LazySystemsGroup(TyperGroup):
+    """Loads a system's command group only when it is called (or help lists it), so a
+    command such as ``gmtool roll`` never builds the systems' commands."""
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return [*super().list_commands(ctx), *SYSTEM_GROUPS]
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        if cmd_name not in SYSTEM_GROUPS:
+            return super().get_command(ctx, cmd_name)
+        module = importlib.import_module(SYSTEM_GROUPS[cmd_name])
+        group = typer.main.get_command(module.app)
+        group.name = cmd_name
+        return group
+
+
 app = typer.Typer(
     name="gmtool",
+    cls=_LazySystemsGroup,
     help="A game master's assistant: dice, campaigns, and referees for tabletop games.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
-
-SYSTEM_GROUPS: tuple[str, ...] = ()
-"""Command groups of the rule systems: ``gmtool <name> ...`` from ``gmtool/cli/<name>.py``."""
-
 
 def _version(value: bool) -> None:
     if value:
@@ -48,9 +72,3 @@ def root(
 
 for module in (roll, campaign, info, history, log, play):
     module.register(app)
-
-for group in SYSTEM_GROUPS:
-    app.add_typer(
-        importlib.import_module(f"gmtool.cli.{group}").app,
-        name=group,
-    )

@@ -1,0 +1,164 @@
+"""The core commands end to end: roll, odds, campaign, log, undo/redo, and bad input."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from gmtool.systems import SYSTEMS
+
+
+@pytest.fixture
+def toy_campaign(gmtool, monkeypatch: pytest.MonkeyPatch) -> str:  # type: ignore[no-untyped-def]
+    monkeypatch.setitem(SYSTEMS, "toy", "tests.core.toy_system")
+    result = gmtool("campaign", "new", "c1", "--system", "toy", "--seed", "7")
+    assert result.code == 0, result.err
+    return "c1"
+
+
+def test_roll_json_contract_without_campaign(gmtool) -> None:  # type: ignore[no-untyped-def]
+    result = gmtool("roll", "4d6kh3", "--dice", "1,5,3,6", "--json")
+    assert result.code == 0
+    doc = json.loads(result.out)
+    assert doc["expression"] == "4d6kh3"
+    assert doc["total"] == 14
+    assert doc["source"] == "entered"
+    assert [(d["sides"], d["face"], d["kept"]) for d in doc["dice"]] == [
+        (6, 1, False), (6, 5, True), (6, 3, True), (6, 6, True)
+    ]
+
+
+def test_roll_repeat_and_seed(gmtool) -> None:  # type: ignore[no-untyped-def]
+    first = json.loads(gmtool("roll", "3d6", "--seed", "11", "--repeat", "6", "--json").out)
+    second = json.loads(gmtool("roll", "3d6", "--seed", "11", "--repeat", "6", "--json").out)
+    assert len(first["rolls"]) == 6 and first == second
+    assert all(r["source"] == "rolled" and 3 <= r["total"] <= 18 for r in first["rolls"])
+
+
+def test_roll_exploding_entered(gmtool) -> None:  # type: ignore[no-untyped-def]
+    assert json.loads(gmtool("roll", "d6!", "--dice", "6,6,2", "--json").out)["total"] == 14
+
+
+@pytest.mark.parametrize(
+    ("args", "needle", "code"),
+    [
+        (("roll", "1d8", "--dice", "9"), "face 9 is not on a d8", 5),
+        (("roll", "2d6", "--dice", "1"), "not enough faces", 5),
+        (("roll", "2d6", "--dice", "1,2,3"), "too many faces", 5),
+        (("roll", "2d6+"), "column 5", 5),
+        (("roll", "1000000d6"), "limit is 1000", 5),
+        (("-c", "nope", "status"), "unknown campaign 'nope'", 2),
+        (("campaign", "new", "../x", "--system", "originem"), "path characters", 2),
+        (("campaign", "new", "x", "--system", "chess"), "unknown system 'chess'", 2),
+        (("status",), "no campaign chosen", 2),
+    ],
+)
+def test_bad_input_is_one_line_and_non_zero(gmtool, args, needle, code) -> None:  # type: ignore[no-untyped-def]
+    result = gmtool(*args)
+    assert result.code == code
+    assert needle in result.err
+    assert len(result.err.strip().splitlines()) == 1
+    assert "Traceback" not in result.err and result.out == ""
+
+
+def test_odds_json_and_chart(gmtool) -> None:  # type: ignore[no-untyped-def]
+    doc = json.loads(gmtool("odds", "2d6", "--vs", "7", "--json").out)
+    assert doc["vs"]["fraction"] == "7/12"
+    assert [o["total"] for o in doc["outcomes"]] == list(range(2, 13))
+    chart = gmtool("odds", "2d6", "--vs", "7")
+    assert chart.code == 0 and "█" in chart.out and "58.33%" in chart.out
+
+
+def test_campaign_rolls_are_logged_and_undone(gmtool, toy_campaign) -> None:  # type: ignore[no-untyped-def]
+    assert gmtool("roll", "1d20", "--dice", "17").code == 0
+    assert gmtool("roll", "2d6", "--json").code == 0
+    log = json.loads(gmtool("log", "--json").out)
+    assert [e["what"] for e in log] == ["1d20", "2d6"]
+    assert log[0]["dice"][0]["source"] == "entered" and log[0]["outcome"] == "17"
+    assert {"seq", "time", "who", "what", "dice", "outcome", "voided"} <= set(log[0])
+    assert gmtool("undo").code == 0
+    log = json.loads(gmtool("log", "--json").out)
+    assert [e["voided"] for e in log] == [False, True]
+    assert gmtool("redo").code == 0
+    assert not json.loads(gmtool("log", "--json").out)[1]["voided"]
+
+
+def test_rejected_roll_logs_nothing(gmtool, toy_campaign) -> None:  # type: ignore[no-untyped-def]
+    assert gmtool("roll", "1d8", "--dice", "9").code == 5
+    assert json.loads(gmtool("log", "--json").out) == []
+
+
+def test_log_exports(gmtool, toy_campaign) -> None:  # type: ignore[no-untyped-def]
+    gmtool("roll", "1d6", "--dice", "4")
+    gmtool("roll", "1d6", "--dice", "5")
+    gmtool("undo")
+    md = gmtool("log", "--format", "md").out
+    assert md.startswith("# Campaign journal: c1") and "~~2~~" in md and "1d6 [4] entered" in md
+    csv_lines = gmtool("log", "--format", "csv").out.strip().splitlines()
+    assert csv_lines[0].startswith("seq,time,who,what,dice,outcome")
+    assert len(csv_lines) == 3 and csv_lines[2].endswith(",yes")
+    assert len(json.loads(gmtool("log", "--last", "1", "--json").out)) == 1
+    table = gmtool("log")
+    assert table.code == 0 and "1d6" in table.out
+
+
+def test_campaign_list_show_use(gmtool, toy_campaign, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    assert gmtool("campaign", "new", "c2", "--system", "toy", "--no-use").code == 0
+    listed = json.loads(gmtool("campaign", "list", "--json").out)
+    assert [(c["name"], c["current"], c["system"]) for c in listed] == [
+        ("c1", True, "toy"), ("c2", False, "toy")
+    ]
+    assert gmtool("campaign", "use", "c2").code == 0
+    assert json.loads(gmtool("campaign", "show", "--json").out)["name"] == "c2"
+    monkeypatch.setenv("GMTOOL_CAMPAIGN", "c1")
+    assert json.loads(gmtool("campaign", "show", "--json").out)["name"] == "c1"
+    assert json.loads(gmtool("-c", "c2", "campaign", "show", "--json").out)["name"] == "c2"
+    assert "already exists" in gmtool("campaign", "new", "c1", "--system", "toy").err
+
+
+def test_corrupt_database_is_one_clear_line(gmtool, toy_campaign, gmtool_home: Path) -> None:  # type: ignore[no-untyped-def]
+    path = gmtool_home / "campaigns" / "c1.db"
+    for suffix in ("-wal", "-shm"):
+        Path(str(path) + suffix).unlink(missing_ok=True)
+    path.write_bytes(b"this is not a database at all" * 100)
+    result = gmtool("roll", "1d6")
+    assert result.code == 6
+    assert "not a readable database" in result.err and "Traceback" not in result.err
+
+
+def test_locked_database_is_one_clear_line(gmtool, toy_campaign, gmtool_home: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from gmtool.store import campaign as store_module
+
+    monkeypatch.setattr(store_module, "BUSY_TIMEOUT_MS", 100)
+    other = sqlite3.connect(gmtool_home / "campaigns" / "c1.db", isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")
+    try:
+        result = gmtool("roll", "1d6")
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    assert result.code == 6
+    assert "locked" in result.err
+    assert json.loads(gmtool("log", "--json").out) == []
+
+
+def test_debug_shows_traceback(gmtool, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from gmtool.errors import DiceError
+
+    monkeypatch.setenv("GMTOOL_DEBUG", "1")
+    with pytest.raises(DiceError):
+        gmtool("roll", "2d")
+
+
+def test_every_command_has_help(gmtool) -> None:  # type: ignore[no-untyped-def]
+    for command in ("roll", "odds", "status", "check", "undo", "redo", "log", "play", "campaign"):
+        result = gmtool(command, "--help")
+        assert result.code == 0 and "Usage" in result.out, command
+
+
+def test_play_refuses_without_a_terminal(gmtool) -> None:  # type: ignore[no-untyped-def]
+    result = gmtool("play")
+    assert result.code == 2 and "needs a terminal" in result.err

@@ -1,0 +1,105 @@
+"""The engine over the store: play, reject, undo, redo, snapshots, replay."""
+
+from __future__ import annotations
+
+import pytest
+
+from gmtool.engine.game import Game
+from gmtool.errors import DiceError, RulesError
+from gmtool.store import campaign as store_module
+from gmtool.systems import SYSTEMS
+
+
+@pytest.fixture
+def toy(monkeypatch: pytest.MonkeyPatch) -> Game:
+    monkeypatch.setitem(SYSTEMS, "toy", "tests.core.toy_system")
+    return Game.create("t", system_name="toy", options={}, overrides={}, seed=1)
+
+
+def add(game: Game, *faces: int) -> int:
+    door = game.door(entered=list(faces)) if faces else game.door()
+    return int(game.play({"type": "add"}, door).result["count"])
+
+
+def test_play_records_faces_and_state(toy: Game) -> None:
+    assert add(toy, 4) == 4
+    assert add(toy, 6) == 10
+    entries = toy.store.entries()
+    assert [e.dice[0]["dice"][0]["face"] for e in entries] == [4, 6]
+    assert entries[0].dice[0]["source"] == "entered"
+    assert Game.open("t").state["count"] == 10
+
+
+def test_rejected_action_writes_nothing(toy: Game) -> None:
+    add(toy, 3)
+    with pytest.raises(RulesError):
+        toy.play({"type": "fail"}, toy.door())
+    with pytest.raises(DiceError):
+        toy.play({"type": "add"}, toy.door(entered=[9]))
+    with pytest.raises(DiceError):
+        toy.play({"type": "add"}, toy.door(entered=[1, 2]))
+    assert toy.store.count_entries() == 1
+    assert toy.state["count"] == 3
+
+
+def test_undo_marks_voided_and_redo_restores(toy: Game) -> None:
+    for face in (1, 2, 3):
+        add(toy, face)
+    undone = toy.undo()
+    assert undone.seq == 3 and toy.state["count"] == 3
+    toy.undo()
+    assert toy.state["count"] == 1
+    assert [e.voided for e in toy.store.entries()] == [False, True, True]
+    assert toy.redo().seq == 2 and toy.state["count"] == 3
+    assert toy.redo().seq == 3 and toy.state["count"] == 6
+    with pytest.raises(RulesError, match="nothing to redo"):
+        toy.redo()
+
+
+def test_new_entry_after_undo_clears_redo(toy: Game) -> None:
+    add(toy, 1)
+    add(toy, 2)
+    toy.undo()
+    add(toy, 5)
+    assert toy.state["count"] == 6
+    with pytest.raises(RulesError):
+        toy.redo()
+    assert toy.store.count_entries() == 3  # the undone entry stays in the log
+
+
+def test_undo_everything_then_nothing_left(toy: Game) -> None:
+    add(toy, 2)
+    toy.undo()
+    assert toy.state["count"] == 0
+    with pytest.raises(RulesError, match="nothing to undo"):
+        toy.undo()
+
+
+def test_undo_across_snapshots_replays_recorded_faces(toy: Game, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(store_module, "SNAPSHOT_EVERY", 3)
+    faces = [1, 2, 3, 4, 5, 6, 1, 2]
+    for face in faces:
+        add(toy, face)
+    snapshots = toy.store.conn.execute("SELECT seq FROM snapshots ORDER BY seq").fetchall()
+    assert [row[0] for row in snapshots] == [0, 3, 6]
+    for expected in (sum(faces[:7]), sum(faces[:6]), sum(faces[:5])):
+        toy.undo()
+        assert toy.state["count"] == expected
+        assert toy.state["history"] == faces[: len(toy.state["history"])]
+
+
+def test_virtual_rolls_are_reproducible_from_the_seed(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(SYSTEMS, "toy", "tests.core.toy_system")
+    a = Game.create("a", system_name="toy", options={}, overrides={}, seed=42)
+    b = Game.create("b", system_name="toy", options={}, overrides={}, seed=42)
+    assert [add(a) for _ in range(5)] == [add(b) for _ in range(5)]
+
+
+def test_free_rolls_are_logged_without_changing_state(toy: Game) -> None:
+    rolls = toy.roll("2d6", toy.door(entered=[3, 4]))
+    assert rolls[0].total == 7
+    entry = toy.store.entries()[-1]
+    assert entry.kind == "roll" and entry.what == "2d6" and entry.outcome == "7"
+    assert toy.state["count"] == 0
+    toy.undo()
+    assert toy.store.entries()[-1].voided

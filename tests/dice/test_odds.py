@@ -1,0 +1,51 @@
+"""Exact odds, checked against brute-force enumeration through the real roller."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+
+from gmtool.dice import parse
+from gmtool.dice.odds import distribution
+from gmtool.dice.roller import roll_expression
+
+
+def brute_force(expression: str) -> dict[int, Fraction]:
+    """Enumerate every face combination (no explosions or rerolls) through roll_expression."""
+    tree = parse(expression)
+    sides = [t.sides for t in tree.dice_terms for _ in range(t.count)]
+    totals: Counter[int] = Counter()
+    for faces in itertools.product(*(range(1, s + 1) for s in sides)):
+        queue = iter(faces)
+        total, _ = roll_expression(tree, lambda _sides: next(queue))
+        totals[total] += 1
+    count = sum(totals.values())
+    return {total: Fraction(n, count) for total, n in totals.items()}
+
+
+@pytest.mark.parametrize(
+    "expression",
+    ["3d6", "2d6+3", "4d6kh3", "4d6dl1", "3d6dh1", "2d20kl1", "adv", "1d8 - 1d4", "2d4 + 1d6kh1"],
+)
+def test_odds_match_brute_force(expression: str) -> None:
+    assert distribution(expression).chances == brute_force(expression)
+
+
+def test_meet_or_beat() -> None:
+    assert distribution("2d6").at_least(7) == Fraction(21, 36)
+    assert distribution("1d20").at_least(20) == Fraction(1, 20)
+    assert distribution("3d6").to_json(vs=12)["vs"]["fraction"] == "3/8"
+
+
+def test_reroll_below_removes_low_faces() -> None:
+    assert distribution("d6r<3").chances == {f: Fraction(1, 4) for f in (3, 4, 5, 6)}
+
+
+def test_exploding_die_follows_its_chain() -> None:
+    chances = distribution("d6!").chances
+    assert chances[5] == Fraction(1, 6)
+    assert chances[8] == Fraction(1, 36)  # 6 then 2
+    assert 6 not in chances and 12 not in chances

@@ -1,0 +1,102 @@
+"""Rolling and entering faces: keep/drop, explosions, rerolls, and the face checks."""
+
+from __future__ import annotations
+
+import pytest
+
+from gmtool.dice import DiceDoor, Rng, parse_faces, parse_faces_by
+from gmtool.errors import DiceError
+
+
+def entered(expression: str, *faces: int):  # type: ignore[no-untyped-def]
+    door = DiceDoor.entered_faces(*faces)
+    roll = door.roll(expression)
+    door.finish()
+    return roll
+
+
+def test_keep_highest_drops_the_lowest_die() -> None:
+    roll = entered("4d6kh3", 1, 5, 3, 6)
+    assert roll.total == 14
+    assert [d.kept for d in roll.dice] == [False, True, True, True]
+
+
+def test_keep_lowest_and_drops() -> None:
+    assert entered("2d20kl1", 15, 4).total == 4
+    assert entered("4d6dl", 2, 2, 6, 5).total == 13
+    assert entered("4d6dh", 2, 2, 6, 5).total == 9
+    assert entered("dis", 20, 7).total == 7
+    assert entered("adv + 2", 3, 17).total == 19
+
+
+def test_exploding_die_adds_dice_in_order() -> None:
+    roll = entered("d6!", 6, 6, 2)
+    assert roll.total == 14
+    assert [d.exploded for d in roll.dice] == [True, True, False]
+
+
+def test_explosion_counts_toward_keep_as_one_chain() -> None:
+    roll = entered("2d6!kh1", 6, 1, 3)  # chain 6+1=7 vs 3
+    assert roll.total == 7
+    assert [d.kept for d in roll.dice] == [True, True, False]
+
+
+def test_reroll_below_replaces_low_faces() -> None:
+    roll = entered("d6r<3", 1, 2, 5)
+    assert roll.total == 5
+    assert [d.rerolled for d in roll.dice] == [True, True, False]
+    assert [d.kept for d in roll.dice] == [False, False, True]
+
+
+def test_percentile_and_constants() -> None:
+    assert entered("d%", 100).total == 100
+    assert entered("1d4 - 2", 1).total == -1
+
+
+def test_face_out_of_range_names_the_die() -> None:
+    with pytest.raises(DiceError, match="face 9 is not on a d8"):
+        entered("1d8", 9)
+    with pytest.raises(DiceError, match="face 0 is not on a d6"):
+        entered("2d6", 3, 0)
+
+
+def test_too_few_faces_says_what_is_needed() -> None:
+    with pytest.raises(DiceError, match="not enough faces"):
+        entered("3d6", 1, 2)
+    with pytest.raises(DiceError, match="needs another d6"):
+        entered("d6!", 6)
+
+
+def test_too_many_faces_says_how_many_were_used() -> None:
+    with pytest.raises(DiceError, match="took 2 and 1 were left over") as info:
+        entered("2d6", 1, 2, 3)
+    assert "enter exactly 2 faces" in info.value.line()
+
+
+def test_faces_by_roller() -> None:
+    door = DiceDoor(Rng(5), entered_by={"Ana": [6, 6]})
+    assert door.roll("2d6", who="Ana").source == "entered"
+    assert door.roll("2d6", who="Bo").source == "rolled"
+    door.finish()
+    idle = DiceDoor(Rng(5), entered_by={"Cy": [1, 1]})
+    idle.roll("2d6", who="Ana")
+    with pytest.raises(DiceError, match="Cy, who rolls nothing"):
+        idle.finish()
+
+
+def test_parsing_entered_faces() -> None:
+    assert parse_faces("4, 6,1") == [4, 6, 1]
+    assert parse_faces_by(["Ana=3,4"]) == {"Ana": [3, 4]}
+    with pytest.raises(DiceError, match="'x'"):
+        parse_faces("4,x")
+    with pytest.raises(DiceError, match="does not name who"):
+        parse_faces_by(["3,4"])
+
+
+def test_generator_is_uniform_enough_and_reproducible() -> None:
+    rng = Rng(2024)
+    counts = [0] * 6
+    for _ in range(6000):
+        counts[rng.face(6) - 1] += 1
+    assert all(900 < c < 1100 for c in counts)
+    assert [Rng(7).face(20) for _ in range(3)] == [Rng(7).face(20) for _ in range(3)]
