@@ -1,0 +1,69 @@
+"""Content loading: every packaged YAML file loads; errors name file:line and field."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gmtool.content.checker import check_paths
+from gmtool.content.paths import DATA_FOLDERS, data_root
+from gmtool.content.schema import Model, validate
+from gmtool.content.yamlfile import deep_merge, load_yaml, parse_yaml
+from gmtool.errors import ContentError
+
+PACKAGED = sorted(
+    p for folder in DATA_FOLDERS for p in (data_root() / folder).rglob("*") if p.suffix in (".yaml", ".yml")
+)
+
+
+@pytest.mark.parametrize("path", PACKAGED, ids=lambda p: str(p.relative_to(data_root())))
+def test_every_packaged_yaml_file_loads(path: Path) -> None:
+    assert load_yaml(path).data is not None
+
+
+def test_all_packaged_content_and_campaigns_check_clean() -> None:
+    problems, checked = check_paths([])
+    assert problems == []
+    assert checked == len(PACKAGED)
+
+
+def test_malformed_yaml_names_file_and_line() -> None:
+    with pytest.raises(ContentError, match=r"^bad.yaml:3: malformed YAML"):
+        parse_yaml("a: [1,\n  2\nb: 3\n", "bad.yaml")
+
+
+class Item(Model):
+    hp: int
+
+
+class Table(Model):
+    items: dict[str, Item]
+
+
+def test_schema_errors_name_line_and_field() -> None:
+    doc = parse_yaml("items:\n  rat:\n    hp: 3\n  ogre:\n    hp: lots\n    hpp: 2\n", "t.yaml")
+    with pytest.raises(ContentError) as info:
+        validate(Table, doc.data, [doc])
+    assert info.value.problems == [
+        "t.yaml:5: items.ogre.hp: Input should be a valid integer, unable to parse string as an integer",
+        "t.yaml:6: items.ogre.hpp: unknown field (check its spelling)",
+    ]
+
+
+def test_deep_merge_overrides_and_adds() -> None:
+    base = {"missions": {"a": {"kp": 2, "scenes": ["x"]}}, "n": 1}
+    merged = deep_merge(base, {"missions": {"a": {"kp": 3}, "b": {"kp": 1}}})
+    assert merged == {"missions": {"a": {"kp": 3, "scenes": ["x"]}, "b": {"kp": 1}}, "n": 1}
+    assert base["missions"]["a"]["kp"] == 2
+
+
+def test_check_reports_problems_in_a_campaign_file(tmp_path: Path, gmtool) -> None:  # type: ignore[no-untyped-def]
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("system: originem\nextra: 1\n")
+    result = gmtool("check", str(bad))
+    assert result.code == 3
+    assert f"{bad}:2: extra: unknown field" in result.err
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("a: [\n")
+    assert f"{broken}:2: malformed YAML" in gmtool("check", str(broken)).err
