@@ -1,0 +1,192 @@
+"""Stars & Starships content: the rule numbers and the enemy stat blocks, read from YAML.
+
+``tables/starships/rules.yaml`` holds every number and choice of the encounter rules and
+``tables/starships/enemies.yaml`` the enemies a GM can call into a fight. A campaign's
+``content:`` mapping is laid over both (same shape: top-level keys of either file).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal
+
+from pydantic import Field, model_validator
+
+from gmtool.content.paths import packaged
+from gmtool.content.schema import Model, validate
+from gmtool.content.yamlfile import Document, deep_merge, load_yaml
+from gmtool.errors import ContentError, DiceError
+
+AFFINITIES = ("normal", "weak", "strong", "immune", "reflect", "drain")
+Affinity = Literal["normal", "weak", "strong", "immune", "reflect", "drain"]
+Row = Literal["front", "back"]
+SIDES = ("party", "enemies")
+
+
+class Weapon(Model):
+    """A weapon: its damage dice (plain ``NdM`` sums, e.g. ``2d6+1``) and damage type."""
+
+    dice: str
+    type: str
+
+
+class StatBlock(Model):
+    """One combatant's numbers, as written in YAML or typed at the table."""
+
+    hp: int = Field(ge=1)
+    defense: int = Field(ge=0)
+    might: int = 0
+    dex: int = 0
+    melee: Weapon | None = None
+    ranged: Weapon | None = None
+    affinities: dict[str, Affinity] = Field(default_factory=dict)
+    row: Row = "front"
+    description: str = ""
+
+
+class DamageType(Model):
+    description: str = ""
+
+
+class Callouts(Model):
+    """The words announced for each affinity when a hit lands."""
+
+    normal: str = ""
+    weak: str
+    strong: str
+    immune: str
+    reflect: str
+    drain: str
+
+    def of(self, affinity: str) -> str:
+        text: str = getattr(self, affinity)
+        return text
+
+
+class AttackRules(Model):
+    die: int = Field(ge=2)
+    natural_miss: int = Field(ge=1)
+    natural_hit: int = Field(ge=1)
+
+    @model_validator(mode="after")
+    def _naturals_on_die(self) -> AttackRules:
+        if not (1 <= self.natural_miss <= self.die and 1 <= self.natural_hit <= self.die):
+            raise ValueError(f"natural_miss and natural_hit must be faces of a d{self.die}")
+        return self
+
+
+class InitiativeRules(Model):
+    die: int = Field(ge=2)
+    max_ties: int = Field(ge=1)
+
+
+class DamageRules(Model):
+    might_on_weak: bool
+    might_on_strong: bool
+    minimum_hit: int = Field(ge=0)
+    drain_over_max_hp: bool
+
+
+class RowRules(Model):
+    divisor: int = Field(ge=1)
+    rounding: Literal["down", "up"]
+    minimum: int = Field(ge=0)
+    stack: bool
+    reflect_protects_back_row: bool
+    halve_drain: bool
+
+
+class Cost(Model):
+    points: int = Field(ge=0)
+    turn_if_short: bool
+
+
+class Earnings(Model):
+    hit: int = Field(ge=0)
+    max_dmg: int = Field(ge=0)
+    success: int = Field(ge=0)
+
+
+class Losses(Model):
+    """What a miss, and a hit the target shrugs off, cost the attacker."""
+
+    miss: Cost
+    immune: Cost
+    reflect: Cost
+    drain: Cost
+
+
+class MomentumRules(Model):
+    start: int = Field(ge=0)
+    reset_each_encounter: bool
+    extra_turn: int = Field(ge=1)
+    earn: Earnings
+    lose: Losses
+
+
+class TurnRules(Model):
+    friendly_fire: bool
+
+
+class StarshipsContent(Model):
+    damage_types: dict[str, DamageType]
+    callouts: Callouts
+    attack: AttackRules
+    initiative: InitiativeRules
+    damage: DamageRules
+    rows: RowRules
+    momentum: MomentumRules
+    turns: TurnRules
+    enemies: dict[str, StatBlock]
+
+
+def load_content(overrides: Mapping[str, Any]) -> StarshipsContent:
+    """The packaged rules and enemies with a campaign's ``content:`` laid over them."""
+    rules = load_yaml(packaged("tables", "starships", "rules.yaml"))
+    enemies = load_yaml(packaged("tables", "starships", "enemies.yaml"))
+    campaign = Document("campaign content", dict(overrides))
+    data = deep_merge(deep_merge(rules.data or {}, enemies.data or {}), campaign.data)
+    sources = [campaign, enemies, rules]
+    content = validate(StarshipsContent, data, sources)
+    problems = [
+        f"{_where(sources, ('enemies', name))}: enemies.{name}: {problem}"
+        for name, block in content.enemies.items()
+        for problem in block_problems(block, content)
+    ]
+    if problems:
+        raise ContentError(problems)
+    return content
+
+
+def block_problems(block: StatBlock, content: StarshipsContent) -> list[str]:
+    """What is wrong with a stat block's damage types and weapon dice (empty when fine)."""
+    from gmtool.systems.starships.damage import weapon_range
+
+    problems: list[str] = []
+    known = sorted(content.damage_types)
+    for kind in ("melee", "ranged"):
+        weapon: Weapon | None = getattr(block, kind)
+        if weapon is None:
+            continue
+        if weapon.type not in content.damage_types:
+            problems.append(
+                f"{kind}: unknown damage type '{weapon.type}' (valid: {', '.join(known)})"
+            )
+        try:
+            weapon_range(weapon.dice)
+        except DiceError as error:
+            problems.append(f"{kind}: {error.line()}")
+    for damage_type in block.affinities:
+        if damage_type not in content.damage_types:
+            problems.append(
+                f"affinities: unknown damage type '{damage_type}' (valid: {', '.join(known)})"
+            )
+    return problems
+
+
+def _where(sources: Sequence[Document], loc: tuple[str, ...]) -> str:
+    for doc in sources:
+        line = doc.line_of(loc)
+        if line is not None and doc.line_of(loc[:1]) is not None:
+            return f"{doc.path}:{line}"
+    return sources[0].path

@@ -1,0 +1,127 @@
+"""What a hit does: weapon dice, Might, the target's affinity, then rows.
+
+One function, ``strike``, turns a damage roll into its effect. The attack action and the
+odds both go through it, so the odds always describe exactly what an attack would do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from gmtool.dice import parse
+from gmtool.dice.notation import DiceTerm
+from gmtool.errors import DiceError
+from gmtool.systems.starships.content import RowRules, StarshipsContent
+
+Effect = Literal["damage", "reflect", "heal", "none"]
+ROLLED_AFFINITIES = ("normal", "reflect", "drain")
+"""Affinities whose damage depends on the dice; weak, strong and immune fix it."""
+
+
+@dataclass(frozen=True)
+class Strike:
+    """A hit's effect: ``amount`` HP lost by the target (damage), by the attacker
+    (reflect), or regained by the target (heal)."""
+
+    affinity: str
+    effect: Effect
+    amount: int
+
+    @property
+    def is_max_dmg(self) -> bool:
+        return self.affinity == "weak"
+
+
+def weapon_range(dice: str) -> tuple[int, int]:
+    """The lowest and highest total of a weapon's dice; only plain ``NdM`` sums qualify."""
+    expression = parse(dice)
+    low = high = 0
+    for sign, term in zip(expression.signs, expression.terms, strict=True):
+        if isinstance(term, DiceTerm):
+            if term.keep is not None or term.explode or term.reroll_below is not None:
+                raise DiceError(
+                    f"weapon dice '{dice}' keep, explode or reroll",
+                    hint="weapons roll plain dice such as 1d8 or 2d6+1",
+                )
+            least, most = term.count, term.count * term.sides
+        else:
+            least = most = term.value
+        low, high = (low + least, high + most) if sign > 0 else (low - most, high - least)
+    return low, high
+
+
+def affinity_of(target: Mapping[str, Any], damage_type: str) -> str:
+    affinity: str = target["affinities"].get(damage_type, "normal")
+    return affinity
+
+
+def is_rolled(affinity: str) -> bool:
+    """Whether a hit on this affinity rolls the weapon's damage dice."""
+    return affinity in ROLLED_AFFINITIES
+
+
+def strike(
+    rolled: int | None,
+    *,
+    attacker: Mapping[str, Any],
+    target: Mapping[str, Any],
+    weapon: str,
+    content: StarshipsContent,
+) -> Strike:
+    """The effect of a hit by ``attacker``'s ``weapon`` ("melee"/"ranged") on ``target``.
+
+    ``rolled`` is the damage dice total; it is ignored (and may be None) when the target's
+    affinity fixes the amount (weak: the dice's maximum; strong: their minimum; immune: 0).
+    """
+    gear = attacker[weapon]
+    affinity = affinity_of(target, gear["type"])
+    if affinity == "immune":
+        return Strike(affinity, "none", 0)
+    rules = content.damage
+    low, high = weapon_range(gear["dice"])
+    if affinity == "weak":
+        amount = high
+    elif affinity == "strong":
+        amount = low
+    else:
+        if rolled is None:
+            raise ValueError("a normal, reflect or drain hit needs the damage roll")
+        amount = rolled
+    if weapon == "melee" and _adds_might(affinity, content):
+        amount += attacker["might"]
+    amount = max(amount, rules.minimum_hit)
+    halvings = 1 if weapon == "melee" and attacker["row"] == "back" else 0
+    if affinity == "reflect":
+        effect: Effect = "reflect"
+        if content.rows.reflect_protects_back_row and attacker["row"] == "back":
+            halvings += 1
+    elif affinity == "drain":
+        effect = "heal"
+        if content.rows.halve_drain and target["row"] == "back":
+            halvings += 1
+    else:
+        effect = "damage"
+        if target["row"] == "back":
+            halvings += 1
+    return Strike(affinity, effect, halve(amount, halvings, content.rows))
+
+
+def halve(amount: int, halvings: int, rows: RowRules) -> int:
+    """``amount`` cut by the row divisor ``halvings`` times (once if rows do not stack)."""
+    if halvings == 0:
+        return amount
+    if not rows.stack:
+        halvings = 1
+    divisor = int(rows.divisor**halvings)
+    result = amount // divisor if rows.rounding == "down" else -(-amount // divisor)
+    return max(result, rows.minimum)
+
+
+def _adds_might(affinity: str, content: StarshipsContent) -> bool:
+    if affinity == "weak":
+        return content.damage.might_on_weak
+    if affinity == "strong":
+        return content.damage.might_on_strong
+    return True

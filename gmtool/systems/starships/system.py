@@ -1,0 +1,123 @@
+"""The Stars & Starships encounter rules as a gmtool system: one action type, one handler."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from gmtool.content.schema import validate
+from gmtool.content.yamlfile import Document
+from gmtool.dice import DiceDoor
+from gmtool.engine.system import Action, Outcome, State
+from gmtool.errors import ContentError, UsageError, unknown
+from gmtool.systems.starships import actions, encounter
+from gmtool.systems.starships.attack import attack
+from gmtool.systems.starships.content import SIDES, StarshipsContent, StatBlock, block_problems
+from gmtool.systems.starships.content import load_content as _load_content
+from gmtool.systems.starships.roster import is_down
+from gmtool.systems.starships.statblock import check_name, combatant
+from gmtool.systems.starships.turns import current, upcoming
+
+ACTION_TYPES = (
+    "add",
+    "remove",
+    "encounter_start",
+    "encounter_end",
+    "attack",
+    "row",
+    "gadget",
+    "stream",
+    "momentum_spend",
+    "end_turn",
+    "hp",
+)
+OPTIONS = ("party", "title", "seed")
+"""Campaign options: ``party`` maps each name to a stat block; the others are shared."""
+
+
+class StarshipsSystem:
+    name = "starships"
+    title = "Stars & Starships encounters"
+
+    def load_content(self, overrides: Mapping[str, Any]) -> StarshipsContent:
+        return _load_content(overrides)
+
+    def new_state(self, content: Any, options: Mapping[str, Any], dice: DiceDoor) -> State:
+        """No fight yet: the party from ``options.party``, in exploration."""
+        for key in options:
+            if key not in OPTIONS:
+                raise UsageError(
+                    f"option '{key}' means nothing to starships",
+                    hint=f"valid: {', '.join(OPTIONS)}",
+                )
+        state: State = {
+            "mode": "exploration",
+            "combatants": {},
+            "encounter": None,
+            "encounters": 0,
+            "last_outcome": None,
+        }
+        party = options.get("party") or {}
+        if not isinstance(party, Mapping):
+            raise UsageError("option 'party' maps each name to a stat block")
+        for raw_name, fields in party.items():
+            name = check_name(str(raw_name), state["combatants"])
+            block = validate(StatBlock, fields, [Document(f"options.party.{name}", fields)])
+            problems = block_problems(block, content)
+            if problems:
+                raise ContentError([f"options.party.{name}: {p}" for p in problems])
+            state["combatants"][name] = combatant(name, SIDES[0], block, content)
+        return state
+
+    def apply(self, state: State, action: Action, dice: DiceDoor, content: Any) -> Outcome:
+        kind = str(action.get("type", ""))
+        if kind == "attack":
+            return attack(state, action, dice, content)
+        if kind == "encounter_start":
+            return encounter.start(state, action, dice, content)
+        if kind == "encounter_end":
+            return encounter.end(state, action)
+        if kind == "end_turn":
+            return encounter.end_turn(state, action)
+        if kind == "momentum_spend":
+            return encounter.spend(state, action, content)
+        if kind == "add":
+            return actions.add(state, action, content)
+        if kind == "remove":
+            return actions.remove(state, action)
+        if kind == "row":
+            return actions.switch_row(state, action)
+        if kind in ("gadget", "stream"):
+            return actions.device(state, action, dice, content)
+        if kind == "hp":
+            return actions.change_hp(state, action, content)
+        raise unknown("starships action", kind, ACTION_TYPES)
+
+    def status(self, state: State, *, now: float) -> dict[str, Any]:
+        """Where the fight stands: mode, round, whose turn, the turns to come, everyone."""
+        fight = state.get("encounter")
+        return {
+            "system": self.name,
+            "mode": state["mode"],
+            "encounter": state.get("encounters", 0),
+            "round": fight["round"] if fight else None,
+            "side": fight["side"] if fight else None,
+            "turn": current(state),
+            "order": upcoming(state),
+            "last_outcome": state.get("last_outcome"),
+            "combatants": [_public(c) for c in state["combatants"].values()],
+        }
+
+
+def _public(fighter: Mapping[str, Any]) -> dict[str, Any]:
+    keys = ("name", "side", "hp", "max_hp", "row", "momentum", "skip_turns", "defense")
+    doc = {key: fighter[key] for key in keys}
+    doc.update(
+        down=is_down(fighter),
+        might=fighter["might"],
+        dex=fighter["dex"],
+        melee=fighter["melee"],
+        ranged=fighter["ranged"],
+        affinities=fighter["affinities"],
+    )
+    return doc
