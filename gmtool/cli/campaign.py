@@ -42,7 +42,7 @@ def new(
 
     check_name(name)
     data = read_campaign_file(from_file) if from_file else {}
-    system = system or data.get("system")
+    system = system or str(data.get("system") or "")
     if not system:
         raise UsageError(
             "no system given", hint="pass --system originem|astral|starships|foodfight"

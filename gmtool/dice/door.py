@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 
 from gmtool.dice.notation import parse
 from gmtool.dice.rng import Rng
-from gmtool.dice.rolled import Roll
+from gmtool.dice.rolled import Roll, Source
 from gmtool.dice.roller import roll_expression
 from gmtool.errors import DiceError
 
@@ -79,6 +79,7 @@ class DiceDoor:
         text = str(tree)
         faces = self.entered_by.get(who) if who else None
         faces = faces or self.entered
+        source: Source
         if faces is not None:
             total, dice = roll_expression(tree, lambda sides: faces.draw(sides, text))
             source = "entered"
