@@ -1,0 +1,63 @@
+"""The exact chance of each band of a scene table before the dice are rolled."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from gmtool.engine.system import State
+from gmtool.errors import RulesError
+from gmtool.systems.originem import missions
+from gmtool.systems.originem.models import OriginemContent
+from gmtool.systems.originem.scenes import band_for, bonus_key, find_table, rollers
+
+
+def scene_odds(
+    state: State,
+    content: OriginemContent,
+    scene: str,
+    by: Any,
+    *,
+    mission: str | None = None,
+    bonus: int | None = None,
+) -> dict[str, Any]:
+    """The chance of each outcome of a ``scene`` rolled by ``by`` (one name per roll, or one
+    name for all). ``bonus`` defaults to the "+1 to next roll" waiting for that scene."""
+    import icepool
+
+    key, table = find_table(content, scene)
+    rolls_by = rollers(state, key, table, by, content)
+    if bonus is None:
+        mission_key = missions.for_scene(state, mission, table.slot(key), content)
+        bonus = int(state.get("bonus", {}).get(bonus_key(content.rulings, key, mission_key), 0))
+    total = icepool.Die([0])
+    for _, die in rolls_by:
+        total = total + icepool.d(int(die[1:]))
+    total = total + bonus
+    denominator = total.denominator()
+    chances: dict[str, Fraction] = {band_id: Fraction(0) for band_id, _ in table.ordered_bands()}
+    outside = Fraction(0)
+    for value, quantity in total.items():
+        try:
+            band_id, _ = band_for(key, table, value, content.rulings)
+        except RulesError:
+            outside += Fraction(quantity, denominator)
+            continue
+        chances[band_id] += Fraction(quantity, denominator)
+    bands = [
+        {
+            "outcome": band_id,
+            "title": band.title,
+            "min": band.min,
+            "max": band.max,
+            "chance": chances[band_id],
+        }
+        for band_id, band in table.ordered_bands()
+    ]
+    return {
+        "scene": key,
+        "rolls": [{"by": member["name"], "die": die} for member, die in rolls_by],
+        "bonus": bonus,
+        "outcomes": bands,
+        "outside_every_band": outside,
+    }
