@@ -1,0 +1,44 @@
+"""Food Fight: four players, towers of salt cards, health tracks and Fortune cards.
+
+``SYSTEM`` is what the engine uses; ``view``, ``legal_actions`` and ``simulate`` serve the
+CLI and the balance checks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from gmtool.dice import DiceDoor
+from gmtool.engine.system import Outcome, State
+from gmtool.systems.foodfight.content import FoodFightContent, load_content
+from gmtool.systems.foodfight.moves import apply_action
+from gmtool.systems.foodfight.setup import new_state
+from gmtool.systems.foodfight.view import legal_actions, options_document, status, view
+
+
+class FoodFight:
+    """The Food Fight referee."""
+
+    name = "foodfight"
+    title = "Food Fight"
+
+    def load_content(self, overrides: Mapping[str, Any]) -> FoodFightContent:
+        return load_content(overrides)
+
+    def new_state(self, content: Any, options: Mapping[str, Any], dice: DiceDoor) -> State:
+        return new_state(content, options, dice)
+
+    def apply(
+        self, state: State, action: Mapping[str, Any], dice: DiceDoor, content: Any
+    ) -> Outcome:
+        # The rulings were frozen into the state when it was dealt, so ``content`` is unused.
+        return apply_action(state, action, dice)
+
+    def status(self, state: State, *, now: float) -> dict[str, Any]:
+        return status(state)
+
+
+SYSTEM = FoodFight()
+
+__all__ = ["SYSTEM", "FoodFight", "legal_actions", "options_document", "view"]

@@ -1,0 +1,159 @@
+"""A battle: one top card against an opponent's top card, Fortunes, and the loss.
+
+Both cards turn face up. Each of the two players may play Fortunes (as many as the
+ruling allows, one by default) on either card; a card's Fortunes are added up and its
+value floored at 0. The lower value loses its card and moves its token; equal values
+follow the table's tie ruling.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from gmtool.dice import DiceDoor
+from gmtool.errors import RulesError, UsageError, unknown
+from gmtool.systems.foodfight.state import (
+    Card,
+    Player,
+    State,
+    find_player,
+    is_out,
+    top_card,
+)
+from gmtool.systems.foodfight.track import move_token
+
+SIDES = ("mine", "theirs")
+ROLES = ("attacker", "defender")
+
+
+def attack(
+    state: State, attacker: Player, action: Mapping[str, Any], dice: DiceDoor
+) -> dict[str, Any]:
+    """Check and fight one battle; returns the result document. Changes nothing if refused."""
+    mine = top_card(state, attacker, action.get("pile"), action.get("card"), "attack with")
+    defender = _target(state, attacker, action.get("target"))
+    theirs = top_card(
+        state, defender, action.get("target_pile"), action.get("target_card"), "attack"
+    )
+    plays = _fortune_plays(state, action.get("fortunes"), attacker, defender)
+
+    sides = {
+        "attacker": (attacker, mine, int(action["pile"])),
+        "defender": (defender, theirs, int(action["target_pile"])),
+    }
+    values = {role: card["salt"] for role, (_, card, _) in sides.items()}
+    for play in plays:
+        values[play["card"]] += play["delta"]
+    values = {role: max(0, value) for role, value in values.items()}
+    mine["face_up"] = True
+    theirs["face_up"] = True
+    for play in plays:
+        owner = attacker if play["by"] == attacker["name"] else defender
+        owner["fortunes"].remove(play["id"])
+        state["fortune_discards"].append(play["id"])
+
+    losers = _losers(values["attacker"], values["defender"], state["rules"]["tie"])
+    moves = []
+    for role in losers:
+        player, card, pile = sides[role]
+        player["piles"][pile - 1].pop()
+        state["discards"].append(card["id"])
+        moves.append(move_token(state, player, state["rules"]["battle_loss_steps"], dice))
+    winners = [role for role in ROLES if role not in losers]
+    return {
+        "type": "attack",
+        "attacker": _side_doc(sides["attacker"], values["attacker"], plays, "attacker"),
+        "defender": _side_doc(sides["defender"], values["defender"], plays, "defender"),
+        "tie": values["attacker"] == values["defender"],
+        "winner": sides[winners[0]][0]["name"] if len(winners) == 1 else None,
+        "losers": [sides[role][0]["name"] for role in losers],
+        "moves": moves,
+    }
+
+
+def _target(state: State, attacker: Player, target: object) -> Player:
+    if target is None or target == "":
+        raise UsageError("an attack needs a target player", hint="e.g. attack 3 Bo:5")
+    defender = find_player(state, str(target))
+    if defender is attacker:
+        raise RulesError(
+            f"{attacker['name']} cannot attack their own card: pick an opponent's top card"
+        )
+    if is_out(defender):
+        raise RulesError(
+            f"{defender['name']} is out of the game ({defender['out']}): "
+            "only players still standing can be attacked"
+        )
+    return defender
+
+
+def _fortune_plays(
+    state: State, plays: object, attacker: Player, defender: Player
+) -> list[dict[str, Any]]:
+    """Check every Fortune played in the battle; returns them with the card each targets."""
+    if plays is None:
+        return []
+    if not isinstance(plays, list):
+        raise UsageError("'fortunes' must be a list of {by, id, on}")
+    limit = state["rules"]["fortunes_per_player_per_battle"]
+    counted = {"attacker": 0, "defender": 0}
+    checked: list[dict[str, Any]] = []
+    for play in plays:
+        by = str(play.get("by", "attacker"))
+        if by not in ROLES:
+            raise unknown("Fortune player", by, ROLES)
+        player = attacker if by == "attacker" else defender
+        on = str(play.get("on", "mine"))
+        if on not in SIDES:
+            raise unknown("card for a Fortune", on, SIDES)
+        fid = str(play.get("id", ""))
+        if fid not in state["fortune_cards"]:
+            raise unknown(f"Fortune for {player['name']}", fid, player["fortunes"])
+        counted[by] += 1
+        if counted[by] > limit:
+            raise RulesError(
+                f"{player['name']} cannot play a second Fortune ({fid}) in this battle: "
+                f"each player may play {limit} per battle"
+            )
+        held = player["fortunes"].count(fid) - sum(1 for p in checked if p["id"] == fid)
+        if held < 1:
+            holds = ", ".join(player["fortunes"]) or "none"
+            raise RulesError(f"{player['name']} does not hold Fortune {fid} (holds: {holds})")
+        other = "defender" if by == "attacker" else "attacker"
+        checked.append(
+            {
+                "id": fid,
+                "by": player["name"],
+                "role": by,
+                "card": by if on == "mine" else other,
+                "delta": state["fortune_cards"][fid]["delta"],
+                "text": state["fortune_cards"][fid]["text"],
+            }
+        )
+    return checked
+
+
+def _losers(attacker_value: int, defender_value: int, tie: str) -> list[str]:
+    if attacker_value > defender_value:
+        return ["defender"]
+    if defender_value > attacker_value:
+        return ["attacker"]
+    return {"neither": [], "defender": ["attacker"], "attacker": ["defender"]}.get(tie, list(ROLES))
+
+
+def _side_doc(
+    side: tuple[Player, Card, int], value: int, plays: list[dict[str, Any]], role: str
+) -> dict[str, Any]:
+    player, card, pile = side
+    return {
+        "player": player["name"],
+        "pile": pile,
+        "card": {"id": card["id"], "food": card["food"], "salt": card["salt"]},
+        "fortunes": [
+            {"id": p["id"], "text": p["text"], "delta": p["delta"], "by": p["by"]}
+            for p in plays
+            if p["card"] == role
+        ],
+        "value": value,
+    }

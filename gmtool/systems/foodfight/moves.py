@@ -1,0 +1,113 @@
+"""Carrying out one action: discard, attack, or (before the first move) a tower layout."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from gmtool.dice import DiceDoor
+from gmtool.engine.system import Outcome
+from gmtool.errors import RulesError, unknown
+from gmtool.systems.foodfight.battle import attack
+from gmtool.systems.foodfight.layouts import lay_out
+from gmtool.systems.foodfight.state import (
+    Player,
+    State,
+    check_actor,
+    current_player,
+    find_player,
+    next_turn,
+    top_card,
+)
+from gmtool.systems.foodfight.track import move_token
+
+ACTION_TYPES = ("discard", "attack", "layout")
+
+
+def apply_action(state: State, action: Mapping[str, Any], dice: DiceDoor) -> Outcome:
+    """Check ``action`` against the rules and carry it out on ``state``."""
+    kind = action.get("type")
+    if kind == "layout":
+        return _layout(state, action, dice)
+    if kind not in ("discard", "attack"):
+        raise unknown("Food Fight action", str(kind), ACTION_TYPES)
+    actor = check_actor(state, action.get("player"))
+    if kind == "discard":
+        result = _discard(state, actor, action, dice)
+        what = f"discard pile {result['pile']}"
+        outcome = f"{result['card']['food']} ({result['card']['salt']}) discarded"
+    else:
+        result = attack(state, actor, action, dice)
+        what = f"attack {result['defender']['player']}:{result['defender']['pile']}"
+        outcome = _battle_summary(result)
+    eliminated = [m["player"] for m in result["moves"] if m["out"]]
+    state["moves"] += 1
+    next_turn(state)
+    after = current_player(state)
+    result.update(
+        eliminated=eliminated,
+        next=after["name"] if after else None,
+        game_winner=state["winner"],
+        over=state["over"],
+    )
+    if state["over"]:
+        outcome += f"; {state['winner']} wins" if state["winner"] else "; nobody is left standing"
+    return Outcome(state, result, who=actor["name"], what=what, outcome=outcome)
+
+
+def _discard(
+    state: State, actor: Player, action: Mapping[str, Any], dice: DiceDoor
+) -> dict[str, Any]:
+    card = top_card(state, actor, action.get("pile"), action.get("card"), "discard")
+    pile = int(action["pile"])
+    actor["piles"][pile - 1].pop()
+    state["discards"].append(card["id"])
+    rules = state["rules"]
+    move = move_token(state, actor, rules["discard_steps"], dice, base_draws=rules["discard_draws"])
+    return {
+        "type": "discard",
+        "player": actor["name"],
+        "pile": pile,
+        "card": {"id": card["id"], "food": card["food"], "salt": card["salt"]},
+        "moves": [move],
+    }
+
+
+def _battle_summary(result: dict[str, Any]) -> str:
+    a, d = result["attacker"], result["defender"]
+    fight = (
+        f"{a['player']}'s {a['card']['food']} ({a['value']}) vs "
+        f"{d['player']}'s {d['card']['food']} ({d['value']})"
+    )
+    if result["winner"]:
+        return f"{fight}: {result['winner']} wins"
+    if result["losers"]:
+        return f"{fight}: a tie, both cards lost"
+    return f"{fight}: a tie, both cards stay"
+
+
+def _layout(state: State, action: Mapping[str, Any], dice: DiceDoor) -> Outcome:
+    """Re-stack one player's towers; allowed only before the first move of the game."""
+    if state["moves"] > 0:
+        raise RulesError("towers are laid out before the first move: the game has begun")
+    named = action.get("player")
+    player = find_player(state, str(named)) if named else current_player(state)
+    assert player is not None
+    plan = action.get("piles") if action.get("piles") is not None else action.get("strategy")
+    if plan is None:
+        raise RulesError("a layout needs 'piles' or a 'strategy'")
+    cards = [card for pile in player["piles"] for card in pile]
+    rules = state["rules"]
+    player["piles"] = lay_out(
+        sorted(cards, key=lambda card: card["id"]),
+        plan,
+        spots=rules["spots"],
+        per_spot=rules["cards_per_spot"],
+        dice=dice,
+        who=player["name"],
+    )
+    how = plan if isinstance(plan, str) else "by hand"
+    result = {"type": "layout", "player": player["name"], "layout": how}
+    return Outcome(
+        state, result, who=player["name"], what="lay out towers", outcome=f"laid out {how}"
+    )

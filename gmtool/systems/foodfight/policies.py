@@ -1,0 +1,160 @@
+"""Simple players for the simulator: ``random`` and ``greedy``.
+
+A policy picks the current player's move and, once the attack is known, the defender's
+Fortune. The greedy player uses only what its seat may know: its own cards, face-up cards,
+and which salt values are still face down in each opponent's towers (decks are public).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from gmtool.dice import Rng
+from gmtool.systems.foodfight.state import Card, Player, State, current_player, standing
+
+Action = dict[str, Any]
+Policy = Callable[[State, Rng], Action]
+
+
+def _tops(player: Player) -> list[tuple[int, Card]]:
+    return [(number, pile[-1]) for number, pile in enumerate(player["piles"], start=1) if pile]
+
+
+def random_move(state: State, rng: Rng) -> Action:
+    """Any legal move with equal chance; half the time with a Fortune on a random card."""
+    player = current_player(state)
+    assert player is not None
+    mine = _tops(player)
+    targets = [(o, n) for o in standing(state) if o is not player for n, _ in _tops(o)]
+    pick = rng.below(len(mine) * (1 + len(targets)))
+    pile = mine[pick % len(mine)][0]
+    target_index = pick // len(mine)
+    if target_index == 0:
+        return {"type": "discard", "pile": pile}
+    opponent, target_pile = targets[target_index - 1]
+    action: Action = {
+        "type": "attack",
+        "pile": pile,
+        "target": opponent["name"],
+        "target_pile": target_pile,
+    }
+    if player["fortunes"] and rng.below(2):
+        fid = player["fortunes"][rng.below(len(player["fortunes"]))]
+        action["fortunes"] = [{"by": "attacker", "id": fid, "on": ("mine", "theirs")[rng.below(2)]}]
+    return action
+
+
+def random_defence(state: State, action: Action, rng: Rng) -> dict[str, Any] | None:
+    defender = _player(state, action["target"])
+    if defender["fortunes"] and rng.below(2):
+        fid = defender["fortunes"][rng.below(len(defender["fortunes"]))]
+        return {"by": "defender", "id": fid, "on": ("mine", "theirs")[rng.below(2)]}
+    return None
+
+
+def _player(state: State, name: str) -> Player:
+    return next(p for p in state["players"] if p["name"] == name)
+
+
+def _expected(player: Player) -> float:
+    """What a face-down top card of ``player`` is worth on average, from public knowledge."""
+    hidden = [card["salt"] for pile in player["piles"] for card in pile if not card["face_up"]]
+    return sum(hidden) / len(hidden) if hidden else 0.0
+
+
+def greedy_move(state: State, rng: Rng) -> Action:
+    """Attack where the margin looks best, helped by a Fortune when one turns the odds;
+    discard the weakest top card when nothing looks winnable and health allows."""
+    player = current_player(state)
+    assert player is not None
+    rules = state["rules"]
+    mine = _tops(player)
+    strongest = max(card["salt"] for _, card in mine)
+    best: tuple[float, float, int, Player] | None = None
+    for opponent in standing(state):
+        if opponent is player:
+            continue
+        expected = _expected(opponent)
+        for target_pile, card in _tops(opponent):
+            guess = float(card["salt"]) if card["face_up"] else expected
+            # Prefer a clear margin, then the opponent closest to the end of their track;
+            # a little noise breaks the remaining ties so no seat is singled out.
+            nudge = opponent["track_position"] / 100 + rng.below(1000) / 100_000
+            score = strongest - guess + nudge
+            if best is None or score > best[0]:
+                best = (score, guess, target_pile, opponent)
+    assert best is not None
+    _, guess, target_pile, opponent = best
+    target_known = opponent["piles"][target_pile - 1][-1]["face_up"]
+    # Against a known card, attack with the weakest card that beats it, keeping stronger
+    # ones back; against a face-down card, with the strongest.
+    salt, pile = max((card["salt"], number) for number, card in mine)
+    if target_known:
+        salt, pile = min(
+            ((card["salt"], number) for number, card in mine if card["salt"] > guess),
+            default=(salt, pile),
+        )
+    score = salt - guess
+    boost = max((state["fortune_cards"][f]["delta"] for f in player["fortunes"]), default=0)
+    cut = min((state["fortune_cards"][f]["delta"] for f in player["fortunes"]), default=0)
+    action: Action = {
+        "type": "attack",
+        "pile": pile,
+        "target": opponent["name"],
+        "target_pile": target_pile,
+    }
+    if score < 1.5 and (boost > 0 or cut < 0):
+        if boost >= -cut:
+            fid = _fortune_with(state, player, boost)
+            action["fortunes"] = [{"by": "attacker", "id": fid, "on": "mine"}]
+        else:
+            fid = _fortune_with(state, player, cut)
+            action["fortunes"] = [{"by": "attacker", "id": fid, "on": "theirs"}]
+        score += max(boost, -cut)
+    if score <= 0 and player["track_position"] + rules["discard_steps"] < rules["track_length"] - 2:
+        weakest = min(mine, key=lambda top: top[1]["salt"])
+        return {"type": "discard", "pile": weakest[0]}
+    return action
+
+
+def greedy_defence(state: State, action: Action, rng: Rng) -> dict[str, Any] | None:
+    """Play the smallest Fortune that saves the defender's card, if one does."""
+    attacker = current_player(state)
+    assert attacker is not None
+    defender = _player(state, action["target"])
+    if not defender["fortunes"]:
+        return None
+    attack_card = attacker["piles"][action["pile"] - 1][-1]
+    defend_card = defender["piles"][action["target_pile"] - 1][-1]
+    a_value, d_value = attack_card["salt"], defend_card["salt"]
+    for play in action.get("fortunes", []):
+        delta = state["fortune_cards"][play["id"]]["delta"]
+        if play["on"] == "mine":
+            a_value = max(0, a_value + delta)
+        else:
+            d_value = max(0, d_value + delta)
+    if d_value > a_value:
+        return None
+    saves = []
+    for fid in defender["fortunes"]:
+        delta = state["fortune_cards"][fid]["delta"]
+        if max(0, d_value + delta) > a_value:
+            saves.append((abs(delta), fid, "mine"))
+        elif d_value > max(0, a_value + delta):
+            saves.append((abs(delta), fid, "theirs"))
+    if not saves:
+        return None
+    _, fid, on = min(saves)
+    return {"by": "defender", "id": fid, "on": on}
+
+
+def _fortune_with(state: State, player: Player, delta: int) -> str:
+    held: list[str] = player["fortunes"]
+    return next(f for f in held if state["fortune_cards"][f]["delta"] == delta)
+
+
+POLICIES: dict[str, tuple[Policy, Callable[[State, Action, Rng], dict[str, Any] | None]]] = {
+    "random": (random_move, random_defence),
+    "greedy": (greedy_move, greedy_defence),
+}

@@ -1,0 +1,123 @@
+"""Dealing a new game: seats by colour, decks, towers, the Fortune deck and who starts.
+
+Options (from ``campaign new`` and the campaign file's ``options:``):
+
+- ``players``: one name per seat, in clockwise order from Yellow (a list, or "A,B,C,D");
+- ``first``: the player who ate last, who starts (a name, a colour, or ``random``);
+- ``layout``: how everyone's towers are stacked (a strategy name);
+- ``layouts``: per player, a strategy name or explicit piles (bottom card first).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from gmtool.dice import DiceDoor
+from gmtool.errors import UsageError
+from gmtool.systems.foodfight.content import FoodFightContent
+from gmtool.systems.foodfight.layouts import lay_out
+from gmtool.systems.foodfight.state import State, find_player
+
+
+def new_state(content: FoodFightContent, options: Mapping[str, Any], dice: DiceDoor) -> State:
+    """A freshly dealt game, towers stacked and the first player chosen."""
+    seats = content.board.seats
+    names = _player_names(options.get("players"), len(seats))
+    state: State = {
+        "rules": _rules(content),
+        "players": [],
+        "turn": 0,
+        "moves": 0,
+        "over": False,
+        "winner": None,
+        "fortune_cards": {
+            fid: {"text": card.text, "delta": card.delta} for fid, card in content.fortunes.items()
+        },
+        "fortune_deck": sorted(content.fortunes),
+        "fortune_discards": [],
+        "discards": [],
+    }
+    plans = _layout_plans(options, names, content.rules.default_layout)
+    for name, colour in zip(names, seats, strict=True):
+        cards = [
+            {"id": cid, "food": card.food, "salt": card.salt}
+            for cid, card in content.decks[colour].cards.items()
+        ]
+        piles = lay_out(
+            cards,
+            plans[name],
+            spots=content.board.spots,
+            per_spot=content.board.cards_per_spot,
+            dice=dice,
+            who=name,
+        )
+        state["players"].append(
+            {
+                "name": name,
+                "color": colour.capitalize(),
+                "track_position": 0,
+                "out": None,
+                "piles": piles,
+                "fortunes": [],
+            }
+        )
+    state["turn"] = _first_player(state, options.get("first") or content.rules.default_first, dice)
+    return state
+
+
+def _rules(content: FoodFightContent) -> dict[str, Any]:
+    """The rulings a game is played by, frozen into the state when it is dealt."""
+    rules = content.rules.model_dump()
+    rules.update(
+        track_length=content.board.track.length,
+        fortune_spots=sorted(content.board.track.fortune_spots),
+        spots=content.board.spots,
+        cards_per_spot=content.board.cards_per_spot,
+    )
+    return rules
+
+
+def _player_names(players: object, seats: int) -> list[str]:
+    if isinstance(players, str):
+        players = players.split(",")
+    if not isinstance(players, list | tuple):
+        raise UsageError(
+            f"Food Fight needs {seats} players", hint="give them with --players A,B,C,D"
+        )
+    names = [str(name).strip() for name in players]
+    if len(names) != seats or not all(names):
+        raise UsageError(
+            f"Food Fight is played by exactly {seats} players, not {len(names)}",
+            hint="name one player per colour, clockwise from Yellow: --players A,B,C,D",
+        )
+    if len({name.casefold() for name in names}) != len(names):
+        raise UsageError("two players share a name", hint="give every player a different name")
+    return names
+
+
+def _layout_plans(options: Mapping[str, Any], names: list[str], default: str) -> dict[str, Any]:
+    everyone = options.get("layout") or default
+    plans = dict.fromkeys(names, everyone)
+    per_player = options.get("layouts") or {}
+    if not isinstance(per_player, Mapping):
+        raise UsageError("the 'layouts' option must map player names to layouts")
+    by_folded = {name.casefold(): name for name in names}
+    for who, plan in per_player.items():
+        name = by_folded.get(str(who).casefold())
+        if name is None:
+            raise UsageError(f"'layouts' names '{who}', who is not playing", hint=", ".join(names))
+        plans[name] = plan
+    return plans
+
+
+def _first_player(state: State, first: object, dice: DiceDoor) -> int:
+    text = str(first).strip()
+    if text.casefold() == "random":
+        return dice.roll(f"1d{len(state['players'])}", label="who ate last").total - 1
+    for index, player in enumerate(state["players"]):
+        if player["color"].casefold() == text.casefold():
+            return index
+    chosen = find_player(state, text)
+    position: int = state["players"].index(chosen)
+    return position

@@ -1,0 +1,120 @@
+"""Whole games played by simple policies: a balance check for a deck, track and rulings.
+
+Every game draws its dice from a generator seeded from ``seed``, so a run is repeatable.
+No clock is read here; the CLI and the benchmark time the run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from gmtool.dice import DiceDoor, Rng
+from gmtool.errors import unknown
+from gmtool.systems.foodfight.content import FoodFightContent, load_content
+from gmtool.systems.foodfight.moves import apply_action
+from gmtool.systems.foodfight.policies import POLICIES
+from gmtool.systems.foodfight.setup import new_state
+from gmtool.systems.foodfight.state import State
+
+MAX_TURNS = 1000
+"""A game still running after this many moves is counted as unfinished (ties can stall)."""
+
+
+@dataclass
+class GameRecord:
+    winner: str | None
+    turns: int
+    ended_by: str | None
+    eliminations: list[str]
+
+
+@dataclass
+class SimulationReport:
+    games: int
+    seed: int
+    policy: str
+    seats: list[str]
+    wins: dict[str, int] = field(default_factory=dict)
+    turns: int = 0
+    ended_by: dict[str, int] = field(default_factory=lambda: {"towers": 0, "health": 0})
+    eliminations: dict[str, int] = field(default_factory=lambda: {"towers": 0, "health": 0})
+    unfinished: int = 0
+    no_winner: int = 0
+
+    def add(self, record: GameRecord) -> None:
+        self.turns += record.turns
+        if record.winner is not None:
+            self.wins[record.winner] += 1
+        elif record.ended_by is not None:
+            self.no_winner += 1
+        if record.ended_by is None:
+            self.unfinished += 1
+        else:
+            self.ended_by[record.ended_by] += 1
+        for cause in record.eliminations:
+            self.eliminations[cause] += 1
+
+    def to_json(self) -> dict[str, Any]:
+        played = max(self.games, 1)
+        finished = max(self.games - self.unfinished, 1)
+        return {
+            "games": self.games,
+            "seed": self.seed,
+            "policy": self.policy,
+            "win_rate": {seat: round(self.wins[seat] / played, 4) for seat in self.seats},
+            "average_length": round(self.turns / played, 2),
+            "ended_by": {k: round(v / finished, 4) for k, v in self.ended_by.items()},
+            "eliminations": dict(self.eliminations),
+            "unfinished": self.unfinished,
+            "no_winner": self.no_winner,
+        }
+
+
+def simulate(
+    games: int,
+    seed: int,
+    policy: str = "random",
+    *,
+    content: FoodFightContent | None = None,
+    on_game: Callable[[int], None] | None = None,
+) -> SimulationReport:
+    """Play ``games`` whole games; seats are named by colour and the default player starts."""
+    if policy not in POLICIES:
+        raise unknown("policy", policy, sorted(POLICIES))
+    content = content or load_content()
+    seats = [colour.capitalize() for colour in content.board.seats]
+    report = SimulationReport(games, seed, policy, seats, wins=dict.fromkeys(seats, 0))
+    master = Rng.from_seed(seed)
+    for number in range(games):
+        report.add(play_game(content, policy, master.next64()))
+        if on_game is not None:
+            on_game(number + 1)
+    return report
+
+
+def play_game(content: FoodFightContent, policy: str, seed: int) -> GameRecord:
+    """One whole game by ``policy`` for every seat, its dice seeded by ``seed``."""
+    choose, defend = POLICIES[policy]
+    dice = DiceDoor(Rng.from_seed(seed))
+    thinking = Rng.from_seed(seed ^ 0x5DEECE66D)
+    names = [colour.capitalize() for colour in content.board.seats]
+    state: State = new_state(content, {"players": names}, dice)
+    eliminations: list[str] = []
+    last_cause: str | None = None
+    while not state["over"] and state["moves"] < MAX_TURNS:
+        action = choose(state, thinking)
+        if action["type"] == "attack":
+            answer = defend(state, action, thinking)
+            if answer is not None:
+                action.setdefault("fortunes", []).append(answer)
+        dice.rolls.clear()
+        result = apply_action(state, action, dice).result
+        for move in result["moves"]:
+            if move["out"]:
+                eliminations.append(move["out"])
+                last_cause = move["out"]
+    if not state["over"]:
+        last_cause = None
+    return GameRecord(state["winner"], state["moves"], last_cause, eliminations)

@@ -1,0 +1,64 @@
+"""The health track and the Fortune deck: moving tokens, F spots and drawing Fortunes.
+
+A token starts at step 0 and moves toward ``track_length``, the end of the track. Drawing
+a Fortune rolls a die to pick one card from the deck, so the campaign's generator (or
+faces entered at the table) decides every draw and a replay draws the same cards.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gmtool.dice import DiceDoor
+from gmtool.systems.foodfight.state import Player, State, check_elimination
+
+
+def fortune_spots_entered(state: State, start: int, end: int) -> list[int]:
+    """The F spots a token enters moving from ``start`` to ``end``: landing on one counts."""
+    return [spot for spot in state["rules"]["fortune_spots"] if start < spot <= end]
+
+
+def move_token(
+    state: State, player: Player, steps: int, dice: DiceDoor, *, base_draws: int = 0
+) -> dict[str, Any]:
+    """Move ``player``'s token, put them out at the end of the track, and draw Fortunes.
+
+    A player who goes out draws nothing. Returns what happened for the result document.
+    """
+    start = player["track_position"]
+    end = min(start + steps, state["rules"]["track_length"])
+    player["track_position"] = end
+    spots = fortune_spots_entered(state, start, end)
+    out = check_elimination(state, player)
+    drawn: list[str] = []
+    if out is None:
+        count = base_draws + len(spots) * state["rules"]["draws_per_fortune_spot"]
+        drawn = draw_fortunes(state, player, count, dice)
+    return {
+        "player": player["name"],
+        "from": start,
+        "to": end,
+        "fortune_spots": spots,
+        "drew": drawn,
+        "out": out,
+    }
+
+
+def draw_fortunes(state: State, player: Player, count: int, dice: DiceDoor) -> list[str]:
+    """Draw up to ``count`` Fortunes into ``player``'s hand; fewer if both piles run dry."""
+    drawn: list[str] = []
+    deck: list[str] = state["fortune_deck"]
+    for _ in range(count):
+        if not deck and state["rules"]["reshuffle_used_fortunes"] and state["fortune_discards"]:
+            # The deck is kept in a fixed order; each draw picks at random, so folding the
+            # used Fortunes back in is all a reshuffle needs.
+            deck.extend(sorted(state["fortune_discards"]))
+            state["fortune_discards"].clear()
+        if not deck:
+            break
+        index = 0
+        if len(deck) > 1:
+            index = dice.roll(f"1d{len(deck)}", who=player["name"], label="Fortune draw").total - 1
+        drawn.append(deck.pop(index))
+    player["fortunes"].extend(drawn)
+    return drawn

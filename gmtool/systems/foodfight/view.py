@@ -1,0 +1,140 @@
+"""What a player may see, and what they may do: ``show --json``, ``options``, ``status``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gmtool.systems.foodfight.state import (
+    Card,
+    Player,
+    State,
+    cards_left,
+    current_player,
+    find_player,
+    is_out,
+    standing,
+    towers,
+)
+
+HIDDEN_CARD = {"food": None, "salt": None, "face_up": False}
+HIDDEN_FORTUNE = {"id": None, "text": None, "delta": None}
+
+
+def view(state: State, as_player: str | None = None, *, public: bool = False) -> dict[str, Any]:
+    """The board as the ``show --json`` document.
+
+    With ``as_player``, face-down cards and Fortunes are shown to their owner only; with
+    ``public``, to nobody; with neither, everything is shown (the referee's view).
+    """
+    viewer = find_player(state, as_player)["name"] if as_player else None
+    hide_others = public or viewer is not None
+    turn = current_player(state)
+    return {
+        "turn": turn["name"] if turn else None,
+        "winner": state["winner"],
+        "players": [
+            _player_view(state, player, hide_others and player["name"] != viewer)
+            for player in state["players"]
+        ],
+        "fortune_deck": len(state["fortune_deck"]),
+        "discards": len(state["discards"]),
+    }
+
+
+def _player_view(state: State, player: Player, hidden: bool) -> dict[str, Any]:
+    return {
+        "name": player["name"],
+        "color": player["color"],
+        "track_position": player["track_position"],
+        "track_length": state["rules"]["track_length"],
+        "out": is_out(player),
+        "piles": [[_card_view(card, hidden) for card in pile] for pile in player["piles"]],
+        "fortunes": [
+            dict(HIDDEN_FORTUNE) if hidden else {"id": fid, **state["fortune_cards"][fid]}
+            for fid in player["fortunes"]
+        ],
+    }
+
+
+def _card_view(card: Card, hidden: bool) -> dict[str, Any]:
+    if hidden and not card["face_up"]:
+        return dict(HIDDEN_CARD)
+    return {"food": card["food"], "salt": card["salt"], "face_up": card["face_up"]}
+
+
+def legal_actions(state: State) -> list[dict[str, Any]]:
+    """Every discard and attack the current player may make (Fortunes may be added to an
+    attack: see ``options_document``)."""
+    player = current_player(state)
+    if player is None or state["over"]:
+        return []
+    mine = [number for number, pile in enumerate(player["piles"], start=1) if pile]
+    actions: list[dict[str, Any]] = [
+        {"type": "discard", "player": player["name"], "pile": number} for number in mine
+    ]
+    for opponent in standing(state):
+        if opponent is player:
+            continue
+        for target, pile in enumerate(opponent["piles"], start=1):
+            if not pile:
+                continue
+            actions.extend(
+                {
+                    "type": "attack",
+                    "player": player["name"],
+                    "pile": number,
+                    "target": opponent["name"],
+                    "target_pile": target,
+                }
+                for number in mine
+            )
+    return actions
+
+
+def options_document(state: State) -> dict[str, Any]:
+    """What the current player may do, grouped for ``gmtool foodfight options``."""
+    player = current_player(state)
+    if player is None or state["over"]:
+        return {"player": None, "over": True, "winner": state["winner"]}
+    return {
+        "player": player["name"],
+        "color": player["color"],
+        "over": False,
+        "discard": [n for n, pile in enumerate(player["piles"], start=1) if pile],
+        "attack_with": [n for n, pile in enumerate(player["piles"], start=1) if pile],
+        "targets": {
+            other["name"]: [n for n, pile in enumerate(other["piles"], start=1) if pile]
+            for other in standing(state)
+            if other is not player
+        },
+        "fortunes": [{"id": fid, **state["fortune_cards"][fid]} for fid in player["fortunes"]],
+        "fortunes_per_battle": state["rules"]["fortunes_per_player_per_battle"],
+        "can_lay_out": state["moves"] == 0,
+    }
+
+
+def status(state: State) -> dict[str, Any]:
+    """The ``gmtool status --json`` document: no hidden information at all."""
+    turn = current_player(state)
+    return {
+        "system": "foodfight",
+        "turn": turn["name"] if turn else None,
+        "moves": state["moves"],
+        "over": state["over"],
+        "winner": state["winner"],
+        "players": [
+            {
+                "name": player["name"],
+                "color": player["color"],
+                "track_position": player["track_position"],
+                "track_length": state["rules"]["track_length"],
+                "out": player["out"],
+                "towers": towers(player),
+                "cards": cards_left(player),
+                "fortunes": len(player["fortunes"]),
+            }
+            for player in state["players"]
+        ],
+        "fortune_deck": len(state["fortune_deck"]),
+        "discards": len(state["discards"]),
+    }
