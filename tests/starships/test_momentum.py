@@ -1,0 +1,131 @@
+"""Momentum: earned by hits and MAX DMG, spent on extra turns, lost on misses and wasted hits."""
+
+from __future__ import annotations
+
+import pytest
+
+from gmtool.engine.system import State
+from gmtool.errors import RulesError
+from tests.starships.helpers import block, duel, fight, hit, play
+
+
+def two_on_one(**ana: object) -> State:
+    return fight({"Ana": block(**ana), "Bo": block()}, {"Rex": block(hp=50)})
+
+
+def test_a_hit_earns_one() -> None:
+    outcome = hit(two_on_one(), "melee", 15, 3)
+    assert outcome.result["momentum"]["Ana"] == 1
+    assert outcome.extra["momentum_change"] == 1
+
+
+def test_max_dmg_earns_one_more() -> None:
+    state = duel(block(), block(hp=50, affinities={"Kinetic": "weak"}))
+    assert hit(state, "melee", 15).result["momentum"]["Ana"] == 2
+
+
+def test_a_resisted_hit_still_earns() -> None:
+    state = duel(block(), block(hp=50, affinities={"Kinetic": "strong"}))
+    assert hit(state, "melee", 15).result["momentum"]["Ana"] == 1
+
+
+def test_a_miss_costs_one_but_never_a_turn() -> None:
+    state = two_on_one()
+    state["combatants"]["Ana"]["momentum"] = 2
+    outcome = hit(state, "melee", 2)
+    assert outcome.result["momentum"]["Ana"] == 1
+    state["combatants"]["Ana"]["momentum"] = 0
+    outcome = hit(state, "melee", 2)
+    assert outcome.result["momentum"]["Ana"] == 0
+    assert outcome.extra["lost_turn"] is False
+    assert outcome.state["combatants"]["Ana"]["skip_turns"] == 0
+
+
+@pytest.mark.parametrize("affinity", ["immune", "reflect", "drain"])
+def test_a_wasted_hit_costs_two(affinity: str) -> None:
+    state = fight(
+        {"Ana": block(hp=30), "Bo": block()},
+        {"Rex": block(hp=50, affinities={"Kinetic": affinity})},
+    )
+    state["combatants"]["Ana"]["momentum"] = 3
+    faces = (15,) if affinity == "immune" else (15, 2)
+    outcome = hit(state, "melee", *faces)
+    assert outcome.result["momentum"]["Ana"] == 1
+    assert outcome.extra["lost_turn"] is False
+
+
+def test_a_wasted_hit_it_cannot_pay_for_costs_the_next_turn() -> None:
+    state = fight(
+        {"Ana": block(), "Bo": block()}, {"Rex": block(hp=50, affinities={"Kinetic": "immune"})}
+    )
+    state["combatants"]["Ana"]["momentum"] = 1
+    outcome = hit(state, "melee", 15)
+    assert outcome.result["momentum"]["Ana"] == 0
+    assert outcome.extra["lost_turn"] is True
+    state = outcome.state
+    state = play(state, {"type": "end_turn"}).state  # Bo passes
+    state = hit(state, "melee", 2, by="Rex", on="Bo").state  # Rex misses
+    assert state["encounter"]["queue"] == ["Bo"]  # Ana's turn of round 2 is skipped
+    assert state["encounter"]["round"] == 2
+    assert state["combatants"]["Ana"]["skip_turns"] == 0
+    # and in round 3 she acts again
+    state = play(state, {"type": "end_turn"}).state
+    state = play(state, {"type": "end_turn"}).state
+    assert state["encounter"]["queue"][0] == "Ana"
+
+
+def test_spending_right_after_acting_takes_the_turn_back() -> None:
+    state = two_on_one()
+    state["combatants"]["Ana"]["momentum"] = 2
+    state = hit(state, "melee", 15, 3).state  # 3 Momentum now; Bo is up
+    spent = play(state, {"type": "momentum_spend", "name": "Ana"})
+    assert spent.result["next"] == "Ana"
+    assert spent.result["momentum"]["Ana"] == 0
+    again = hit(spent.state, "melee", 15, 3)
+    assert again.result["next"] == "Bo"
+
+
+def test_spending_on_ones_own_turn_banks_a_second_action() -> None:
+    state = two_on_one()
+    state["combatants"]["Ana"]["momentum"] = 3
+    state = play(state, {"type": "momentum_spend", "name": "Ana"}).state
+    outcome = hit(state, "melee", 15, 3)
+    assert outcome.result["next"] == "Ana"
+
+
+def test_spending_without_enough_momentum_is_refused() -> None:
+    state = two_on_one()
+    state["combatants"]["Ana"]["momentum"] = 2
+    with pytest.raises(RulesError, match="Ana has 2 Momentum; an extra turn costs 3"):
+        play(state, {"type": "momentum_spend", "name": "Ana"})
+
+
+def test_spending_out_of_turn_is_refused() -> None:
+    state = two_on_one()
+    state["combatants"]["Bo"]["momentum"] = 5
+    with pytest.raises(RulesError, match="only on their turn or right after it"):
+        play(state, {"type": "momentum_spend", "name": "Bo"})
+    # once someone else has acted, the moment is gone
+    state["combatants"]["Ana"]["momentum"] = 5
+    state = hit(state, "melee", 15, 3).state
+    state = hit(state, "melee", 15, 3, by="Bo").state
+    with pytest.raises(RulesError, match="only on their turn or right after it"):
+        play(state, {"type": "momentum_spend", "name": "Ana"})
+
+
+def test_enemies_earn_and_spend_the_same_way() -> None:
+    state = fight({"Ana": block(hp=50)}, {"Rex": block(), "Max": block()}, first="enemies")
+    state["combatants"]["Rex"]["momentum"] = 2
+    state = hit(state, "melee", 15, 1, by="Rex", on="Ana").state
+    assert state["combatants"]["Rex"]["momentum"] == 3
+    outcome = play(state, {"type": "momentum_spend", "name": "Rex"})
+    assert outcome.result["next"] == "Rex"
+
+
+def test_momentum_resets_when_an_encounter_starts() -> None:
+    state = duel(block(), block(hp=1))
+    state = hit(state, "melee", 15, 1).state
+    assert state["mode"] == "exploration"
+    assert state["combatants"]["Ana"]["momentum"] == 1
+    state = play(state, {"type": "encounter_start", "enemies": ["Crawler"]}, 20, 1).state
+    assert state["combatants"]["Ana"]["momentum"] == 0
