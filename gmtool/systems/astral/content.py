@@ -1,0 +1,148 @@
+"""Astral's numbers and choices: tables/astral/rules.yaml, with a campaign's overrides."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Annotated, Any, Literal
+
+from pydantic import AfterValidator, Field
+
+from gmtool.content.paths import packaged
+from gmtool.content.schema import Model, validate
+from gmtool.content.yamlfile import Document, deep_merge, load_yaml
+from gmtool.dice import parse
+from gmtool.errors import DiceError
+
+DISTANCES: tuple[str, ...] = ("touching", "near", "far", "away")
+"""Closest first; the rules name exactly these four."""
+
+Distance = Literal["touching", "near", "far", "away"]
+Reach = Literal["touching", "near", "far"]
+
+
+def _dice_text(text: str) -> str:
+    try:
+        parse(text)
+    except DiceError as error:
+        raise ValueError(error.message) from None
+    return text
+
+
+DiceText = Annotated[str, AfterValidator(_dice_text)]
+
+
+class PcRules(Model):
+    starting_aura: int = Field(ge=1)
+    knowledge_areas: int = Field(ge=0)
+
+
+class NpcRules(Model):
+    target_number: int = Field(ge=0)
+    starting_aura: int = Field(ge=1)
+
+
+class Characters(Model):
+    pc: PcRules
+    npc: NpcRules
+
+
+class Distances(Model):
+    default: Distance
+
+
+class AttackModifier(Model):
+    touching: int
+    near: int
+    far: int
+
+
+class ActionModifier(Model):
+    move: int
+    defend: int
+
+
+class ReachRules(Model):
+    attack: Reach
+    block: Reach
+    examine: Reach
+    disturb: Reach
+
+
+class Combat(Model):
+    dice: DiceText
+    attack_modifier: AttackModifier
+    action_modifier: ActionModifier
+    mutual_equal_loss: int = Field(ge=0)
+    block_chains: bool
+    reach: ReachRules
+    unconscious_can_be_attacked: bool
+
+
+class Moves(Model):
+    conflicting: Literal["farther", "nearer"]
+
+
+class Speech(Model):
+    heard_within: Reach
+    per_tick: int = Field(ge=1)
+
+
+class Rest(Model):
+    regain: int = Field(ge=0)
+    cap_at_starting_aura: bool
+
+
+class Knockout(Model):
+    at_or_below: int
+    pc_gone_dice: DiceText
+    pc_return_distance: Literal["keep", "touching", "near", "far", "away"]
+    npc_wakes_when_left_with: Literal["full"] | int
+    disturb_wake_aura: int = Field(ge=1)
+
+
+class Away(Model):
+    lockout_dice: DiceText
+    lockout_plus: int = Field(ge=0)
+    wait_for_final_attack: bool
+
+
+class Tasks(Model):
+    dice: DiceText
+    knowledge_bonus: int
+    salvage_bonus: int
+    salvage_keeps_knowledge_bonus: bool
+    only_owner_works: bool
+
+
+class Timers(Model):
+    roller: Literal["referee", "character"]
+    referee_name: str = Field(min_length=1)
+
+
+class AstralContent(Model):
+    """Everything in tables/astral/rules.yaml."""
+
+    characters: Characters
+    distances: Distances
+    combat: Combat
+    moves: Moves
+    speech: Speech
+    rest: Rest
+    knockout: Knockout
+    away: Away
+    tasks: Tasks
+    timers: Timers
+
+
+RULES_FILE = ("tables", "astral", "rules.yaml")
+
+
+def load_content(overrides: Mapping[str, Any]) -> AstralContent:
+    """The packaged rules with a campaign's ``content:`` laid over them, validated."""
+    packaged_doc = load_yaml(packaged(*RULES_FILE))
+    rules = validate(AstralContent, packaged_doc.data, [packaged_doc])
+    if not overrides:
+        return rules
+    # the packaged file is valid, so any problem now comes from the campaign's content
+    merged = deep_merge(packaged_doc.data, dict(overrides))
+    return validate(AstralContent, merged, [Document("campaign content", dict(overrides))])

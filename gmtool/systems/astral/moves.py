@@ -1,0 +1,52 @@
+"""Moves take effect at the end of a tick: distances change, and moving Away locks a pair."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gmtool.dice import DiceDoor
+from gmtool.systems.astral.content import AstralContent
+from gmtool.systems.astral.declarations import Declaration
+from gmtool.systems.astral.knockouts import start_lockout
+from gmtool.systems.astral.state import State, closeness, distance, set_distance
+
+Event = dict[str, Any]
+
+
+def resolve_moves(
+    state: State,
+    content: AstralContent,
+    dice: DiceDoor,
+    actions: dict[str, Declaration],
+    knocked: list[str],
+) -> list[Event]:
+    """Apply every standing character's move; when two moves change one pair, the YAML
+    setting ``moves.conflicting`` says whether the farther or the nearer distance wins."""
+    wanted: dict[frozenset[str], tuple[str, str, str]] = {}
+    for who, declaration in actions.items():
+        if declaration["action"] != "move" or who in knocked:
+            continue
+        for other in declaration["targets"]:
+            pair = frozenset((who, other))
+            to = declaration["to"]
+            if pair in wanted and not _wins(content, to, wanted[pair][2]):
+                continue
+            wanted[pair] = (who, other, to)
+    events: list[Event] = []
+    for mover, other, to in wanted.values():
+        before = distance(state, mover, other)
+        if before == to:
+            continue
+        set_distance(state, mover, other, to)
+        events.append(
+            {"event": "moved", "who": mover, "other": other, "before": before, "after": to}
+        )
+        if to == "away":
+            events.append(start_lockout(state, content, dice, mover, other))
+    return events
+
+
+def _wins(content: AstralContent, new: str, old: str) -> bool:
+    if content.moves.conflicting == "farther":
+        return closeness(new) > closeness(old)
+    return closeness(new) < closeness(old)

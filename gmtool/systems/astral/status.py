@@ -1,0 +1,52 @@
+"""The document ``gmtool status --json`` prints for an Astral campaign."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gmtool.systems.astral.state import State, gone_timer
+
+
+def status_document(state: State) -> dict[str, Any]:
+    entities = []
+    for entity in state["entities"]:
+        row = {
+            key: entity[key]
+            for key in ("name", "kind", "aura", "starting_aura", "tn", "knowledge", "condition")
+        }
+        timer = gone_timer(state, entity["name"])
+        if timer is not None:
+            row["returns_in"] = timer["ticks"]
+        entities.append(row)
+    timers = []
+    for timer in state["timers"]:
+        if timer["kind"] == "gone":
+            timers.append(
+                {
+                    "kind": "gone",
+                    "who": timer["who"],
+                    "ticks": timer["ticks"],
+                    "text": f"{timer['who']} returns in {timer['ticks']} ticks",
+                }
+            )
+        else:
+            a, b = timer["pair"]
+            wait = " and the final attack" if timer["waits_for_final_attack"] else ""
+            timers.append(
+                {
+                    "kind": "lockout",
+                    "pair": [a, b],
+                    "ticks": timer["ticks"],
+                    "waits_for_final_attack": timer["waits_for_final_attack"],
+                    "text": f"{a} and {b} stay Away for {timer['ticks']} ticks{wait}",
+                }
+            )
+    return {
+        "system": "astral",
+        "tick": state["tick"],
+        "entities": entities,
+        "distances": state["distances"],
+        "timers": timers,
+        "tasks": [dict(task) for task in state["tasks"]],
+        "fight_on": state["fight_on"],
+    }

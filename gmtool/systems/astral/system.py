@@ -1,0 +1,138 @@
+"""The Astral rule system: the one object the engine talks to."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from gmtool.dice import DiceDoor
+from gmtool.engine.system import Action, Outcome, State
+from gmtool.errors import GmtoolError, RulesError, UsageError, unknown
+from gmtool.systems.astral import content as astral_content
+from gmtool.systems.astral.content import AstralContent
+from gmtool.systems.astral.entities import add_entity, set_entity, set_pair_distance
+from gmtool.systems.astral.knockouts import disturb, mark_final_attack
+from gmtool.systems.astral.state import empty_state
+from gmtool.systems.astral.status import status_document
+from gmtool.systems.astral.tasks import new_task, salvage
+from gmtool.systems.astral.tick import resolve_tick
+
+ACTION_TYPES = (
+    "add",
+    "set",
+    "distance",
+    "tick",
+    "task_new",
+    "salvage",
+    "disturb",
+    "mark_final_attack",
+)
+OPTION_KEYS = ("entities", "distances", "tasks")
+IGNORED_OPTIONS = ("title", "seed")
+ENTITY_FIELDS = ("kind", "aura", "tn", "knowledge", "at")
+TASK_FIELDS = ("by", "ticks", "tn", "knowledge")
+
+
+class AstralSystem:
+    """Ticks on the Astral Plane: combat values, Aura, relative distances, timers, tasks."""
+
+    name = "astral"
+    title = "Astral"
+
+    def load_content(self, overrides: Mapping[str, Any]) -> AstralContent:
+        return astral_content.load_content(overrides)
+
+    def new_state(self, content: Any, options: Mapping[str, Any], dice: DiceDoor) -> State:
+        """Entities, distances and tasks from a campaign file's ``options:``."""
+        for key in options:
+            if key not in OPTION_KEYS + IGNORED_OPTIONS:
+                raise UsageError(
+                    f"option '{key}' is not used by Astral",
+                    hint=f"Astral options: {', '.join(OPTION_KEYS)}",
+                )
+        state = empty_state()
+        for action in _setup_actions(options):
+            try:
+                state = self.apply(state, action, dice, content).state
+            except GmtoolError as error:
+                raise type(error)(
+                    error.message, where="campaign options", hint=error.hint
+                ) from None
+        return state
+
+    def apply(self, state: State, action: Action, dice: DiceDoor, content: Any) -> Outcome:
+        kind = action.get("type")
+        if kind == "add":
+            return add_entity(state, action, content)
+        if kind == "set":
+            return set_entity(state, action, content)
+        if kind == "distance":
+            return set_pair_distance(state, action, content)
+        if kind == "tick":
+            return resolve_tick(state, action, dice, content)
+        if kind == "task_new":
+            return new_task(state, action, content)
+        if kind == "salvage":
+            return salvage(state, action, dice, content)
+        if kind == "disturb":
+            return disturb(state, action, dice, content)
+        if kind == "mark_final_attack":
+            return mark_final_attack(state, action, content)
+        raise unknown("Astral action", str(kind), ACTION_TYPES)
+
+    def status(self, state: State, *, now: float) -> dict[str, Any]:
+        return status_document(state)
+
+
+def _setup_actions(options: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The campaign file's options as the same actions the table would use."""
+    actions: list[dict[str, Any]] = []
+    entities = options.get("entities") or {}
+    if not isinstance(entities, Mapping):
+        raise RulesError(
+            "options.entities must map each name to its details",
+            where="campaign options",
+            hint="e.g. entities: {Ana: {kind: pc}}",
+        )
+    for name, details in entities.items():
+        actions.append({"type": "add", "name": str(name), **_fields(name, details, ENTITY_FIELDS)})
+    for line in options.get("distances") or []:
+        parts = line.split() if isinstance(line, str) else list(line)
+        if len(parts) != 3:
+            raise RulesError(
+                f"distance '{line}' must name two entities and a distance",
+                where="campaign options",
+                hint='e.g. "Ana Wisp far"',
+            )
+        actions.append({"type": "distance", "a": parts[0], "b": parts[1], "distance": parts[2]})
+    tasks = options.get("tasks") or {}
+    if not isinstance(tasks, Mapping):
+        raise RulesError(
+            "options.tasks must map each task name to its details",
+            where="campaign options",
+            hint="e.g. tasks: {Unseal: {by: Ana, ticks: 3}}",
+        )
+    for name, details in tasks.items():
+        actions.append(
+            {"type": "task_new", "name": str(name), **_fields(name, details, TASK_FIELDS)}
+        )
+    return actions
+
+
+def _fields(name: Any, details: Any, allowed: tuple[str, ...]) -> dict[str, Any]:
+    if details is None:
+        return {}
+    if not isinstance(details, Mapping):
+        raise RulesError(
+            f"the details of {name} must be a mapping",
+            where="campaign options",
+            hint=f"fields: {', '.join(allowed)}",
+        )
+    for key in details:
+        if key not in allowed:
+            raise RulesError(
+                f"{name}: unknown field '{key}'",
+                where="campaign options",
+                hint=f"fields: {', '.join(allowed)}",
+            )
+    return dict(details)

@@ -1,0 +1,156 @@
+"""One tick, resolved in the rules' order:
+
+1. everyone declares (checked before any die is rolled);
+2. everyone attacking, blocking or attacked gets a CV (PCs roll, NPCs use their TN) plus
+   modifiers, then blocks raise their targets' CVs;
+3. every attack is resolved at once against those CVs;
+4. the other actions of those still standing take effect (rest, work, examine, speech);
+5. end of tick: timers count down, moves change distances, the knocked out suffer it,
+   NPCs left alone by the PCs wake.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from gmtool.dice import DiceDoor
+from gmtool.engine.system import Outcome
+from gmtool.errors import DiceError, RulesError, unknown
+from gmtool.systems.astral import combat, tasks
+from gmtool.systems.astral.content import AstralContent
+from gmtool.systems.astral.declarations import Declaration, check_declarations
+from gmtool.systems.astral.knockouts import count_down, knock_out, wake_left_npcs
+from gmtool.systems.astral.moves import resolve_moves
+from gmtool.systems.astral.state import BEINGS, State, find, find_task, within
+
+Event = dict[str, Any]
+
+
+def resolve_tick(
+    state: State, action: Mapping[str, Any], dice: DiceDoor, content: AstralContent
+) -> Outcome:
+    raw = action.get("declarations")
+    if not isinstance(raw, list):
+        raise RulesError("a tick needs a list of declarations", hint='--act "NAME ACTION [TARGET]"')
+    actions, speeches = check_declarations(state, content, raw)
+    present = [e for e in state["entities"] if e["kind"] in BEINGS and e["condition"] == "active"]
+    for being in present:
+        implicit = {"who": being["name"], "action": "hesitate", "implicit": True}
+        actions.setdefault(being["name"], implicit)
+    actions = {e["name"]: actions[e["name"]] for e in present}  # entity order
+    _check_entered_faces(state, content, dice, actions)
+
+    before = {e["name"]: e["aura"] for e in state["entities"] if e["kind"] in BEINGS}
+    sleeping_before = [e["name"] for e in state["entities"] if e["condition"] == "unconscious"]
+    if any(d["action"] == "attack" for d in actions.values()):
+        state["fight_on"] = True
+
+    values, events = combat.combat_values(state, content, dice, actions)
+    values, block_events = combat.apply_blocks(content, actions, values)
+    losses, attack_events = combat.resolve_attacks(content, actions, values)
+    events += block_events + attack_events
+    by_name = {e["name"]: e for e in state["entities"]}
+    for name, loss in losses.items():
+        by_name[name]["aura"] -= loss
+    knocked = [n for n in actions if by_name[n]["aura"] <= content.knockout.at_or_below]
+
+    for who, declaration in actions.items():
+        if declaration["action"] not in ("attack", "block"):  # already resolved above
+            events.append(_other_action(state, content, dice, declaration, who in knocked))
+    events += [_speech(state, content, s) for s in speeches]
+
+    events += count_down(state, content)
+    events += resolve_moves(state, content, dice, actions, knocked)
+    events += knock_out(state, content, dice, knocked)
+    events += wake_left_npcs(state, content, candidates=sleeping_before)
+    state["tick"] += 1
+
+    aura = {n: {"before": b, "after": by_name[n]["aura"]} for n, b in before.items()}
+    result = {
+        "tick": state["tick"],
+        "cv": values,
+        "aura": aura,
+        "knocked_out": knocked,
+        "distances": state["distances"],
+        "events": events,
+    }
+    changes = [
+        f"{n} {a['after'] - a['before']:+d}" for n, a in aura.items() if a["after"] != a["before"]
+    ]
+    summary = "; ".join(changes + [f"{n} knocked out" for n in knocked]) or "no Aura lost"
+    declared = ", ".join(n for n, d in actions.items() if not d.get("implicit"))
+    return Outcome(state, result, who=declared, what=f"tick {state['tick']}", outcome=summary)
+
+
+def _other_action(
+    state: State, content: AstralContent, dice: DiceDoor, declaration: Declaration, knocked: bool
+) -> Event:
+    who, action = declaration["who"], declaration["action"]
+    event: Event = {"event": action, "who": who}
+    if declaration.get("implicit"):
+        event["implicit"] = True
+    if action == "examine":
+        event["target"] = declaration["target"]
+    if knocked and action in ("rest", "work", "examine", "move"):
+        event["effect"] = "none: knocked out"
+        return event
+    entity = find(state, who)
+    if action == "rest":
+        cap = entity["starting_aura"] if content.rest.cap_at_starting_aura else None
+        after = entity["aura"] + content.rest.regain
+        event["aura_before"] = entity["aura"]
+        entity["aura"] = min(after, cap) if cap is not None else after
+        event["aura_after"] = entity["aura"]
+    elif action == "work":
+        event = tasks.work(state, content, dice, who, declaration["task"])
+    elif action == "examine":
+        event["knowledge"] = entity["knowledge"]
+        event["note"] = "the Referee describes it in detail, minding the examiner's Knowledge"
+    elif action == "move":
+        event.update({"targets": declaration["targets"], "to": declaration["to"]})
+    return event
+
+
+def _speech(state: State, content: AstralContent, declaration: Declaration) -> Event:
+    who = declaration["who"]
+    reach = content.speech.heard_within
+    heard_by = [
+        e["name"]
+        for e in state["entities"]
+        if e["name"] != who
+        and e["kind"] in BEINGS
+        and e["condition"] == "active"
+        and within(state, who, e["name"], reach)
+    ]
+    return {"event": "speak", "who": who, "message": declaration["message"], "heard_by": heard_by}
+
+
+def _check_entered_faces(
+    state: State, content: AstralContent, dice: DiceDoor, actions: dict[str, Declaration]
+) -> None:
+    """Faces entered by name must belong to someone who rolls this tick."""
+    pcs = {e["name"] for e in state["entities"] if e["kind"] == "pc"}
+    rollers = [n for n in combat.combatants(state, actions) if n in pcs]
+    for declaration in actions.values():
+        task = find_task(state, declaration["task"]) if declaration["action"] == "work" else None
+        if task is not None and tasks.finishes_with_roll(task):
+            rollers.append(task["by"])
+    if content.timers.roller == "referee":
+        rollers.append(content.timers.referee_name)
+    else:
+        rollers += [n for n, d in actions.items() if d["action"] in ("move", "attack", "block")]
+        rollers += combat.combatants(state, actions)
+    for given in dice.entered_by:
+        if given in rollers:
+            continue
+        names = [e["name"] for e in state["entities"]] + [content.timers.referee_name]
+        if given not in names:
+            raise unknown("character", given, [n for n in names if n in rollers] or names)
+        entity = next((e for e in state["entities"] if e["name"] == given), None)
+        if entity is not None and entity["kind"] == "npc" and entity["name"] in actions:
+            why = f"{given} is an NPC: its CV is its TN ({entity['tn']}), so it rolls no dice"
+        else:
+            why = f"faces were entered for {given}, who rolls no dice this tick"
+        wanted = sorted(set(rollers) - {content.timers.referee_name}) or ["nobody"]
+        raise DiceError(why, hint=f"rolling this tick: {', '.join(wanted)}")

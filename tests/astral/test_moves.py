@@ -1,0 +1,167 @@
+"""Distances, moves at the end of the tick, the Away lockout and the final attack, speech."""
+
+from __future__ import annotations
+
+import pytest
+
+from gmtool.errors import RulesError
+from gmtool.systems.astral import SYSTEM
+from tests.astral.conftest import cast, door, entity, events, play, tick
+
+
+def test_distances_are_symmetric_and_start_at_the_default(content):
+    state = cast(content, ["Ana Wisp far"])
+    assert state["distances"]["Ana"]["Wisp"] == state["distances"]["Wisp"]["Ana"] == "far"
+    assert state["distances"]["Cy"]["Orb"] == "near"
+    out = play(
+        state, content, {"type": "distance", "a": "orb", "b": "CY", "distance": "Touching"}, door()
+    )
+    assert out.state["distances"]["Orb"]["Cy"] == out.state["distances"]["Cy"]["Orb"] == "touching"
+
+
+def test_move_changes_only_the_named_pairs_at_the_end_of_the_tick(content):
+    state = cast(content)
+    out = tick(
+        state,
+        content,
+        "Ana move Wisp Orb to touching",
+        "Cy attack Ana",
+        dice=door(Ana=(3, 3), Cy=(3, 3)),
+    )
+    assert out.result["cv"]["Cy"] == 6  # the attack was made at Near: no modifier
+    assert out.state["distances"]["Ana"]["Wisp"] == "touching"
+    assert out.state["distances"]["Orb"]["Ana"] == "touching"
+    assert out.state["distances"]["Wisp"]["Orb"] == "near"
+    assert out.state["distances"]["Ana"]["Cy"] == "near"
+    assert out.result["distances"] == out.state["distances"]
+
+
+def test_a_move_must_change_a_distance(content):
+    with pytest.raises(RulesError, match="already near"):
+        tick(cast(content), content, "Ana move Wisp to near")
+
+
+def test_conflicting_moves_farther_wins_by_default(content):
+    state = cast(content)
+    out = tick(state, content, "Ana move Cy to touching", "Cy move Ana to far")
+    assert out.state["distances"]["Ana"]["Cy"] == "far"
+    nearer = SYSTEM.load_content({"moves": {"conflicting": "nearer"}})
+    out = tick(state, nearer, "Ana move Cy to touching", "Cy move Ana to far")
+    assert out.state["distances"]["Ana"]["Cy"] == "touching"
+
+
+def test_moving_away_locks_the_pair_for_2d6_plus_12(content):
+    state = cast(content)
+    out = tick(state, content, "Ana move Cy to away", dice=door(GM=(2, 2)))
+    assert out.state["timers"] == [
+        {"kind": "lockout", "pair": ["Ana", "Cy"], "ticks": 16, "waits_for_final_attack": False}
+    ]
+    with pytest.raises(RulesError) as info:
+        tick(out.state, content, "Cy move Ana to far")
+    assert "cannot come back for 16 more ticks" in info.value.line()
+    with pytest.raises(RulesError, match="Away"):
+        tick(out.state, content, "Cy attack Ana")
+
+
+def test_lockout_ends_after_its_ticks(content):
+    state = tick(cast(content), content, "Ana move Cy to away", dice=door(GM=(1, 1))).state
+    state["timers"][0]["ticks"] = 2
+    state = tick(state, content).state
+    with pytest.raises(RulesError):
+        tick(state, content, "Ana move Cy to near")
+    out = tick(state, content)
+    assert events(out, "lockout_ended") == [{"event": "lockout_ended", "pair": ["Ana", "Cy"]}]
+    out = tick(out.state, content, "Ana move Cy to near")
+    assert out.state["distances"]["Ana"]["Cy"] == "near"
+
+
+def test_lockout_during_a_fight_waits_for_the_final_attack(content):
+    state = cast(content)
+    out = tick(
+        state, content, "Wisp attack Cy", "Ana move Cy to away", dice=door(Cy=(6, 6), GM=(1, 1))
+    )
+    assert out.state["fight_on"] is True
+    timer = out.state["timers"][0]
+    assert timer["waits_for_final_attack"] is True
+    timer["ticks"] = 1
+    state = tick(out.state, content).state
+    assert state["timers"][0]["ticks"] == 0  # time is up, but the fight is not over
+    with pytest.raises(RulesError) as info:
+        tick(state, content, "Ana move Cy to near")
+    assert "the final attack" in info.value.line()
+    out = play(state, content, {"type": "mark_final_attack"}, door())
+    assert out.state["timers"] == [] and out.state["fight_on"] is False
+    tick(out.state, content, "Ana move Cy to near")
+
+
+def test_marking_the_final_attack_first_leaves_only_the_dice(content):
+    state = tick(
+        cast(content),
+        content,
+        "Wisp attack Cy",
+        "Ana move Cy to away",
+        dice=door(Cy=(6, 6), GM=(1, 1)),
+    ).state
+    out = play(state, content, {"type": "mark_final_attack"}, door())
+    assert out.state["timers"][0] == {
+        "kind": "lockout",
+        "pair": ["Ana", "Cy"],
+        "ticks": 14,
+        "waits_for_final_attack": False,
+    }
+
+
+def test_final_attack_needs_a_fight(content):
+    with pytest.raises(RulesError, match="no attack"):
+        play(cast(content), content, {"type": "mark_final_attack"}, door())
+
+
+def test_gm_distance_respects_the_lockout_unless_forced(content):
+    state = tick(cast(content), content, "Ana move Cy to away", dice=door(GM=(1, 1))).state
+    action = {"type": "distance", "a": "Cy", "b": "Ana", "distance": "near"}
+    with pytest.raises(RulesError, match="cannot come back"):
+        play(state, content, action, door())
+    out = play(state, content, {**action, "force": True}, door())
+    assert out.state["timers"] == [] and out.state["distances"]["Ana"]["Cy"] == "near"
+
+
+def test_speech_is_heard_near_or_closer(content):
+    state = cast(content, ["Ana Cy far", "Ana Wisp touching"])
+    out = tick(state, content, "Ana speak We come in peace", "Ana rest")
+    speech = events(out, "speak")[0]
+    assert speech == {
+        "event": "speak",
+        "who": "Ana",
+        "message": "We come in peace",
+        "heard_by": ["Wisp"],
+    }
+
+
+def test_speech_once_per_tick(content):
+    with pytest.raises(RulesError, match="more than once"):
+        tick(cast(content), content, "Ana speak hi", "Ana speak 'hello again'")
+
+
+def test_speech_keeps_apostrophes(content):
+    out = tick(cast(content), content, "Cy speak I don't know")
+    assert events(out, "speak")[0]["message"] == "I don't know"
+
+
+def test_examine_needs_near_and_names_the_knowledge(content):
+    state = cast(content, ["Ana Orb far"])
+    with pytest.raises(RulesError, match="examine reaches near"):
+        tick(state, content, "Ana examine Orb")
+    out = tick(cast(content), content, "Ana examine Orb")
+    event = events(out, "examine")[0]
+    assert event["target"] == "Orb" and event["knowledge"] == ["runes", "dreams", "old tongues"]
+
+
+def test_pc_return_distance_setting(content):
+    tuned = SYSTEM.load_content({"knockout": {"pc_return_distance": "far"}})
+    state = cast(content)
+    entity(state, "Cy")["aura"] = 1
+    state = tick(state, tuned, "Ana attack Cy", dice=door(Ana=(6, 6), Cy=(1, 1), GM=(1, 1))).state
+    assert state["distances"]["Cy"]["Ana"] == "near"
+    state["timers"][0]["ticks"] = 1
+    out = tick(state, tuned)
+    assert all(out.state["distances"]["Cy"][other] == "far" for other in ("Ana", "Wisp", "Orb"))
