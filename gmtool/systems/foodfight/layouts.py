@@ -78,7 +78,8 @@ def _explicit(cards: Sequence[Card], plan: list[Any], spots: int, per_spot: int,
     for number, names in enumerate(plan, start=1):
         if not isinstance(names, list) or len(names) != per_spot:
             size = len(names) if isinstance(names, list) else 1
-            raise RulesError(f"{who}'s pile {number} has {size} cards: {rule}")
+            cards_word = "card" if size == 1 else "cards"
+            raise RulesError(f"{who}'s pile {number} has {size} {cards_word}: {rule}")
         pile: list[Card] = []
         for name in names:
             found = by_name.get(str(name).strip().casefold())

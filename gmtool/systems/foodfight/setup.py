@@ -3,7 +3,8 @@
 Options (from ``campaign new`` and the campaign file's ``options:``):
 
 - ``players``: one name per seat, in clockwise order from Yellow (a list, or "A,B,C,D");
-- ``first``: the player who ate last, who starts (a name, a colour, or ``random``);
+- ``starter`` (or ``first``): the player who ate last, who starts (a name, a colour, or
+  ``random``);
 - ``layout``: how everyone's towers are stacked (a strategy name);
 - ``layouts``: per player, a strategy name or explicit piles (bottom card first).
 """
@@ -62,7 +63,8 @@ def new_state(content: FoodFightContent, options: Mapping[str, Any], dice: DiceD
                 "fortunes": [],
             }
         )
-    state["turn"] = _first_player(state, options.get("first") or content.rules.default_first, dice)
+    starter = options.get("starter") or options.get("first") or content.rules.default_first
+    state["turn"] = _first_player(state, starter, dice)
     return state
 
 

@@ -1,0 +1,76 @@
+"""Fixed Food Fight games for the tests: a dealt state and hand-set piles and hands."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from gmtool.dice import DiceDoor
+from gmtool.engine.system import Outcome
+from gmtool.systems.foodfight import SYSTEM
+from gmtool.systems.foodfight.content import FoodFightContent, load_content
+
+NAMES = ["Ana", "Bo", "Cy", "Di"]
+_CONTENT: FoodFightContent | None = None
+
+
+def content() -> FoodFightContent:
+    global _CONTENT
+    if _CONTENT is None:
+        _CONTENT = load_content({})
+    return _CONTENT
+
+
+def deal(**options: Any) -> dict[str, Any]:
+    """A new game for Ana (Yellow), Bo (Blue), Cy (Red), Di (Green); Ana starts."""
+    opts: dict[str, Any] = {"players": list(NAMES), **options}
+    return SYSTEM.new_state(content(), opts, DiceDoor.entered_faces())
+
+
+def player(state: dict[str, Any], name: str) -> dict[str, Any]:
+    return next(p for p in state["players"] if p["name"] == name)
+
+
+def set_pile(
+    state: dict[str, Any], name: str, pile: int, *salts: int, face_up: bool = False
+) -> None:
+    """Replace a pile with cards of the given salt, bottom first."""
+    player(state, name)["piles"][pile - 1] = [
+        {
+            "id": f"{name}{pile}-{i}",
+            "food": f"{name} food {pile}.{i}",
+            "salt": s,
+            "face_up": face_up,
+        }
+        for i, s in enumerate(salts, start=1)
+    ]
+
+
+def give(state: dict[str, Any], name: str, *fortunes: str) -> None:
+    """Move Fortunes from the deck into a player's hand."""
+    for fid in fortunes:
+        state["fortune_deck"].remove(fid)
+        player(state, name)["fortunes"].append(fid)
+
+
+def empty_all_but(state: dict[str, Any], name: str, keep: int) -> None:
+    """Leave ``name`` with cards on pile ``keep`` only."""
+    for number in range(1, 10):
+        if number != keep:
+            player(state, name)["piles"][number - 1] = []
+
+
+def play(state: dict[str, Any], action: dict[str, Any], *faces: int) -> Outcome:
+    """Apply an action to a copy of ``state`` with the given die faces; all must be used."""
+    door = DiceDoor.entered_faces(*faces)
+    outcome = SYSTEM.apply(copy.deepcopy(state), action, door, content())
+    door.finish()
+    return outcome
+
+
+def attack(pile: int, target: str, target_pile: int, **more: Any) -> dict[str, Any]:
+    return {"type": "attack", "pile": pile, "target": target, "target_pile": target_pile, **more}
+
+
+def discard(pile: int, **more: Any) -> dict[str, Any]:
+    return {"type": "discard", "pile": pile, **more}

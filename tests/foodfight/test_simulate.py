@@ -1,0 +1,89 @@
+"""The simulator: whole games end, cards and Fortunes are conserved, runs repeat."""
+
+from __future__ import annotations
+
+import pytest
+
+from gmtool.dice import DiceDoor, Rng
+from gmtool.errors import UsageError
+from gmtool.systems.foodfight.moves import apply_action
+from gmtool.systems.foodfight.policies import POLICIES
+from gmtool.systems.foodfight.setup import new_state
+from gmtool.systems.foodfight.simulate import play_game, simulate
+
+from .helpers import NAMES, content
+
+
+@pytest.mark.parametrize("policy", ["random", "greedy"])
+def test_reports_add_up_and_repeat_with_the_seed(policy: str) -> None:
+    report = simulate(30, 5, policy)
+    doc = report.to_json()
+    assert sum(report.wins.values()) + report.unfinished + report.no_winner == 30
+    assert report.unfinished == 0  # ties go to the defender, so every battle costs a card
+    assert sum(report.ended_by.values()) == 30
+    assert sum(report.eliminations.values()) == 3 * 30
+    assert abs(sum(doc["win_rate"].values()) - 1) < 1e-9
+    assert 18 <= doc["average_length"] <= 4 * 18 * 2
+    assert simulate(30, 5, policy).to_json() == doc
+    assert simulate(30, 6, policy).to_json() != doc
+
+
+def test_progress_is_reported_per_game() -> None:
+    seen: list[int] = []
+    simulate(3, 1, "random", on_game=seen.append)
+    assert seen == [1, 2, 3]
+
+
+def test_an_unknown_policy_is_refused() -> None:
+    with pytest.raises(UsageError, match="unknown policy 'smart'"):
+        simulate(1, 1, "smart")
+
+
+@pytest.mark.parametrize("policy", ["random", "greedy"])
+def test_every_move_conserves_cards_and_fortunes(policy: str) -> None:
+    choose, defend = POLICIES[policy]
+    for seed in range(4):
+        door = DiceDoor(Rng(seed))
+        thinking = Rng(seed + 100)
+        state = new_state(content(), {"players": NAMES}, door)
+        while not state["over"]:
+            action = choose(state, thinking)
+            if action["type"] == "attack":
+                answer = defend(state, action, thinking)
+                if answer:
+                    action.setdefault("fortunes", []).append(answer)
+            apply_action(state, action, door)
+            cards = sum(len(pile) for p in state["players"] for pile in p["piles"])
+            assert cards + len(state["discards"]) == 72
+            hands = sum(len(p["fortunes"]) for p in state["players"])
+            assert hands + len(state["fortune_deck"]) + len(state["fortune_discards"]) == 16
+            for p in state["players"]:
+                assert 0 <= p["track_position"] <= 20
+                assert (p["out"] is not None) == (p["track_position"] >= 20 or not any(p["piles"]))
+        assert state["winner"] in NAMES
+
+
+def test_a_game_replays_exactly_from_its_recorded_faces() -> None:
+    choose, defend = POLICIES["random"]
+    door = DiceDoor(Rng(3))
+    thinking = Rng(9)
+    state = new_state(content(), {"players": NAMES}, door)
+    start = __import__("copy").deepcopy(state)
+    log = []
+    while not state["over"]:
+        action = choose(state, thinking)
+        door.rolls.clear()
+        apply_action(state, action, door)
+        log.append((action, [f for roll in door.rolls for f in roll.faces]))
+    replayed = start
+    for action, faces in log:
+        replay_door = DiceDoor.entered_faces(*faces)
+        apply_action(replayed, action, replay_door)
+        replay_door.finish()
+    assert replayed == state
+
+
+def test_one_game_record() -> None:
+    record = play_game(content(), "greedy", 11)
+    assert record.winner in {"Yellow", "Blue", "Red", "Green"}
+    assert record.ended_by in {"towers", "health"} and len(record.eliminations) == 3

@@ -1,0 +1,88 @@
+"""Turn order, eliminations by towers and by health, and the winner."""
+
+from __future__ import annotations
+
+import pytest
+
+from gmtool.errors import RulesError
+
+from .helpers import attack, deal, discard, empty_all_but, give, play, player, set_pile
+
+
+def test_turns_pass_clockwise_and_wrap_around() -> None:
+    state = deal(starter="Di")
+    order = []
+    for _ in range(5):
+        order.append(state["players"][state["turn"]]["name"])
+        state = play(state, discard(1 + len(order) % 9), 1).state
+    assert order == ["Di", "Ana", "Bo", "Cy", "Di"]
+
+
+def test_players_who_are_out_are_skipped() -> None:
+    state = deal()
+    player(state, "Bo")["out"] = "health"
+    player(state, "Cy")["out"] = "towers"
+    after = play(state, discard(1), 1).state
+    assert after["players"][after["turn"]]["name"] == "Di"
+    after = play(after, discard(1), 1).state
+    assert after["players"][after["turn"]]["name"] == "Ana"
+
+
+def test_losing_a_battle_at_the_end_of_the_track_is_out_by_health() -> None:
+    state = deal()
+    set_pile(state, "Ana", 1, 9)
+    set_pile(state, "Bo", 1, 1, 2)
+    player(state, "Bo")["track_position"] = 19
+    give(state, "Bo", "f01", "f09")
+    outcome = play(state, attack(1, "Bo", 1))
+    bo = player(outcome.state, "Bo")
+    assert bo["out"] == "health" and outcome.result["eliminated"] == ["Bo"]
+    assert bo["fortunes"] == [] and outcome.state["fortune_discards"] == ["f01", "f09"]
+    assert outcome.state["players"][outcome.state["turn"]]["name"] == "Cy"
+
+
+def test_losing_the_last_tower_in_battle_is_out_by_towers() -> None:
+    state = deal()
+    empty_all_but(state, "Cy", 6)
+    set_pile(state, "Cy", 6, 2)
+    set_pile(state, "Ana", 1, 4)
+    outcome = play(state, attack(1, "Cy", 6))
+    assert player(outcome.state, "Cy")["out"] == "towers"
+    assert outcome.result["moves"][0]["out"] == "towers"
+
+
+def test_an_attacker_can_knock_themself_out() -> None:
+    state = deal()
+    empty_all_but(state, "Ana", 2)
+    set_pile(state, "Ana", 2, 1)
+    outcome = play(state, attack(2, "Bo", 1))
+    assert player(outcome.state, "Ana")["out"] == "towers"
+    assert outcome.state["players"][outcome.state["turn"]]["name"] == "Bo"
+
+
+def test_the_last_player_standing_wins_and_the_game_stops() -> None:
+    state = deal()
+    player(state, "Bo")["out"] = "health"
+    player(state, "Cy")["out"] = "towers"
+    empty_all_but(state, "Di", 1)
+    set_pile(state, "Di", 1, 3)
+    outcome = play(state, attack(1, "Di", 1))
+    after = outcome.state
+    assert after["winner"] == "Ana" and after["over"] is True and after["turn"] is None
+    assert outcome.result["game_winner"] == "Ana" and outcome.result["next"] is None
+    assert outcome.outcome.endswith("Ana wins")
+    with pytest.raises(RulesError, match="the game is over: Ana won"):
+        play(after, discard(1))
+
+
+def test_when_a_tie_knocks_out_the_last_two_nobody_wins() -> None:
+    state = deal()
+    state["rules"]["tie"] = "both"
+    player(state, "Bo")["out"] = "health"
+    player(state, "Cy")["out"] = "health"
+    for name in ("Ana", "Di"):
+        empty_all_but(state, name, 1)
+        set_pile(state, name, 1, 5)
+    outcome = play(state, attack(1, "Di", 1))
+    assert outcome.state["over"] is True and outcome.state["winner"] is None
+    assert outcome.outcome.endswith("nobody is left standing")
