@@ -43,12 +43,12 @@ def start(state: State, action: Action, dice: DiceDoor, content: StarshipsConten
     begin(state, first, pairs)
     enemies = [c["name"] for c in standing(state, SIDES[1])]
     result = {"initiative": pairs, "first": first, "enemies": enemies, "next": current(state)}
+    rolls = ", ".join(f"{party}-{foes}" for party, foes in pairs)
     return Outcome(
         state,
         result,
-        who=first,
         what=f"encounter {state['encounters']} against {', '.join(enemies)}",
-        outcome=f"{first} go first; {current(state)} acts",
+        outcome=f"initiative {rolls} (party-enemies): the {first} go first",
         extra={"joined": joined, "rolls": [roll.describe() for roll in dice.rolls]},
     )
 

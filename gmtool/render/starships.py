@@ -1,0 +1,150 @@
+"""Rich views of Stars & Starships results: the fight's dashboard, attacks, odds."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+BAR_WIDTH = 16
+SIDE_STYLE = {"party": "cyan", "enemies": "red"}
+EFFECT_STYLE = {"damage": "bold", "reflect": "magenta", "heal": "green", "none": "dim"}
+
+
+def hp_bar(hp: int, max_hp: int, width: int = BAR_WIDTH) -> Text:
+    """``████████░░░░ 12/18`` coloured by how much is left."""
+    share = hp / max_hp if max_hp else 0.0
+    filled = min(width, round(width * share))
+    style = "green" if share > 0.5 else "yellow" if share > 0.25 else "red"
+    bar = Text("█" * filled, style=style)
+    bar.append("░" * (width - filled), style="dim")
+    bar.append(f" {hp}/{max_hp}")
+    return bar
+
+
+def status(doc: dict[str, Any]) -> RenderableType:
+    """The dashboard: mode and round, whose turn, the turns to come, then everyone."""
+    parts: list[RenderableType] = [_headline(doc)]
+    if doc["order"]:
+        order = Text("turns: ", style="dim")
+        for index, name in enumerate(doc["order"]):
+            order.append(name, style="bold reverse" if index == 0 else "")
+            order.append("  ")
+        parts.append(order)
+    parts.append(_combatant_table(doc))
+    return Group(*parts)
+
+
+def _headline(doc: dict[str, Any]) -> Text:
+    mode = doc["mode"]
+    if mode == "encounter":
+        text = Text(f"Encounter {doc['encounter']} · round {doc['round']} · ", style="bold")
+        text.append(f"{doc['turn']}'s turn", style=f"bold {SIDE_STYLE.get(doc['side'], '')}")
+        return text
+    if mode == "game_over":
+        return Text("GAME OVER: the whole party is down (undo to go back)", style="bold red")
+    last = {"victory": " · last fight won", "ended": " · last fight ended early"}
+    return Text("Exploration" + last.get(doc.get("last_outcome") or "", ""), style="bold")
+
+
+def _combatant_table(doc: dict[str, Any]) -> Table:
+    table = Table(box=None, pad_edge=False, show_edge=False)
+    for column in ("", "name", "side", "row", "HP", "Def", "Momentum", ""):
+        table.add_column(column)
+    for fighter in doc["combatants"]:
+        mark = "▶" if fighter["name"] == doc["turn"] else ""
+        notes = "unconscious" if fighter["down"] else ""
+        if fighter["skip_turns"]:
+            notes = f"loses next turn{'s' if fighter['skip_turns'] > 1 else ''}"
+        style = "dim" if fighter["down"] else SIDE_STYLE.get(fighter["side"], "")
+        table.add_row(
+            mark,
+            Text(fighter["name"], style=style),
+            fighter["side"],
+            fighter["row"],
+            hp_bar(fighter["hp"], fighter["max_hp"]),
+            str(fighter["defense"]),
+            "●" * fighter["momentum"] if fighter["momentum"] <= 10 else str(fighter["momentum"]),
+            Text(notes, style="yellow"),
+        )
+    return table
+
+
+def attack(doc: dict[str, Any]) -> RenderableType:
+    """An attack: the d20 against Defense, what the hit did, Momentum, and who is next."""
+    roll = Text(f"{doc['attacker']} → {doc['target']} ({doc['weapon']}, {doc['damage_type']}): ")
+    bonus = doc["attack_total"] - doc["natural"]
+    roll.append(
+        f"d20 {doc['natural']} {bonus:+d} = {doc['attack_total']} vs Defense {doc['defense']} "
+    )
+    roll.append("HIT" if doc["hit"] else "MISS", style="bold green" if doc["hit"] else "bold red")
+    lines: list[RenderableType] = [roll]
+    if doc["hit"]:
+        lines.append(_effect_line(doc))
+    change = doc["momentum_change"]
+    if change:
+        swing = f"Momentum {change:+d} → {doc['momentum'][doc['attacker']]}"
+        if doc["lost_turn"]:
+            swing += f"; {doc['attacker']} loses their next turn"
+        lines.append(Text(swing, style="cyan" if change > 0 else "yellow"))
+    lines += _aftermath(doc)
+    lines.append(Text("  ".join(doc["rolls"]), style="dim"))
+    return Group(*lines)
+
+
+def _effect_line(doc: dict[str, Any]) -> Text:
+    callout = f"{doc['callout']} " if doc["callout"] else ""
+    target, attacker, amount = doc["target"], doc["attacker"], doc["damage"]
+    words = {
+        "damage": f"{target} takes {amount} (HP {doc['hp'][target]})",
+        "reflect": f"{amount} reflected onto {attacker} (HP {doc['hp'][attacker]})",
+        "heal": f"{target} heals {amount} (HP {doc['hp'][target]})",
+        "none": f"{target} takes nothing",
+    }[doc["effect"]]
+    text = Text(callout, style="bold yellow")
+    text.append(words, style=EFFECT_STYLE[doc["effect"]])
+    return text
+
+
+def _aftermath(doc: dict[str, Any]) -> list[RenderableType]:
+    lines: list[RenderableType] = []
+    for name in doc.get("down") or []:
+        lines.append(Text(f"{name} falls unconscious", style="bold red"))
+    for name in doc.get("skipped") or []:
+        lines.append(Text(f"{name} loses a turn", style="yellow"))
+    ended = doc.get("ended")
+    if ended == "victory":
+        lines.append(Text("Victory: every enemy is down; back to exploration", style="bold green"))
+    elif ended == "defeat":
+        lines.append(Text("Defeat: the whole party is down; the game is over", style="bold red"))
+    elif doc.get("next"):
+        lines.append(Text(f"next: {doc['next']}", style="bold"))
+    return lines
+
+
+def note(doc: dict[str, Any]) -> RenderableType:
+    """Any other action: its one-line summary, what followed, and who acts next."""
+    lines: list[RenderableType] = [Text(doc["line"])]
+    lines += _aftermath(doc)
+    return Group(*lines)
+
+
+def odds(doc: dict[str, Any]) -> RenderableType:
+    """The chance to hit and what a hit does, as a bar chart."""
+    title = (
+        f"{doc['attacker']} → {doc['target']} ({doc['weapon']} {doc['dice']} {doc['damage_type']}"
+        f", {doc['bonus']:+d} vs Defense {doc['defense']}): hit {doc['hit']['probability']:.1%}"
+        f" ({doc['hit']['fraction']}) · {doc['affinity']} → {doc['effect']}"
+    )
+    table = Table(box=None, pad_edge=False, show_edge=False)
+    table.add_column("amount", justify="right")
+    table.add_column("if hit", justify="right")
+    table.add_column("")
+    top = max((row["probability"] for row in doc["on_hit"]), default=1.0) or 1.0
+    for row in doc["on_hit"]:
+        width = max(1, round(30 * row["probability"] / top))
+        table.add_row(str(row["amount"]), f"{row['probability']:.1%}", Text("█" * width, "cyan"))
+    mean = Text(f"mean {doc['mean_on_hit']:.2f} on a hit, {doc['mean']:.2f} per attack", "dim")
+    return Group(Text(title), table, mean)
