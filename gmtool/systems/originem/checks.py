@@ -76,11 +76,8 @@ def _check_bands(scene: str, table: SceneTable, problems: _Problems) -> None:
             if band.min <= end:
                 problems.add((*loc, "min"), f"overlaps band '{before}' (which ends at {end})")
             elif band.min > end + 1:
-                problems.add(
-                    (*loc, "min"),
-                    f"leaves a gap after band '{before}': {end + 1} to {band.min - 1} "
-                    "belong to no band",
-                )
+                gap = f"{end + 1}" if band.min == end + 2 else f"{end + 1} to {band.min - 1}"
+                problems.add((*loc, "min"), f"leaves a gap after band '{before}': {gap} in no band")
         previous = (band_id, band.max)
 
 

@@ -8,6 +8,7 @@ the scene type). A campaign's overrides have the same shape:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
@@ -27,6 +28,8 @@ from gmtool.systems.originem.models import (
     RulesFile,
     ScenesSection,
 )
+
+_UNFILED = "campaign content"
 
 SECTIONS: dict[str, type[Model]] = {
     "classes": ClassesFile,
@@ -120,20 +123,26 @@ def load_content(overrides: Mapping[str, Any] | Document | None = None) -> Origi
         if table is not None:
             merged["scenes"][scene] = table[scene]
     if problems:
-        raise ContentError(problems)
+        raise ContentError(_without_made_up_lines(problems))
     content = OriginemContent(**merged)
     cross_problems = cross_check(content, sources)
     if cross_problems:
-        raise ContentError(cross_problems)
+        raise ContentError(_without_made_up_lines(cross_problems))
     return content
 
 
 def _as_document(overrides: Mapping[str, Any]) -> Document:
-    """Overrides given without their file: lines then count within the content section."""
+    """Overrides given without their file, so problems in them can still be told apart
+    from problems in the packaged files (their made-up lines are dropped afterwards)."""
     import yaml
 
     text = yaml.safe_dump({"content": dict(overrides)}, sort_keys=False)
-    return parse_yaml(text, "campaign content")
+    return parse_yaml(text, _UNFILED)
+
+
+def _without_made_up_lines(problems: list[str]) -> list[str]:
+    pattern = re.compile(rf"^{re.escape(_UNFILED)}:\d+: ")
+    return [pattern.sub(f"{_UNFILED}: ", problem) for problem in problems]
 
 
 def _content_of(data: Any) -> Mapping[str, Any]:

@@ -18,10 +18,12 @@ from gmtool.systems.originem.names import find_key, find_member, normalise, same
 from gmtool.systems.originem.nova import knowledge_needed, new_clock
 
 OPTIONS = ("crew", "length", "knowledge")
+IGNORED = ("seed", "title")
+"""Options every campaign may carry that the rules do not use."""
 
 
 def new_state(content: OriginemContent, options: Mapping[str, Any]) -> State:
-    given = {key: value for key, value in options.items() if value is not None}
+    given = {k: v for k, v in options.items() if v is not None and k not in IGNORED}
     extra = sorted(set(given) - set(OPTIONS))
     if extra:
         raise UsageError(

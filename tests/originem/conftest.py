@@ -1,0 +1,45 @@
+"""Shared helpers for the Originem tests: the packaged content, a fresh game, and a way to
+apply an action with entered faces (as a GM typing in physical dice)."""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Mapping
+from typing import Any
+
+import pytest
+
+from gmtool.dice import DiceDoor
+from gmtool.engine.system import Outcome
+from gmtool.systems.originem import SYSTEM
+from gmtool.systems.originem.models import OriginemContent
+from tests.originem.helpers import Play
+
+
+@pytest.fixture(scope="session")
+def content() -> OriginemContent:
+    return SYSTEM.load_content()
+
+
+@pytest.fixture
+def state(content: OriginemContent) -> dict[str, Any]:
+    return SYSTEM.new_state(content, {}, DiceDoor())
+
+
+@pytest.fixture
+def play(state: dict[str, Any], content: OriginemContent) -> Play:
+    """``play({"type": ...}, 4, 6, 1)``: apply to the fixture's state with those faces."""
+
+    def run(action: Mapping[str, Any], *faces: int, on: dict[str, Any] | None = None) -> Outcome:
+        door = DiceDoor.entered_faces(*faces)
+        target = state if on is None else on
+        outcome = SYSTEM.apply(copy.deepcopy(target), dict(action), door, content)
+        door.finish()
+        json.dumps(outcome.state)
+        json.dumps(outcome.result)
+        target.clear()
+        target.update(outcome.state)
+        return outcome
+
+    return run
