@@ -111,7 +111,7 @@ def check_declarations(
             raise RulesError(
                 f"{who} declared two actions this tick ({actions[who]['action']} and "
                 f"{declaration['action']})",
-                hint="one action per character per tick (speaking comes on top)",
+                hint="one action per character per tick; speaking comes on top",
             )
         else:
             actions[who] = declaration

@@ -136,3 +136,11 @@ def find_task(state: State, name: str) -> Task:
         if task["name"].casefold() == wanted:
             return task
     raise unknown("task", name, [t["name"] for t in state["tasks"]])
+
+
+def canonical(state: State, name: str, *extra: str) -> str:
+    """``name`` spelt as the entity (or one of ``extra``) it matches in any case, else as given."""
+    for known in [*(e["name"] for e in state["entities"]), *extra]:
+        if known.casefold() == name.strip().casefold():
+            return str(known)
+    return name.strip()

@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gmtool.dice import DiceDoor
@@ -33,12 +33,7 @@ def resolve_tick(
     raw = action.get("declarations")
     if not isinstance(raw, list):
         raise RulesError("a tick needs a list of declarations", hint='--act "NAME ACTION [TARGET]"')
-    actions, speeches = check_declarations(state, content, raw)
-    present = [e for e in state["entities"] if e["kind"] in BEINGS and e["condition"] == "active"]
-    for being in present:
-        implicit = {"who": being["name"], "action": "hesitate", "implicit": True}
-        actions.setdefault(being["name"], implicit)
-    actions = {e["name"]: actions[e["name"]] for e in present}  # entity order
+    actions, speeches = declare(state, content, raw)
     _check_entered_faces(state, content, dice, actions)
 
     before = {e["name"]: e["aura"] for e in state["entities"] if e["kind"] in BEINGS}
@@ -79,7 +74,8 @@ def resolve_tick(
         f"{n} {a['after'] - a['before']:+d}" for n, a in aura.items() if a["after"] != a["before"]
     ]
     summary = "; ".join(changes + [f"{n} knocked out" for n in knocked]) or "no Aura lost"
-    declared = ", ".join(n for n, d in actions.items() if not d.get("implicit"))
+    speakers = {s["who"] for s in speeches}
+    declared = ", ".join(n for n, d in actions.items() if not d.get("implicit") or n in speakers)
     return Outcome(state, result, who=declared, what=f"tick {state['tick']}", outcome=summary)
 
 
@@ -126,16 +122,35 @@ def _speech(state: State, content: AstralContent, declaration: Declaration) -> E
     return {"event": "speak", "who": who, "message": declaration["message"], "heard_by": heard_by}
 
 
-def _check_entered_faces(
-    state: State, content: AstralContent, dice: DiceDoor, actions: dict[str, Declaration]
-) -> None:
-    """Faces entered by name must belong to someone who rolls this tick."""
+def declare(
+    state: State, content: AstralContent, raw: Sequence[Mapping[str, Any] | str]
+) -> tuple[dict[str, Declaration], list[Declaration]]:
+    """Checked declarations in entity order; anyone present who declared nothing hesitates."""
+    actions, speeches = check_declarations(state, content, raw)
+    present = [e for e in state["entities"] if e["kind"] in BEINGS and e["condition"] == "active"]
+    for being in present:
+        implicit = {"who": being["name"], "action": "hesitate", "implicit": True}
+        actions.setdefault(being["name"], implicit)
+    return {e["name"]: actions[e["name"]] for e in present}, speeches
+
+
+def dice_rollers(state: State, actions: dict[str, Declaration]) -> list[str]:
+    """Who surely rolls this tick, in the order of the rolls: PCs in combat, then the owners
+    of tasks this tick's work finishes. (Timers may add the referee's rolls.)"""
     pcs = {e["name"] for e in state["entities"] if e["kind"] == "pc"}
     rollers = [n for n in combat.combatants(state, actions) if n in pcs]
     for declaration in actions.values():
         task = find_task(state, declaration["task"]) if declaration["action"] == "work" else None
         if task is not None and tasks.finishes_with_roll(task):
             rollers.append(task["by"])
+    return rollers
+
+
+def _check_entered_faces(
+    state: State, content: AstralContent, dice: DiceDoor, actions: dict[str, Declaration]
+) -> None:
+    """Faces entered by name must belong to someone who rolls this tick."""
+    rollers = dice_rollers(state, actions)
     if content.timers.roller == "referee":
         rollers.append(content.timers.referee_name)
     else:
