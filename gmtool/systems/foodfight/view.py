@@ -135,6 +135,7 @@ def status(state: State) -> dict[str, Any]:
             }
             for player in state["players"]
         ],
+        "fortune_spots": state["rules"]["fortune_spots"],
         "fortune_deck": len(state["fortune_deck"]),
         "discards": len(state["discards"]),
     }

@@ -1,0 +1,251 @@
+"""Rich views of Food Fight: the board, one player's towers, move results, the simulator."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+COLOR_STYLE = {"Yellow": "yellow", "Blue": "blue", "Red": "red", "Green": "green"}
+HIDDEN = "▒"
+
+
+def player_name(doc: dict[str, Any]) -> Text:
+    style = COLOR_STYLE.get(doc["color"], "")
+    return Text(f"{doc['name']} ({doc['color']})", style=f"bold {style}")
+
+
+def health_track(position: int, length: int, fortune_spots: list[int] | None = None) -> Text:
+    """``··●··F····F····F····|`` with the token at ``position`` and the end at the right."""
+    spots = set(fortune_spots or [])
+    text = Text()
+    for step in range(length):
+        if step == position:
+            text.append("●", style="bold")
+        elif step in spots:
+            text.append("F", style="magenta" if step > position else "dim magenta")
+        else:
+            text.append("·", style="dim" if step < position else "")
+    text.append("✖" if position >= length else "|", style="bold red" if position >= length else "")
+    text.append(f" {position}/{length}")
+    return text
+
+
+def card_text(card: dict[str, Any] | None) -> Text:
+    """A card's salt in the board grid: bold face up, (bracketed) face down, ▒ hidden."""
+    if card is None:
+        return Text("·", style="dim")
+    if card["salt"] is None:
+        return Text(HIDDEN, style="dim")
+    if card["face_up"]:
+        return Text(str(card["salt"]), style="bold")
+    return Text(f"({card['salt']})", style="dim")
+
+
+def towers(doc: dict[str, Any]) -> Table:
+    """One player's piles as a grid of salt values: the top card, and the card under it."""
+    table = Table(box=None, pad_edge=False, show_edge=False)
+    table.add_column("pile", style="dim")
+    for number in range(1, len(doc["piles"]) + 1):
+        table.add_column(str(number), justify="center", min_width=4)
+    depth = max((len(pile) for pile in doc["piles"]), default=0)
+    for level in range(max(depth, 1)):
+        label = "top" if level == 0 else "under" if level == 1 else f"-{level}"
+        row: list[RenderableType] = [Text(label, style="dim")]
+        for pile in doc["piles"]:
+            index = len(pile) - 1 - level
+            row.append(card_text(pile[index] if index >= 0 else None))
+        table.add_row(*row)
+    return table
+
+
+def tower_list(doc: dict[str, Any]) -> Table:
+    """One player's piles card by card, with the foods: what ``peek`` shows."""
+    table = Table(title=f"{doc['name']}'s towers", title_justify="left", box=None)
+    table.add_column("pile", justify="right")
+    table.add_column("top")
+    table.add_column("under")
+    for number, pile in enumerate(doc["piles"], start=1):
+        cells = [_card_words(card) for card in reversed(pile)]
+        cells += [Text("—", style="dim")] * (2 - len(cells))
+        table.add_row(str(number), *cells[:2])
+    return table
+
+
+def _card_words(card: dict[str, Any]) -> Text:
+    if card["salt"] is None:
+        return Text("face down", style="dim")
+    text = Text(f"{card['food']} {card['salt']}", style="bold" if card["face_up"] else "")
+    text.append(" face up" if card["face_up"] else " face down", style="dim")
+    return text
+
+
+def board(doc: dict[str, Any], fortune_spots: list[int] | None = None) -> RenderableType:
+    """The whole table as ``show`` prints it."""
+    parts: list[RenderableType] = [_headline(doc)]
+    for entry in doc["players"]:
+        head = player_name(entry)
+        if entry["name"] == doc["turn"]:
+            head.append("  ◀ to play", style="bold")
+        if entry["out"]:
+            head.append("  OUT", style="bold red")
+        parts.append(Text(""))
+        parts.append(head)
+        parts.append(health_track(entry["track_position"], entry["track_length"], fortune_spots))
+        parts.append(towers(entry))
+        parts.append(_fortunes_line(entry["fortunes"]))
+    return Group(*parts)
+
+
+def _headline(doc: dict[str, Any]) -> Text:
+    if doc["winner"]:
+        text = Text(f"{doc['winner']} wins the food fight!", style="bold green")
+    elif doc["turn"] is None:
+        text = Text("The game is over: nobody is left standing", style="bold red")
+    else:
+        text = Text(f"{doc['turn']} to play", style="bold")
+    text.append(
+        f"  ·  Fortune deck {doc['fortune_deck']}  ·  box of cards {doc['discards']}", style="dim"
+    )
+    return text
+
+
+def _fortunes_line(fortunes: list[dict[str, Any]]) -> Text:
+    if not fortunes:
+        return Text("fortunes: none", style="dim")
+    text = Text("fortunes: ", style="dim")
+    for fortune in fortunes:
+        if fortune["id"] is None:
+            text.append("[?] ", style="dim")
+        else:
+            text.append(f"[{fortune['id']} {fortune['delta']:+d}] ", style="magenta")
+    return text
+
+
+def result(doc: dict[str, Any]) -> RenderableType:
+    """What a discard, attack or layout did, and who plays next."""
+    lines: list[RenderableType] = []
+    if doc["type"] == "layout":
+        return Text(f"{doc['player']} stacks their towers: {doc['layout']}")
+    if doc["type"] == "discard":
+        card = doc["card"]
+        lines.append(
+            Text(
+                f"{doc['player']} discards {card['food']} ({card['salt']}) from pile {doc['pile']}"
+            )
+        )
+    else:
+        lines += _battle_lines(doc)
+    for move in doc["moves"]:
+        lines.append(_move_line(move))
+    if doc.get("game_winner"):
+        lines.append(
+            Text(f"{doc['game_winner']} is the last one standing and wins!", style="bold green")
+        )
+    elif doc.get("over"):
+        lines.append(
+            Text("Nobody is left standing: the game ends without a winner", style="bold red")
+        )
+    elif doc.get("next"):
+        lines.append(Text(f"next: {doc['next']}", style="bold"))
+    return Group(*lines)
+
+
+def _battle_lines(doc: dict[str, Any]) -> list[RenderableType]:
+    lines: list[RenderableType] = []
+    for role in ("attacker", "defender"):
+        side = doc[role]
+        card = side["card"]
+        text = Text(f"{side['player']} pile {side['pile']}: {card['food']} {card['salt']}")
+        for fortune in side["fortunes"]:
+            text.append(
+                f" {fortune['delta']:+d} ({fortune['by']}: {fortune['text']})", style="magenta"
+            )
+        text.append(f" = {side['value']}", style="bold")
+        lines.append(text)
+    if doc["winner"]:
+        lines.append(Text(f"{doc['winner']} wins the battle", style="bold green"))
+    elif doc["losers"]:
+        lines.append(Text("A tie: both cards are lost", style="bold yellow"))
+    else:
+        lines.append(Text("A tie: both cards stay, face up", style="bold yellow"))
+    return lines
+
+
+def _move_line(move: dict[str, Any]) -> Text:
+    text = Text(f"{move['player']} moves {move['from']} → {move['to']}")
+    if move["fortune_spots"]:
+        text.append(f", passing F spot {', '.join(map(str, move['fortune_spots']))}")
+    if move["drew"]:
+        count = len(move["drew"])
+        text.append(f", draws {count} Fortune{'s' if count > 1 else ''}", style="magenta")
+    if move["out"]:
+        why = "no towers left" if move["out"] == "towers" else "the end of the track"
+        text.append(f" — OUT ({why})", style="bold red")
+    return text
+
+
+def status(doc: dict[str, Any]) -> RenderableType:
+    """The ``gmtool status`` dashboard: no hidden information."""
+    table = Table(box=None, pad_edge=False, show_edge=False)
+    for column in ("", "player", "health", "towers", "cards", "fortunes", ""):
+        table.add_column(column)
+    for entry in doc["players"]:
+        table.add_row(
+            "▶" if entry["name"] == doc["turn"] else "",
+            player_name(entry),
+            health_track(entry["track_position"], entry["track_length"], doc["fortune_spots"]),
+            str(entry["towers"]),
+            str(entry["cards"]),
+            str(entry["fortunes"]),
+            Text(f"out ({entry['out']})" if entry["out"] else "", style="red"),
+        )
+    return Group(_headline(doc), table)
+
+
+def options(doc: dict[str, Any]) -> RenderableType:
+    """What the current player may do."""
+    if doc["over"]:
+        return Text(f"The game is over; winner: {doc['winner'] or 'nobody'}", style="bold")
+    lines: list[RenderableType] = [Text(f"{doc['player']} ({doc['color']}) may:", style="bold")]
+    piles = " ".join(map(str, doc["discard"]))
+    lines.append(Text(f"  discard PILE       from piles {piles}"))
+    lines.append(Text(f"  attack PILE T:P    with piles {' '.join(map(str, doc['attack_with']))}"))
+    for name, targets in doc["targets"].items():
+        lines.append(Text(f"      at {name}: piles {' '.join(map(str, targets))}"))
+    if doc["fortunes"]:
+        held = ", ".join(f"{f['id']} ({f['delta']:+d}: {f['text']})" for f in doc["fortunes"])
+        lines.append(Text(f"  Fortunes (one per battle): {held}", style="magenta"))
+    if doc["can_lay_out"]:
+        lines.append(
+            Text("  layout             re-stack towers before the first move", style="dim")
+        )
+    return Group(*lines)
+
+
+def simulation(doc: dict[str, Any]) -> RenderableType:
+    """The simulator's report: win rate by seat, game length, how games end."""
+    table = Table(title=f"{doc['games']} games, policy {doc['policy']}, seed {doc['seed']}")
+    table.add_column("seat")
+    table.add_column("win rate", justify="right")
+    for seat, rate in doc["win_rate"].items():
+        table.add_row(Text(seat, style=COLOR_STYLE.get(seat, "")), f"{rate:.1%}")
+    ended = doc["ended_by"]
+    lines: list[RenderableType] = [
+        table,
+        Text(f"average game: {doc['average_length']} moves"),
+        Text(f"games ended by towers {ended['towers']:.1%}, by health {ended['health']:.1%}"),
+        Text(
+            f"eliminations: {doc['eliminations']['towers']} by towers, "
+            f"{doc['eliminations']['health']} by health"
+        ),
+    ]
+    if doc["unfinished"] or doc["no_winner"]:
+        lines.append(
+            Text(f"unfinished {doc['unfinished']}, no winner {doc['no_winner']}", style="yellow")
+        )
+    if "games_per_second" in doc:
+        lines.append(Text(f"{doc['games_per_second']:.0f} games per second", style="dim"))
+    return Group(*lines)
