@@ -1,0 +1,73 @@
+"""The interactive loop, driven by scripted answers instead of a terminal."""
+
+from __future__ import annotations
+
+import pytest
+
+from gmtool.cli.play import open_demo
+from gmtool.cli.play_starships import Prompts, run
+from gmtool.engine.game import Game
+
+
+class Scripted(Prompts):
+    """Answers questions from a list, checking each question's menu when it has one."""
+
+    def __init__(self, *answers: str) -> None:
+        self.answers = list(answers)
+        self.asked: list[str] = []
+
+    def select(self, message: str, choices: list[str]) -> str:
+        answer = self.answers.pop(0)
+        self.asked.append(message)
+        assert answer in choices, f"{answer!r} is not offered for {message!r}: {choices}"
+        return answer
+
+    def text(self, message: str, default: str = "") -> str:
+        self.asked.append(message)
+        return self.answers.pop(0)
+
+
+@pytest.fixture
+def demo() -> Game:
+    return Game.open(open_demo("starships"))
+
+
+def test_a_fight_played_through_the_menu(demo: Game) -> None:
+    answers = Scripted(
+        "start an encounter", "Crawler", "20,1",
+        "Ana attacks", "melee", "Crawler", "15,5",      # 8 damage: Crawler 4/12
+        "Bo switches row", "back",
+        "Bo attacks", "Crawler", "12,2,2",              # back-row melee: (4 + 2) / 2 = 3
+        "Cy uses a gadget", "stun dart", "", "success",
+        "Dee ends their turn",
+        "quit",
+    )  # fmt: skip
+    run(demo, answers)
+    state = demo.state
+    assert answers.answers == []
+    assert state["combatants"]["Crawler"]["hp"] == 1
+    assert state["combatants"]["Bo"]["row"] == "back"
+    assert state["combatants"]["Cy"]["momentum"] == 1
+    assert state["encounter"]["queue"][0] == "Crawler"
+
+
+def test_errors_are_shown_and_the_loop_goes_on(
+    demo: Game, capsys: pytest.CaptureFixture[str]
+) -> None:
+    answers = Scripted("start an encounter", "Dragon", "20,1", "quit")
+    run(demo, answers)
+    assert "unknown enemy 'Dragon'" in capsys.readouterr().out
+    assert demo.state["mode"] == "exploration"
+
+
+def test_the_menu_follows_the_rules(demo: Game) -> None:
+    answers = Scripted(
+        "start an encounter", "Ghost", "20,1",
+        "Ana ends their turn", "Bo ends their turn", "Cy ends their turn", "Dee ends their turn",
+        "Ghost attacks", "Ana", "20,4",
+        "undo the last entry",
+        "quit",
+    )  # fmt: skip
+    run(demo, answers)
+    assert demo.state["encounter"]["queue"][0] == "Ghost"  # the attack was undone
+    assert demo.state["combatants"]["Ana"]["hp"] == 18
