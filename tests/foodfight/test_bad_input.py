@@ -51,12 +51,12 @@ CASES = [
     (
         attack(1, "Bo", 1, fortunes=[fortune("attacker", "f01"), fortune("attacker", "f02")]),
         RulesError,
-        "Ana cannot play a second Fortune \\(f02\\) in this battle: each player may play 1",
+        "Ana cannot play another Fortune \\(f02\\) in this battle: each player may play 1",
     ),
     (
         attack(1, "Bo", 1, fortunes=[fortune("defender", "f03"), fortune("defender", "f04")]),
         RulesError,
-        "Bo cannot play a second Fortune",
+        "Bo cannot play another Fortune",
     ),
     (
         attack(1, "Bo", 1, fortunes=[fortune("attacker", "f99")]),
@@ -77,6 +77,11 @@ CASES = [
         attack(1, "Bo", 1, fortunes=[fortune("attacker", "f01", "Cy")]),
         UsageError,
         "unknown card for a Fortune",
+    ),
+    (
+        attack(1, "Bo", 1, fortunes=[fortune("attacker", "f05"), fortune("attacker", "f06")]),
+        RulesError,
+        "Ana cannot play another Fortune \\(f06\\)",  # the limit is named before the hand
     ),
     ({"type": "pass"}, UsageError, "unknown Food Fight action 'pass'"),
 ]

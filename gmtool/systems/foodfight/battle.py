@@ -96,13 +96,10 @@ def _fortune_plays(
         return []
     if not isinstance(plays, list):
         raise UsageError("'fortunes' must be a list of {by, id, on}")
-    limit = state["rules"]["fortunes_per_player_per_battle"]
-    counted = {"attacker": 0, "defender": 0}
+    _check_fortune_count(state, plays, attacker, defender)
     checked: list[dict[str, Any]] = []
     for play in plays:
         by = str(play.get("by", "attacker"))
-        if by not in ROLES:
-            raise unknown("Fortune player", by, ROLES)
         player = attacker if by == "attacker" else defender
         on = str(play.get("on", "mine"))
         if on not in SIDES:
@@ -110,12 +107,6 @@ def _fortune_plays(
         fid = str(play.get("id", ""))
         if fid not in state["fortune_cards"]:
             raise unknown(f"Fortune for {player['name']}", fid, player["fortunes"])
-        counted[by] += 1
-        if counted[by] > limit:
-            raise RulesError(
-                f"{player['name']} cannot play a second Fortune ({fid}) in this battle: "
-                f"each player may play {limit} per battle"
-            )
         held = player["fortunes"].count(fid) - sum(1 for p in checked if p["id"] == fid)
         if held < 1:
             holds = ", ".join(player["fortunes"]) or "none"
@@ -132,6 +123,27 @@ def _fortune_plays(
             }
         )
     return checked
+
+
+def _check_fortune_count(
+    state: State, plays: list[Any], attacker: Player, defender: Player
+) -> None:
+    """One Fortune per player per battle (by default), checked before anything else."""
+    limit = state["rules"]["fortunes_per_player_per_battle"]
+    counted = {"attacker": 0, "defender": 0}
+    for play in plays:
+        if not isinstance(play, dict):
+            raise UsageError("each Fortune play must be {by, id, on}")
+        by = str(play.get("by", "attacker"))
+        if by not in ROLES:
+            raise unknown("Fortune player", by, ROLES)
+        counted[by] += 1
+        if counted[by] > limit:
+            name = (attacker if by == "attacker" else defender)["name"]
+            raise RulesError(
+                f"{name} cannot play another Fortune ({play.get('id')}) in this battle: "
+                f"each player may play {limit} per battle"
+            )
 
 
 def _losers(attacker_value: int, defender_value: int, tie: str) -> list[str]:
