@@ -168,6 +168,8 @@ def _roll(event: dict[str, Any]) -> str:
 def describe(event: dict[str, Any]) -> tuple[str, str]:
     """The words and style for one event."""
     kind, who = event["event"], event.get("who", "")
+    if event.get("effect"):
+        return f"{who} {kind}s: {event['effect']}", "dim"
     if kind == "attack":
         head = f"{who} attacks {event['target']}: CV {event['attacker_cv']} vs {event['target_cv']}"
         if event.get("both_lose"):
@@ -219,8 +221,6 @@ def describe(event: dict[str, Any]) -> tuple[str, str]:
     if kind == "speak":
         heard = ", ".join(event["heard_by"]) or "nobody"
         return f'{who} says "{event["message"]}" (heard by {heard})', "italic"
-    if event.get("effect"):
-        return f"{who} {kind}s: {event['effect']}", "dim"
     return _plain(event), ""
 
 

@@ -1,0 +1,261 @@
+"""``gmtool play`` for Astral: declare every character's action, roll or enter the dice,
+see the tick resolved, and everything else a GM does between ticks.
+
+The rules decide what is on offer (``systems.astral.choices``); this loop only asks, plays
+the action through the campaign and shows the result and the dashboard.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from gmtool.cli.common import console
+from gmtool.engine.game import Game
+from gmtool.errors import GmtoolError, UsageError
+
+QUIT = "quit"
+NOBODY = "nobody"
+DISTANCES = ["touching", "near", "far", "away"]
+
+
+class Prompts:
+    """The questions the loop asks, through questionary (tests hand in scripted answers)."""
+
+    def select(self, message: str, choices: list[str]) -> str:
+        import questionary
+
+        return _answered(questionary.select(message, choices=choices).ask())
+
+    def text(self, message: str, default: str = "") -> str:
+        import questionary
+
+        return _answered(questionary.text(message, default=default).ask())
+
+
+def _answered(answer: Any) -> str:
+    if answer is None:  # Ctrl-C inside questionary
+        raise KeyboardInterrupt
+    return str(answer)
+
+
+Handler = Callable[[Game, Prompts], None]
+
+
+def run(game: Game, prompts: Prompts | None = None) -> None:
+    """Show the dashboard, offer what can be done, play it; repeat until quit."""
+    from gmtool.render import astral as render
+
+    ask = prompts or Prompts()
+    out = console()
+    while True:
+        out.print(render.status(game.system.status(game.state, now=time.time())))
+        menu = _menu(game)
+        choice = ask.select("What happens?", list(menu))
+        if choice == QUIT:
+            return
+        try:
+            menu[choice](game, ask)
+        except GmtoolError as error:
+            out.print(f"[red]error:[/red] {error.line()}")
+
+
+def _menu(game: Game) -> dict[str, Handler]:
+    from gmtool.systems.astral.choices import actors, extras
+
+    now = extras(game.state)
+    menu: dict[str, Handler] = {}
+    if actors(game.state):
+        menu["play a tick"] = _tick
+        menu["odds of an attack"] = _odds
+    if now["salvage"]:
+        menu["salvage a partial task"] = _salvage
+    if now["disturb"]:
+        menu["a PC disturbs an unconscious NPC"] = _disturb
+    if now["final_attack"]:
+        menu["mark the final attack"] = _final_attack
+    menu.update(
+        {
+            "add an entity": _add,
+            "set a distance": _distance,
+            "start a task": _task,
+            "change an entity (Aura, TN, Knowledge)": _change,
+            "undo the last entry": _undo,
+            QUIT: _nothing,
+        }
+    )
+    return menu
+
+
+# -- the tick --------------------------------------------------------------------------
+
+
+def _tick(game: Game, ask: Prompts) -> None:
+    from gmtool.render import astral as render
+    from gmtool.systems.astral.choices import action_menu, actors, rollers
+
+    declarations: list[dict[str, Any]] = []
+    for who in actors(game.state):
+        options = action_menu(game.state, game.content, who)
+        action = ask.select(f"{who} does what?", list(options))
+        declarations.append(_declaration(ask, who, action, options[action]))
+    declarations += _speeches(ask, actors(game.state))
+    entered: dict[str, list[int]] = {}
+    for name in rollers(game.state, game.content, declarations):
+        faces = ask.text(f"{name}'s 2d6 faces, e.g. 3,5 (blank: roll for me)").strip()
+        if faces:
+            from gmtool.dice import parse_faces
+
+            entered[name] = parse_faces(faces)
+    outcome = game.play(
+        {"type": "tick", "declarations": declarations}, game.door(entered_by=entered or None)
+    )
+    console().print(render.tick(outcome.result))
+
+
+def _declaration(ask: Prompts, who: str, action: str, targets: list[str]) -> dict[str, Any]:
+    declaration: dict[str, Any] = {"who": who, "action": action}
+    if action in ("attack", "block", "examine"):
+        declaration["target"] = ask.select(f"{who} {action}s whom?", targets)
+    elif action == "work":
+        declaration["task"] = (
+            targets[0] if len(targets) == 1 else ask.select("Which task?", targets)
+        )
+    elif action == "move":
+        text = ask.text(f"{who} moves relative to whom? ({', '.join(targets)}; comma-separated)")
+        declaration["targets"] = [name.strip() for name in text.split(",") if name.strip()]
+        declaration["to"] = ask.select("To what distance?", DISTANCES)
+    return declaration
+
+
+def _speeches(ask: Prompts, speakers: list[str]) -> list[dict[str, Any]]:
+    spoken: list[dict[str, Any]] = []
+    left = list(speakers)
+    while left:
+        who = ask.select("Does anyone speak this tick?", [NOBODY, *left])
+        if who == NOBODY:
+            break
+        message = ask.text(f"What does {who} say?")
+        spoken.append({"who": who, "action": "speak", "message": message})
+        left.remove(who)
+    return spoken
+
+
+# -- between ticks ---------------------------------------------------------------------
+
+
+def _play(game: Game, ask: Prompts, action: dict[str, Any], *, dice: bool = False) -> None:
+    from gmtool.render import astral as render
+
+    entered = None
+    if dice:
+        text = ask.text("2d6 faces, e.g. 3,5 (blank: roll for me)").strip()
+        if text:
+            from gmtool.dice import parse_faces
+
+            entered = parse_faces(text)
+    outcome = game.play(action, game.door(entered=entered))
+    console().print(render.events(outcome.result))
+
+
+def _odds(game: Game, ask: Prompts) -> None:
+    from gmtool.render import astral as render
+    from gmtool.systems.astral.choices import action_menu, actors
+    from gmtool.systems.astral.odds import TARGET_ACTIONS, attack_odds
+
+    attacker = ask.select("Who attacks?", actors(game.state))
+    targets = action_menu(game.state, game.content, attacker).get("attack", [])
+    if not targets:
+        raise UsageError(f"{attacker} has nobody within reach to attack")
+    target = ask.select("Whom?", targets)
+    target_action = ask.select(f"What does {target} declare?", list(TARGET_ACTIONS))
+    blockers = ask.text("Blockers, comma-separated (blank: none)")
+    names = [name.strip() for name in blockers.split(",") if name.strip()]
+    doc = attack_odds(
+        game.state, game.content, attacker, target, target_action=target_action, blockers=names
+    )
+    console().print(render.odds(doc))
+
+
+def _salvage(game: Game, ask: Prompts) -> None:
+    from gmtool.systems.astral.choices import extras
+
+    task = ask.select("Which task?", extras(game.state)["salvage"])
+    _play(game, ask, {"type": "salvage", "task": task}, dice=True)
+
+
+def _disturb(game: Game, ask: Prompts) -> None:
+    from gmtool.systems.astral.choices import extras
+
+    npc = ask.select("Which NPC?", extras(game.state)["disturb"])
+    pcs = [e["name"] for e in game.state["entities"] if e["kind"] == "pc"]
+    pc = ask.select("Which PC disturbs it?", pcs)
+    _play(game, ask, {"type": "disturb", "who": pc, "target": npc}, dice=True)
+
+
+def _final_attack(game: Game, ask: Prompts) -> None:
+    _play(game, ask, {"type": "mark_final_attack"})
+
+
+def _add(game: Game, ask: Prompts) -> None:
+    name = ask.text("Name (one word)?")
+    kind = ask.select("What is it?", ["pc", "npc", "object"])
+    action: dict[str, Any] = {"type": "add", "name": name, "kind": kind}
+    if kind != "object":
+        action["aura"] = _optional_number(ask.text("Starting Aura (blank: the default)?"))
+        action["knowledge"] = ask.text("Knowledge areas, comma-separated (blank: none yet)")
+    if kind == "npc":
+        action["tn"] = _optional_number(ask.text("TN (blank: the default)?"))
+    action["at"] = ask.select("Distance to everyone present?", DISTANCES)
+    _play(game, ask, action)
+
+
+def _distance(game: Game, ask: Prompts) -> None:
+    names = [e["name"] for e in game.state["entities"]]
+    first = ask.select("Between?", names)
+    second = ask.select("And?", [n for n in names if n != first])
+    value = ask.select("Distance?", DISTANCES)
+    _play(game, ask, {"type": "distance", "a": first, "b": second, "distance": value})
+
+
+def _task(game: Game, ask: Prompts) -> None:
+    beings = [e["name"] for e in game.state["entities"] if e["kind"] != "object"]
+    action = {
+        "type": "task_new",
+        "name": ask.text("Task name?"),
+        "by": ask.select("Whose task?", beings),
+        "ticks": _optional_number(ask.text("Ticks of work?")),
+        "tn": _optional_number(ask.text("TN (blank: it cannot fail)?")),
+        "knowledge": ask.text("Knowledge area that helps (blank: none)?").strip() or None,
+    }
+    _play(game, ask, action)
+
+
+def _change(game: Game, ask: Prompts) -> None:
+    names = [e["name"] for e in game.state["entities"] if e["kind"] != "object"]
+    name = ask.select("Whom?", names)
+    what = ask.select("Change what?", ["aura", "starting_aura", "tn", "knowledge"])
+    value: Any = ask.text(f"New {what.replace('_', ' ')}?")
+    if what != "knowledge":
+        value = _optional_number(value)
+    _play(game, ask, {"type": "set", "name": name, what: value})
+
+
+def _optional_number(text: str) -> int | None:
+    text = text.strip()
+    if not text:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise UsageError(f"'{text}' is not a whole number") from None
+
+
+def _undo(game: Game, ask: Prompts) -> None:
+    entry = game.undo()
+    console().print(f"undone #{entry.seq}: {entry.what or entry.kind}")
+
+
+def _nothing(game: Game, ask: Prompts) -> None:
+    return None

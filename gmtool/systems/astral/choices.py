@@ -1,0 +1,69 @@
+"""What the rules allow right now, for menus: each character's actions and their targets,
+and who will roll for a set of declarations."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from gmtool.systems.astral.content import AstralContent
+from gmtool.systems.astral.state import BEINGS, State, lockout, timers_of, within
+from gmtool.systems.astral.tick import declare, dice_rollers
+
+NO_TARGET = ("hesitate", "defend", "rest")
+
+
+def actors(state: State) -> list[str]:
+    """Every being that can declare an action this tick."""
+    return [
+        e["name"] for e in state["entities"] if e["kind"] in BEINGS and e["condition"] == "active"
+    ]
+
+
+def action_menu(state: State, content: AstralContent, who: str) -> dict[str, list[str]]:
+    """Each action ``who`` may declare, with its possible targets (tasks for work).
+
+    Actions that need a target and have none are left out.
+    """
+    reach = content.combat.reach
+    others = [e for e in state["entities"] if e["name"] != who and e["condition"] != "gone"]
+    fighters = [
+        e["name"]
+        for e in others
+        if e["kind"] in BEINGS
+        and (e["condition"] == "active" or content.combat.unconscious_can_be_attacked)
+    ]
+    menu: dict[str, list[str]] = {action: [] for action in NO_TARGET}
+    candidates = {
+        "attack": [n for n in fighters if within(state, who, n, reach.attack)],
+        "block": [n for n in fighters if within(state, who, n, reach.block)],
+        "examine": [e["name"] for e in others if within(state, who, e["name"], reach.examine)],
+        "move": [e["name"] for e in others if lockout(state, who, e["name"]) is None],
+        "work": [
+            t["name"]
+            for t in state["tasks"]
+            if t["status"] == "open" and (t["by"] == who or not content.tasks.only_owner_works)
+        ],
+    }
+    menu.update({action: names for action, names in candidates.items() if names})
+    return menu
+
+
+def rollers(
+    state: State, content: AstralContent, declarations: Sequence[Mapping[str, Any] | str]
+) -> list[str]:
+    """Who rolls 2d6 for these declarations (the referee's timer rolls aside)."""
+    actions, _ = declare(state, content, declarations)
+    return dice_rollers(state, actions)
+
+
+def extras(state: State) -> dict[str, list[str]]:
+    """What else the GM may do now: salvageable tasks, unconscious NPCs, the final attack."""
+    waiting = any(t["waits_for_final_attack"] for t in timers_of(state, "lockout"))
+    return {
+        "salvage": [
+            t["name"] for t in state["tasks"] if t["status"] == "partial" and not t["salvaged"]
+        ],
+        "disturb": [e["name"] for e in state["entities"] if e["condition"] == "unconscious"],
+        "final_attack": ["yes"] if state["fight_on"] or waiting else [],
+    }

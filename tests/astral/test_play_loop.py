@@ -1,0 +1,111 @@
+"""The interactive loop, driven by scripted answers instead of a terminal."""
+
+from __future__ import annotations
+
+import pytest
+
+from gmtool.cli.play import open_demo
+from gmtool.cli.play_astral import Prompts, run
+from gmtool.engine.game import Game
+
+
+class Scripted(Prompts):
+    """Answers questions from a list, checking each answer is on the menu offered."""
+
+    def __init__(self, *answers: str) -> None:
+        self.answers = list(answers)
+        self.menus: dict[str, list[str]] = {}
+
+    def select(self, message: str, choices: list[str]) -> str:
+        answer = self.answers.pop(0)
+        self.menus[message] = choices
+        assert answer in choices, f"{answer!r} is not offered for {message!r}: {choices}"
+        return answer
+
+    def text(self, message: str, default: str = "") -> str:
+        return self.answers.pop(0)
+
+
+@pytest.fixture
+def demo() -> Game:
+    return Game.open(open_demo("astral"))
+
+
+def aura(game: Game, name: str) -> int:
+    return next(e["aura"] for e in game.state["entities"] if e["name"] == name)
+
+
+def test_a_tick_declared_rolled_and_resolved(demo: Game) -> None:
+    answers = Scripted(
+        "play a tick",
+        "attack", "Wisp",          # Ana
+        "move", "Wisp", "near",    # Cy
+        "attack", "Ana",           # Wisp
+        "hesitate",                # Warden
+        "Cy", "Hold on!", "nobody",
+        "6,5",                     # Ana's faces; Cy is not attacked and rolls nothing
+        "quit",
+    )  # fmt: skip
+    run(demo, answers)
+    assert answers.answers == []
+    assert aura(demo, "Wisp") == 6 - (9 - 5)  # Ana 11 - 2 (far) vs Wisp 7 - 2
+    assert demo.state["distances"]["Cy"]["Wisp"] == "near"
+    assert demo.state["tick"] == 1
+    assert "block" not in answers.menus["Warden does what?"]  # everyone else is Away
+
+
+def test_the_menu_follows_the_rules(demo: Game) -> None:
+    answers = Scripted("quit")
+    run(demo, answers)
+    menu = answers.menus["What happens?"]
+    assert "mark the final attack" not in menu and "salvage a partial task" not in menu
+    answers = Scripted("play a tick", "work", "rest", "rest", "rest", "nobody", "quit")
+    run(demo, answers)
+    assert demo.state["tasks"][0]["done"] == 1
+
+
+def test_errors_are_shown_and_the_loop_goes_on(
+    demo: Game, capsys: pytest.CaptureFixture[str]
+) -> None:
+    answers = Scripted(
+        "play a tick", "attack", "Wisp", "rest", "rest", "rest", "nobody", "9,9",
+        "undo the last entry",
+        "quit",
+    )  # fmt: skip
+    run(demo, answers)
+    out = capsys.readouterr().out
+    assert "face 9 is not on a d6" in out
+    assert "nothing to undo" in out
+    assert demo.state["tick"] == 0
+
+
+def test_between_ticks(demo: Game) -> None:
+    answers = Scripted(
+        "add an entity", "Shade", "npc", "3", "", "4", "near",
+        "set a distance", "Ana", "Gate", "touching",
+        "start a task", "Bind", "Cy", "1", "", "",
+        "odds of an attack", "Ana", "Shade", "defend", "",
+        "quit",
+    )  # fmt: skip
+    run(demo, answers)
+    shade = next(e for e in demo.state["entities"] if e["name"] == "Shade")
+    assert (shade["aura"], shade["tn"]) == (3, 4)
+    assert demo.state["distances"]["Gate"]["Ana"] == "touching"
+    assert demo.state["tasks"][1]["by"] == "Cy" and demo.state["tasks"][1]["tn"] is None
+
+
+def test_knock_out_then_final_attack_and_disturb(demo: Game) -> None:
+    answers = Scripted(
+        "change an entity (Aura, TN, Knowledge)", "Wisp", "aura", "1",
+        "play a tick", "attack", "Wisp", "rest", "rest", "rest", "nobody", "6,6",
+        "mark the final attack",
+        "set a distance", "Cy", "Wisp", "near",
+        "a PC disturbs an unconscious NPC", "Wisp", "Cy", "6,6",
+        "quit",
+    )  # fmt: skip
+    run(demo, answers)
+    assert answers.answers == []
+    wisp = next(e for e in demo.state["entities"] if e["name"] == "Wisp")
+    assert wisp["condition"] == "unconscious"
+    assert demo.state["fight_on"] is False
+    assert "a PC disturbs an unconscious NPC" in answers.menus["What happens?"]

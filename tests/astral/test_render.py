@@ -1,0 +1,77 @@
+"""The rich views print every kind of event in words."""
+
+from __future__ import annotations
+
+from rich.console import Console
+
+from gmtool.render import astral as render
+from gmtool.systems.astral import SYSTEM
+from gmtool.systems.astral.odds import attack_odds
+from tests.astral.conftest import cast, door, play, tick
+
+
+def text(renderable) -> str:  # type: ignore[no-untyped-def]
+    console = Console(width=140, record=True, color_system=None)
+    console.print(renderable)
+    return console.export_text()
+
+
+def test_tick_view_names_every_event(content):
+    state = cast(content)
+    state["entities"][2]["aura"] = 1  # Wisp
+    state["entities"][1]["aura"] = 2  # Cy
+    task = {
+        "type": "task_new",
+        "name": "Seal",
+        "by": "Ana",
+        "ticks": 1,
+        "tn": 7,
+        "knowledge": "runes",
+    }
+    state = play(state, content, task, door()).state
+    out = tick(
+        state,
+        content,
+        "Ana work Seal",
+        "Cy attack Wisp",
+        "Wisp attack Cy",
+        "Ana speak Now!",
+        dice=door(Ana=(3, 3), Cy=(1, 1), GM=(2, 2)),
+    )
+    shown = text(render.tick(out.result))
+    for words in (
+        "Tick 1",
+        "Ana works on Seal (1/1): 8 with Knowledge vs TN 7 → succeeded",
+        "Cy attacks Wisp: CV 2 vs 7: no Aura lost",
+        "Wisp attacks Cy: CV 7 vs 2: Cy loses 5 Aura",
+        "Cy is knocked out and gone for 16 ticks [2d6 2+2 entered]",
+        'Ana says "Now!" (heard by Cy, Wisp)',
+        "2 → -3",
+    ):
+        assert words in shown, shown
+
+
+def test_status_view_shows_the_matrix_timers_and_tasks(content):
+    state = tick(cast(content), content, "Ana move Cy to away", dice=door(GM=(1, 2))).state
+    state = play(
+        state, content, {"type": "task_new", "name": "Seal", "by": "Cy", "ticks": 2}, door()
+    ).state
+    shown = text(render.status(SYSTEM.status(state, now=0)))
+    assert "Astral · tick 1" in shown
+    assert "Ana and Cy stay Away for 15 ticks" in shown
+    assert "distances" in shown and "away" in shown and "touching" not in shown
+    assert "Seal" in shown and "0/2" in shown
+    assert "12/12" in shown and "runes, dreams, old tongues" in shown
+
+
+def test_single_action_views(content):
+    state = cast(content)
+    for action in (
+        {"type": "add", "name": "Bo", "kind": "npc"},
+        {"type": "distance", "a": "Ana", "b": "Cy", "distance": "far"},
+        {"type": "set", "name": "Cy", "aura": 3},
+    ):
+        out = play(state, content, action, door())
+        assert text(render.events(out.result)).strip()
+    shown = text(render.odds(attack_odds(state, content, "Ana", "Wisp", target_action="defend")))
+    assert "hits" in shown and "expected loss" in shown
