@@ -61,3 +61,18 @@ def scene_odds(
         "outcomes": bands,
         "outside_every_band": outside,
     }
+
+
+def odds_json(doc: dict[str, Any]) -> dict[str, Any]:
+    """``scene_odds`` with each chance as a probability and an exact fraction string."""
+
+    def chance(value: Fraction) -> dict[str, Any]:
+        return {"probability": float(value), "fraction": f"{value.numerator}/{value.denominator}"}
+
+    outcomes = [
+        {**{k: v for k, v in band.items() if k != "chance"}, **chance(band["chance"])}
+        for band in doc["outcomes"]
+    ]
+    result = {**doc, "outcomes": outcomes}
+    result["outside_every_band"] = chance(doc["outside_every_band"])
+    return result

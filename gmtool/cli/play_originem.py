@@ -1,0 +1,249 @@
+"""``gmtool play`` for Originem: mission → scene → who rolls → roll or enter the faces →
+outcome applied → dashboard, until the GM quits. Ctrl-C leaves: every finished command is
+already saved, an unfinished one writes nothing.
+
+The rules say what is open (``systems.originem.choices``); this loop asks and plays.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from gmtool.cli.common import console
+from gmtool.dice import DiceDoor, parse_faces
+from gmtool.engine.game import Game
+from gmtool.errors import GmtoolError
+
+QUIT = "quit (the campaign is saved)"
+NO_MISSION = "no mission"
+ROLL = "roll the dice"
+ENTER = "enter faces from physical dice"
+
+
+class Prompts:
+    """The questions the loop asks, through questionary (tests hand in scripted answers)."""
+
+    def select(self, message: str, choices: list[str]) -> str:
+        import questionary
+
+        return _answered(questionary.select(message, choices=choices).ask())
+
+    def text(self, message: str, default: str = "") -> str:
+        import questionary
+
+        return _answered(questionary.text(message, default=default).ask())
+
+
+def _answered(answer: Any) -> str:
+    if answer is None:  # Ctrl-C inside questionary
+        raise KeyboardInterrupt
+    return str(answer)
+
+
+Handler = Callable[[Game, Prompts, dict[str, Any]], None]
+
+
+def run(game: Game, prompts: Prompts | None = None) -> None:
+    """Show the dashboard, offer what may happen now, play it; repeat until quit."""
+    from gmtool.render import originem as render
+    from gmtool.systems.originem.choices import what_now
+
+    ask = prompts or Prompts()
+    out = console()
+    while True:
+        out.print(render.status(game.system.status(game.state, now=time.time())))
+        now = what_now(game.state, game.content, time.time())
+        menu = _menu(now)
+        choice = ask.select("What happens?", list(menu))
+        if choice == QUIT:
+            return
+        try:
+            menu[choice](game, ask, now)
+        except GmtoolError as error:
+            out.print(f"[red]error:[/red] {error.line()}")
+
+
+def _menu(now: dict[str, Any]) -> dict[str, Handler]:
+    menu: dict[str, Handler] = {}
+    fight = now["fight"]
+    if now["ended"]:
+        pass
+    elif fight is not None:
+        turn = fight["turn"]
+        if turn == "initiative":
+            menu["roll initiative"] = _initiative
+        elif turn == "crew":
+            menu["a crew member attacks"] = _attack
+        elif turn == "enemies":
+            menu["an enemy attacks"] = _enemy_attack
+        elif turn == "heal":
+            menu["heal"] = _heal
+        if turn != "initiative":
+            menu["end this turn"] = _simple({"type": "combat_end_turn"})
+        menu["call the fight off"] = _simple({"type": "combat_end"})
+    else:
+        menu["play a scene"] = _scene
+        menu["start a fight"] = _fight
+        if now["startable"]:
+            menu["start a mission"] = _start_mission
+        menu["odds of a scene"] = _odds
+    if not now["ended"]:
+        menu[f"NOVA: {now['nova']}"] = _simple({"type": f"nova_{now['nova']}"})
+    menu["undo the last command"] = _undo
+    menu[QUIT] = _quit
+    return menu
+
+
+def _play(game: Game, action: dict[str, Any], door: DiceDoor | None = None) -> dict[str, Any]:
+    action = {key: value for key, value in action.items() if value is not None}
+    action["now"] = time.time()
+    outcome = game.play(action, door or game.door())
+    return outcome.result
+
+
+def _show(view: str, result: dict[str, Any]) -> None:
+    from gmtool.render import originem as render
+
+    console().print(getattr(render, view)(result))
+
+
+def _door(game: Game, ask: Prompts, rolls: str) -> DiceDoor:
+    """Roll with the campaign's dice, or take faces typed in from the table."""
+    if ask.select(f"Dice ({rolls})?", [ROLL, ENTER]) == ROLL:
+        return game.door()
+    faces = parse_faces(ask.text(f"Faces in order ({rolls}), e.g. 4,6,1:"))
+    return game.door(entered=faces)
+
+
+def _mission_key(game: Game, ask: Prompts, now: dict[str, Any], slot: str | None) -> str:
+    """Pick a mission under way (that still needs a ``slot`` scene), or none."""
+    keys = [k for k, left in now["under_way"].items() if slot is None or slot in left]
+    if not keys:
+        return "none"
+    titles: dict[str, str] = {game.state["missions"][k]["title"]: k for k in keys}
+    answer = ask.select("Which mission?", [*titles, NO_MISSION])
+    return titles.get(answer, "none")
+
+
+def _scene(game: Game, ask: Prompts, now: dict[str, Any]) -> None:
+    from gmtool.systems.originem.choices import scene_types_for
+
+    titles = {game.state["missions"][k]["title"]: k for k in now["under_way"]}
+    mission = "none"
+    kinds = list(now["scene_types"])
+    if titles:
+        answer = ask.select("Which mission?", [*titles, NO_MISSION])
+        mission = titles.get(answer, "none")
+        if mission != "none":
+            left = now["under_way"][mission]
+            kinds = [t for slot in left for t in scene_types_for(game.content, slot)]
+            kinds += ["combat (fight)"] if "combat" in left else []
+    kind = ask.select("Which scene?", kinds)
+    if kind == "combat (fight)":
+        _fight(game, ask, now, mission)
+        return
+    _roll_scene(game, ask, kind, mission)
+
+
+def _roll_scene(game: Game, ask: Prompts, kind: str, mission: str) -> None:
+    from gmtool.systems.originem.choices import rollers
+
+    table = game.content.scenes[kind]
+    able = {f"{name} ({die})": name for name, die in rollers(game.state, game.content, kind)}
+    by = []
+    for number in range(1, table.rolls + 1):
+        by.append(able[ask.select(f"Roll {number} of {table.rolls}: who rolls?", list(able))])
+    target = None
+    if any(band.effects.heal for band in table.bands.values()):
+        names = [m["name"] for m in game.state["crew"]]
+        answer = ask.select("Who is healed?", [*names, "nobody"])
+        target = None if answer == "nobody" else answer
+    door = _door(game, ask, f"{table.rolls} roll{'s' if table.rolls > 1 else ''}")
+    action = {"type": "scene", "scene": kind, "by": by, "mission": mission, "target": target}
+    _show("scene", _play(game, action, door))
+
+
+def _start_mission(game: Game, ask: Prompts, now: dict[str, Any]) -> None:
+    titles = [game.state["missions"][k]["title"] for k in now["startable"]]
+    name = ask.select("Which mission?", titles)
+    _show("mission", _play(game, {"type": "mission_start", "mission": name}))
+
+
+def _fight(game: Game, ask: Prompts, now: dict[str, Any], mission: str | None = None) -> None:
+    if mission is None:
+        mission = _mission_key(game, ask, now, "combat")
+    tiers = ", ".join(game.content.enemies)
+    enemies = ask.text(f"Enemies (tiers: {tiers}; e.g. low:2, high):")
+    gm_die = ask.select("The GM's die?", list(game.content.rules.combat.gm_dice))
+    action = {
+        "type": "combat_start",
+        "enemies": [e.strip() for e in enemies.split(",")],
+        "gm_die": gm_die,
+        "mission": mission,
+    }
+    _show("combat", _play(game, action))
+
+
+def _initiative(game: Game, ask: Prompts, now: dict[str, Any]) -> None:
+    by = ask.select("Who rolls initiative against the GM?", _standing(game)["crew"])
+    door = _door(game, ask, f"{by}, then the GM")
+    _show("combat", _play(game, {"type": "combat_initiative", "by": by}, door))
+
+
+def _attack(game: Game, ask: Prompts, now: dict[str, Any]) -> None:
+    by = ask.select("Who attacks?", now["fight"]["to_act"])
+    target = ask.select("Which enemy?", _standing(game)["enemies"])
+    door = _door(game, ask, f"{by}'s damage, then the block")
+    _show("combat", _play(game, {"type": "combat_attack", "by": by, "target": target}, door))
+
+
+def _enemy_attack(game: Game, ask: Prompts, now: dict[str, Any]) -> None:
+    enemy = ask.select("Which enemy attacks?", now["fight"]["to_act"])
+    target = ask.select("Whom?", _standing(game)["crew"])
+    door = _door(game, ask, f"{enemy}'s damage, then {target}'s block")
+    action = {"type": "combat_enemy_attack", "enemy": enemy, "target": target}
+    _show("combat", _play(game, action, door))
+
+
+def _heal(game: Game, ask: Prompts, now: dict[str, Any]) -> None:
+    by = ask.select("Who heals?", now["fight"]["to_act"])
+    target = ask.select("Whom?", _standing(game)["hurt"])
+    door = _door(game, ask, "one d8")
+    _show("combat", _play(game, {"type": "combat_heal", "by": by, "target": target}, door))
+
+
+def _standing(game: Game) -> dict[str, list[str]]:
+    from gmtool.systems.originem.choices import fight_targets
+
+    return fight_targets(game.state)
+
+
+def _odds(game: Game, ask: Prompts, now: dict[str, Any]) -> None:
+    from gmtool.systems.originem.choices import rollers
+    from gmtool.systems.originem.odds import odds_json, scene_odds
+
+    kind = ask.select("Which scene?", list(now["scene_types"]))
+    able = {f"{name} ({die})": name for name, die in rollers(game.state, game.content, kind)}
+    rolls = game.content.scenes[kind].rolls
+    by = [able[ask.select(f"Roll {n} of {rolls}: who?", list(able))] for n in range(1, rolls + 1)]
+    doc = scene_odds(game.state, game.content, kind, by, mission="none")
+    _show("odds", odds_json(doc))
+
+
+def _simple(action: dict[str, Any]) -> Handler:
+    def handle(game: Game, ask: Prompts, now: dict[str, Any]) -> None:
+        view = "nova" if action["type"].startswith("nova") else "combat"
+        _show(view, _play(game, dict(action)))
+
+    return handle
+
+
+def _undo(game: Game, ask: Prompts, now: dict[str, Any]) -> None:
+    entry = game.undo()
+    console().print(f"undone: #{entry.seq} {entry.what}")
+
+
+def _quit(game: Game, ask: Prompts, now: dict[str, Any]) -> None:
+    """Never called: the loop returns on QUIT."""

@@ -1,0 +1,277 @@
+"""Rich views of Originem: the dashboard (NOVA, knowledge, crew HP, missions, the fight),
+scene results, fight steps and odds. Pure: result documents in, renderables out."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+BAR = 20
+STATE_STYLE = {"under_way": "bold cyan", "complete": "green", "not_started": "", "locked": "dim"}
+OUTCOME_STYLE = {
+    "lost": "red",
+    "failed": "red",
+    "bad": "red",
+    "failed_bonus": "yellow",
+    "complete": "green",
+    "alright": "green",
+    "healed": "green",
+    "escaped": "green",
+    "shortcut": "bold magenta",
+    "bonus": "bold magenta",
+    "amazing": "bold magenta",
+}
+
+
+def clock(seconds: int) -> str:
+    minutes, secs = divmod(max(0, int(seconds)), 60)
+    return f"{minutes:02d}:{secs:02d}"
+
+
+def bar(value: int, most: int, width: int = BAR) -> Text:
+    share = value / most if most else 0.0
+    filled = min(width, max(0, round(width * share)))
+    style = "green" if share > 0.5 else "yellow" if share > 0.25 else "red"
+    text = Text("█" * filled, style=style)
+    text.append("░" * (width - filled), style="dim")
+    text.append(f" {value}/{most}")
+    return text
+
+
+def status_line(doc: dict[str, Any]) -> Text:
+    """One line: NOVA left and whether it runs, knowledge have/need, any ending."""
+    nova = doc["nova"]
+    text = Text("NOVA ", style="bold")
+    text.append(
+        clock(nova["remaining_seconds"]),
+        style="bold red" if nova["remaining_seconds"] < 300 else "bold",
+    )
+    text.append(
+        " running" if nova["running"] else (" paused" if nova["started"] else " not started"),
+        style="dim",
+    )
+    knowledge = doc["knowledge"]
+    text.append(f"   knowledge {knowledge['have']}/{knowledge['need']}", style="bold")
+    if doc.get("final_unlocked"):
+        text.append("   final mission unlocked", style="magenta")
+    if doc.get("ended") == "won":
+        text.append("   THE CREW HAS WON", style="bold green")
+    elif doc.get("ended") == "lost":
+        text.append(f"   THE CREW HAS LOST ({doc['ended_reason']})", style="bold red")
+    return text
+
+
+def status(doc: dict[str, Any]) -> RenderableType:
+    """The dashboard: NOVA and knowledge, the crew's HP, missions under way, any fight."""
+    nova = doc["nova"]
+    parts: list[RenderableType] = [status_line(doc)]
+    parts.append(bar(nova["remaining_seconds"], nova["length_seconds"] or 1, 40))
+    parts.append(crew(doc["crew"]))
+    active = [m for m in doc["missions"] if m["state"] == "under_way"]
+    parts.append(
+        missions(active, doc["knowledge"])
+        if active
+        else Text("no mission under way ('mission start NAME')", style="dim")
+    )
+    if doc.get("combat"):
+        parts.append(fight(doc["combat"]))
+    if doc.get("bonus"):
+        waiting = ", ".join(f"+{v} ({k.split(':', 1)[-1]})" for k, v in doc["bonus"].items())
+        parts.append(Text(f"bonus waiting: {waiting}", style="yellow"))
+    return Group(*parts)
+
+
+def crew(members: list[dict[str, Any]]) -> Table:
+    table = Table(box=None, pad_edge=False, show_edge=False, title_justify="left")
+    for column in ("crew", "class", "HP", ""):
+        table.add_column(column)
+    for member in members:
+        style = "dim" if member["hp"] <= 0 else ""
+        table.add_row(
+            Text(member["name"], style=style or "bold"),
+            member["class_title"],
+            bar(member["hp"], member["max_hp"]),
+            Text("down" if member["hp"] <= 0 else "", style="red"),
+        )
+    return table
+
+
+def missions(items: list[dict[str, Any]], knowledge: dict[str, int]) -> Table:
+    table = Table(box=None, pad_edge=False, show_edge=False)
+    for column in ("mission", "kind", "KP", "state", "scenes left"):
+        table.add_column(column)
+    for item in items:
+        kind = item["kind"] + (f" ({item['class']})" if item.get("class") else "")
+        table.add_row(
+            item["name"],
+            kind,
+            str(item["knowledge"]),
+            Text(item["state"].replace("_", " "), style=STATE_STYLE.get(item["state"], "")),
+            ", ".join(item["scenes_left"]) or "-",
+        )
+    return table
+
+
+def mission(result: dict[str, Any]) -> Text:
+    item = result["mission"]
+    text = Text(f"{item['name']} is under way", style="bold cyan")
+    text.append(f"  scenes: {', '.join(item['scenes'])}  ({item['knowledge']} KP)")
+    return text
+
+
+def _rolls(rolls: list[dict[str, Any]]) -> Text:
+    text = Text()
+    for index, roll in enumerate(rolls):
+        if index:
+            text.append(" + ")
+        text.append(f"{roll['by']} {roll['die']}:")
+        text.append(str(roll["face"]), style="bold")
+        if roll.get("source") == "entered":
+            text.append("*", style="dim")
+    return text
+
+
+def scene(result: dict[str, Any]) -> RenderableType:
+    """A scene: the rolls, the total, the band, and what it did to the mission."""
+    head = Text(f"{result['scene']} scene", style="bold")
+    if result.get("mission"):
+        head.append(f" · {result['mission']}")
+    line = _rolls(result["rolls"])
+    if result.get("bonus"):
+        line.append(f" + bonus {result['bonus']}", style="yellow")
+    line.append(" = ")
+    line.append(str(result["total"]), style="bold")
+    line.append("  → ")
+    line.append(result["outcome"], style=OUTCOME_STYLE.get(result["outcome"], "bold"))
+    parts: list[RenderableType] = [head, line, Text(result.get("title", ""), style="italic")]
+    notes = _scene_notes(result)
+    if notes:
+        parts.append(Text("  ".join(notes), style="cyan"))
+    return Group(*parts)
+
+
+def _scene_notes(result: dict[str, Any]) -> list[str]:
+    notes = []
+    effects = result.get("effects", {})
+    if effects.get("nova_seconds"):
+        notes.append(f"NOVA {effects['nova_seconds']:+d} s")
+    if result.get("bonus_waiting"):
+        notes.append(f"+{result['bonus_waiting']} waits for the next roll")
+    if result.get("healed"):
+        healed = result["healed"]
+        notes.append(f"{healed['name']} +{healed['amount']} HP ({healed['hp']})")
+    if result.get("engage"):
+        notes.append("the fight is on: 'combat start'")
+    progress = result.get("mission_progress")
+    if result.get("mission_complete") and progress:
+        notes.append(f"{progress['name']} complete: +{result['knowledge_gained']} knowledge")
+    elif progress:
+        notes.append(f"scenes left: {', '.join(progress['scenes_left'])}")
+    if result.get("final_unlocked"):
+        notes.append(f"{result['final_unlocked']} is unlocked!")
+    if result.get("won"):
+        notes.append("THE CREW HAS WON")
+    if result.get("note"):
+        notes.append(result["note"])
+    return notes
+
+
+def fight(combat: dict[str, Any]) -> RenderableType:
+    turn = {
+        "initiative": "roll initiative",
+        "crew": "the crew attacks",
+        "enemies": "the enemies attack",
+        "heal": "healing phase",
+    }[combat["turn"]]
+    head = Text(
+        f"Fight · round {combat['round']} · {turn} · GM {combat['gm_die']}", style="bold red"
+    )
+    if combat["to_act"]:
+        head.append(f" · to act: {', '.join(combat['to_act'])}", style="")
+    table = Table(box=None, pad_edge=False, show_edge=False)
+    table.add_column("enemy")
+    table.add_column("tier")
+    table.add_column("HP")
+    for enemy in combat["enemies"]:
+        style = "dim" if enemy["hp"] <= 0 else "red"
+        table.add_row(
+            Text(enemy["name"], style=style),
+            enemy["tier_title"],
+            bar(enemy["hp"], enemy["max_hp"], 12),
+        )
+    return Group(head, table)
+
+
+def combat(result: dict[str, Any]) -> RenderableType:
+    """One step of a fight: the rolls, what happened, and the fight as it stands."""
+    parts: list[RenderableType] = []
+    if "crew_roll" in result:
+        line = _rolls([result["crew_roll"], result["gm_roll"]])
+        verdict = "tie: roll again" if result["first"] is None else f"{result['first']} first"
+        line.append(f"  → {verdict}", style="bold")
+        parts.append(line)
+    elif "attacker" in result:
+        hit, block = result["rolls"]
+        line = Text(
+            f"{result['attacker']} → {result['target']}: damage {hit['face']} "
+            f"({hit['die']}), block {block['face']} ({block['die']}) "
+        )
+        line.append(
+            "blocked" if result["blocked"] else f"-{result['damage']} HP",
+            style="yellow" if result["blocked"] else "bold red",
+        )
+        if result["target_down"]:
+            line.append(f"  {result['target']} is down", style="bold")
+        parts.append(line)
+    elif "healer" in result:
+        line = _rolls(result["rolls"])
+        line.append(f"  → {result['outcome']}", style=OUTCOME_STYLE.get(result["outcome"], ""))
+        if result["healed"]["amount"]:
+            line.append(f"  {result['target']} +{result['healed']['amount']} HP")
+        parts.append(line)
+    if result.get("combat_over"):
+        style = {"won": "bold green", "lost": "bold red"}.get(result["combat_over"], "bold")
+        parts.append(Text(f"the fight is over: {result['combat_over']}", style=style))
+        parts.extend(Text(n, style="cyan") for n in _scene_notes(result))
+    elif result.get("combat"):
+        parts.append(fight(result["combat"]))
+    return Group(*parts)
+
+
+def nova(result: dict[str, Any]) -> Text:
+    clock_doc = result["nova"]
+    text = Text(f"NOVA {clock(clock_doc['remaining_seconds'])} ", style="bold")
+    text.append("running" if clock_doc["running"] else "paused")
+    if result.get("seconds"):
+        text.append(f"  (-{result['seconds']:g} s)", style="red")
+    return text
+
+
+def odds(doc: dict[str, Any]) -> Table:
+    who = ", ".join(f"{r['by']} {r['die']}" for r in doc["rolls"])
+    bonus = f" + {doc['bonus']}" if doc["bonus"] else ""
+    table = Table(title=f"{doc['scene']}: {who}{bonus}", box=None, show_edge=False)
+    for column in ("outcome", "totals", "chance", "", "exact"):
+        table.add_column(column)
+    for band in doc["outcomes"]:
+        width = round(30 * band["probability"])
+        table.add_row(
+            Text(band["outcome"], style=OUTCOME_STYLE.get(band["outcome"], "")),
+            f"{band['min']}-{band['max']}",
+            f"{band['probability']:.1%}",
+            Text("█" * width, style="cyan"),
+            band["fraction"],
+        )
+    return table
+
+
+def note(result: dict[str, Any]) -> Text:
+    """Anything else: a short line of what changed."""
+    if "added" in result:
+        return Text(f"{result['added']['name']} joins the crew ({result['added']['class_title']})")
+    if "removed" in result:
+        return Text(f"{result['removed']['name']} leaves the crew")
+    return Text(", ".join(f"{k}: {v}" for k, v in result.items()))

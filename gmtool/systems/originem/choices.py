@@ -1,0 +1,68 @@
+"""What may happen now, for menus: which missions can start, which scenes each mission
+still needs, who can roll which die, who may act in a fight."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gmtool.engine.system import State
+from gmtool.systems.originem import nova
+from gmtool.systems.originem.missions import under_way
+from gmtool.systems.originem.models import OriginemContent
+
+
+def what_now(state: State, content: OriginemContent, now: float | None) -> dict[str, Any]:
+    """A summary of the choices open at this point of the game."""
+    clock = state["nova"]
+    ended = state.get("ended") or (
+        "lost"
+        if clock["started"] and content.rulings.nova_zero_ends_game and nova.is_out(clock, now)
+        else None
+    )
+    busy = under_way(state)
+    can_start = len(busy) < content.rules.max_missions_under_way
+    return {
+        "ended": ended,
+        "fight": state.get("combat"),
+        "startable": [
+            key for key, m in state["missions"].items() if can_start and m["state"] == "not_started"
+        ],
+        "under_way": {key: scenes_left(state, key) for key in busy},
+        "nova": "start" if not clock["started"] else ("pause" if clock["running"] else "resume"),
+        "scene_types": list(content.scenes),
+    }
+
+
+def scenes_left(state: State, key: str) -> list[str]:
+    mission = state["missions"][key]
+    left = [s for s, done in zip(mission["scenes"], mission["done"], strict=True) if not done]
+    return list(dict.fromkeys(left))
+
+
+def scene_types_for(content: OriginemContent, slot: str) -> list[str]:
+    """The scene tables that can fill a mission's ``slot`` (a combat can be run from)."""
+    return [key for key, table in content.scenes.items() if table.slot(key) == slot]
+
+
+def rollers(state: State, content: OriginemContent, scene: str) -> list[tuple[str, str]]:
+    """(name, die) of each crew member who can roll in ``scene`` now, best die first."""
+    able = []
+    for member in state["crew"]:
+        die = content.classes[member["class"]].dice.get(scene)
+        if die and (member["hp"] > 0 or content.rulings.down_can_roll):
+            able.append((member["name"], die))
+    return sorted(able, key=lambda pair: -int(pair[1][1:]))
+
+
+def fight_targets(state: State) -> dict[str, list[str]]:
+    """Standing enemies and standing crew members in the fight under way."""
+    combat = state.get("combat") or {"enemies": [], "crew": []}
+    return {
+        "enemies": [e["name"] for e in combat["enemies"] if e["hp"] > 0],
+        "crew": [m["name"] for m in state["crew"] if m["name"] in combat["crew"] and m["hp"] > 0],
+        "hurt": [
+            m["name"]
+            for m in state["crew"]
+            if m["name"] in combat["crew"] and m["hp"] < m["max_hp"]
+        ],
+    }

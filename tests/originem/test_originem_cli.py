@@ -1,0 +1,299 @@
+"""The ``gmtool originem`` commands end to end: JSON contracts, the dashboard, and bad
+input (one line on stderr, a non-zero exit, nothing logged)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from gmtool.content.paths import packaged
+
+DEMO = str(packaged("campaigns", "originem-demo.yaml"))
+
+
+@pytest.fixture
+def cli(gmtool: Callable[..., Any]) -> Callable[..., Any]:
+    """A demo campaign, then ``cli("originem", ...)`` runs commands against it."""
+    made = gmtool("campaign", "new", "demo", "--from", DEMO, "--seed", "7")
+    assert made.code == 0, made.err
+    return gmtool
+
+
+def as_json(result: Any) -> Any:
+    assert result.code == 0, result.err
+    return json.loads(result.out)
+
+
+def log_size(cli: Callable[..., Any]) -> int:
+    return len(as_json(cli("log", "--json")))
+
+
+def test_scene_json_contract(cli: Callable[..., Any]) -> None:
+    as_json(cli("originem", "mission", "start", "Map Out Ancient Forest", "--json"))
+    doc = as_json(
+        cli(
+            "originem",
+            "scene",
+            "exploration",
+            "--by",
+            "Larlen",
+            "--by",
+            "Pierre",
+            "--by",
+            "Remmy",
+            "--dice",
+            "4,2,3",
+            "--json",
+        )
+    )
+    assert doc["rolls"] == [
+        {"by": "Larlen", "die": "d10", "face": 4, "source": "entered"},
+        {"by": "Pierre", "die": "d6", "face": 2, "source": "entered"},
+        {"by": "Remmy", "die": "d8", "face": 3, "source": "entered"},
+    ]
+    assert (doc["total"], doc["outcome"], doc["effects"]) == (
+        9,
+        "complete",
+        {"complete_scene": True},
+    )
+    assert doc["mission"] == "Map Out Ancient Forest"
+
+
+def test_rolled_scene_and_faces_by_roller(cli: Callable[..., Any]) -> None:
+    doc = as_json(cli("originem", "scene", "general", "--by", "Remmy", "--json"))
+    assert [r["source"] for r in doc["rolls"]] == ["rolled"] * 3
+    assert 3 <= doc["total"] <= 24
+    doc = as_json(
+        cli(
+            "originem",
+            "scene",
+            "puzzle",
+            "--by",
+            "Delilah",
+            "--by",
+            "Larlen",
+            "--by",
+            "Delilah",
+            "--dice",
+            "Delilah=10,9",
+            "--dice",
+            "Larlen=2",
+            "--json",
+        )
+    )
+    assert [r["face"] for r in doc["rolls"]] == [10, 2, 9] and doc["outcome"] == "bonus"
+
+
+def test_status_json_contract(cli: Callable[..., Any]) -> None:
+    cli("originem", "nova", "start")
+    doc = as_json(cli("status", "--json"))
+    assert set(doc["nova"]) >= {"remaining_seconds", "running"}
+    assert doc["nova"]["running"] is True and 1795 <= doc["nova"]["remaining_seconds"] <= 1800
+    assert doc["knowledge"] == {"have": 0, "need": 5}
+    assert doc["crew"][2] | {"class_title": None, "down": None} == {
+        "name": "Remmy",
+        "class": "doctor",
+        "hp": 60,
+        "max_hp": 60,
+        "class_title": None,
+        "down": None,
+    }
+    assert all(set(m) >= {"name", "kind", "knowledge", "state"} for m in doc["missions"])
+    assert "Greenwood Welcome" in [m["name"] for m in doc["missions"]]  # from the demo file
+
+
+def test_dashboard_shows_nova_knowledge_crew(cli: Callable[..., Any]) -> None:
+    cli("originem", "mission", "start", "Ship Defense")
+    out = cli("status").out
+    assert "NOVA 30:00" in out and "knowledge 0/5" in out
+    assert "Remmy" in out and "60/60" in out and "Ship Defense" in out
+
+
+def test_nova_commands(cli: Callable[..., Any]) -> None:
+    assert as_json(cli("originem", "nova", "start", "--json"))["nova"]["running"] is True
+    assert as_json(cli("originem", "nova", "pause", "--json"))["nova"]["running"] is False
+    doc = as_json(cli("originem", "nova", "penalty", "lost", "--json"))
+    assert doc["seconds"] == 60 and doc["nova"]["remaining_seconds"] <= 1740
+    assert as_json(cli("originem", "nova", "resume", "--json"))["nova"]["running"] is True
+
+
+def test_a_fight_step_by_step(cli: Callable[..., Any]) -> None:
+    as_json(
+        cli(
+            "originem",
+            "combat",
+            "start",
+            "-e",
+            "low",
+            "--gm-die",
+            "d6",
+            "--crew",
+            "Pierre",
+            "--crew",
+            "Remmy",
+            "--json",
+        )
+    )
+    doc = as_json(
+        cli("originem", "combat", "initiative", "--by", "Pierre", "--dice", "2,5", "--json")
+    )
+    assert doc["first"] == "enemies"
+    doc = as_json(
+        cli(
+            "originem",
+            "combat",
+            "enemy-attack",
+            "low-1",
+            "--target",
+            "Remmy",
+            "--dice",
+            "6,5",
+            "--json",
+        )
+    )
+    assert doc["damage"] == 6 and doc["target_hp"] == 54
+    cli("originem", "combat", "attack", "--by", "Pierre", "--target", "low-1", "--dice", "4,1")
+    doc = as_json(
+        cli(
+            "originem",
+            "combat",
+            "attack",
+            "--by",
+            "Remmy",
+            "--target",
+            "low-1",
+            "--dice",
+            "3,2",
+            "--json",
+        )
+    )
+    assert doc["combat"]["turn"] == "heal"
+    doc = as_json(
+        cli(
+            "originem",
+            "combat",
+            "heal",
+            "--by",
+            "Remmy",
+            "--target",
+            "Remmy",
+            "--dice",
+            "4",
+            "--json",
+        )
+    )
+    assert doc["healed"] == {"name": "Remmy", "amount": 5, "hp": 59}
+    doc = as_json(
+        cli(
+            "originem",
+            "combat",
+            "enemy-attack",
+            "low-1",
+            "--target",
+            "Pierre",
+            "--dice",
+            "1,9",
+            "--json",
+        )
+    )
+    assert doc["blocked"] is True and doc["combat"]["turn"] == "crew"
+    doc = as_json(
+        cli(
+            "originem",
+            "combat",
+            "attack",
+            "--by",
+            "Pierre",
+            "--target",
+            "low-1",
+            "--dice",
+            "5,1",
+            "--json",
+        )
+    )
+    assert doc["combat_over"] == "won" and doc["combat"] is None
+
+
+def test_odds_json(cli: Callable[..., Any]) -> None:
+    doc = as_json(cli("originem", "odds", "exploration", "--by", "Larlen", "--json"))
+    shortcut = doc["outcomes"][-1]
+    assert shortcut["outcome"] == "shortcut" and shortcut["fraction"] == "11/50"
+    assert sum(o["probability"] for o in doc["outcomes"]) == pytest.approx(1)
+    assert "shortcut" in cli("originem", "odds", "exploration", "--by", "Larlen").out
+
+
+def test_mission_list_and_crew(cli: Callable[..., Any]) -> None:
+    cli("originem", "mission", "start", "Ship Defense")
+    missions = as_json(cli("originem", "mission", "list", "--json"))
+    assert missions[0]["state"] == "under_way"
+    crew = as_json(cli("originem", "crew", "--json"))
+    assert [m["name"] for m in crew] == ["Pierre", "Delilah", "Remmy", "Larlen"]
+
+
+def test_undo_a_scene(cli: Callable[..., Any]) -> None:
+    cli("originem", "mission", "start", "Hostage Rescue")
+    cli("originem", "scene", "exploration", "--by", "Larlen", "--dice", "10,10,10")
+    assert as_json(cli("status", "--json"))["knowledge"]["have"] == 2
+    assert cli("undo").code == 0
+    assert as_json(cli("status", "--json"))["knowledge"]["have"] == 0
+    assert cli("redo").code == 0
+    assert as_json(cli("status", "--json"))["knowledge"]["have"] == 2
+
+
+BAD = [
+    (
+        ["scene", "exploration", "--by", "Bob"],
+        2,
+        "error: unknown crew member 'Bob' (valid: Pierre, Delilah, Remmy, Larlen)",
+    ),
+    (["scene", "dancing", "--by", "Larlen"], 2, "error: unknown scene type 'dancing'"),
+    (["mission", "start", "Moon Run"], 2, "error: unknown mission 'Moon Run' (valid: Ship"),
+    (
+        ["scene", "exploration", "--by", "Pierre", "--dice", "7,1,1"],
+        5,
+        "error: face 7 is not on a d6",
+    ),
+    (
+        ["scene", "exploration", "--by", "Pierre", "--dice", "1,1"],
+        5,
+        "error: not enough faces entered",
+    ),
+    (
+        ["scene", "exploration", "--by", "Pierre", "--dice", "1,1,1,1"],
+        5,
+        "error: too many faces entered",
+    ),
+    (["scene", "healing", "--by", "Pierre"], 4, "error: Pierre (Combat Specialist) has no die"),
+    (["combat", "attack", "--by", "Pierre", "--target", "x"], 4, "error: no fight is under way"),
+    (["combat", "start", "-e", "low", "--gm-die", "d20"], 2, "error: the GM cannot fight with"),
+    (["nova", "resume"], 4, "error: the NOVA counter was never started"),
+]
+
+
+@pytest.mark.parametrize(("args", "code", "line"), BAD)
+def test_bad_input(cli: Callable[..., Any], args: list[str], code: int, line: str) -> None:
+    before = log_size(cli)
+    result = cli("originem", *args)
+    assert result.code == code
+    assert result.err.startswith(line) and result.err.count("\n") == 1
+    assert result.out == ""
+    assert log_size(cli) == before
+
+
+def test_a_fifth_mission_is_refused(cli: Callable[..., Any]) -> None:
+    for name in ("Ship Defense", "Flora Overload", "Hostage Rescue", "Encampment Siege"):
+        assert cli("originem", "mission", "start", name).code == 0
+    before = log_size(cli)
+    result = cli("originem", "mission", "start", "Heavily Surrounded", "--json")
+    assert result.code == 4 and result.out == ""
+    assert result.err.startswith("error: 4 missions are already under way")
+    assert log_size(cli) == before
+
+
+def test_another_systems_campaign_is_refused(gmtool: Callable[..., Any]) -> None:
+    gmtool("campaign", "new", "ff", "--system", "foodfight", "--players", "A,B,C,D")
+    result = gmtool("originem", "crew")
+    assert result.code == 2 and "plays foodfight, not originem" in result.err
