@@ -181,10 +181,12 @@ def describe(event: dict[str, Any]) -> tuple[str, str]:
         return f"{head}: no Aura lost", "dim"
     if kind == "block":
         if "target_cv" in event:
+            before, after = event["target_cv_before"], event["target_cv"]
+            change = f"CV {before} → {after}" if after != before else f"CV stays {before}"
             return (
-                f"{who} blocks for {event['target']}: CV {event['target_cv_before']} → "
-                f"{event['target_cv']}"
-            ), "cyan"
+                f"{who} blocks for {event['target']} with {event['blocker_cv']}: {change}",
+                "cyan",
+            )
         return f"{who} guards {event['target']}, who is not attacked", "dim"
     if kind == "knocked_out":
         if event.get("unconscious"):
@@ -233,7 +235,7 @@ def _plain(event: dict[str, Any]) -> str:
     if kind == "move":
         return f"{who} moves: {', '.join(event['targets'])} to {event['to']}"
     if kind == "moved":
-        return f"{who} is now {event['after']} from {event['other']}"
+        return f"{who} and {event['other']} are now {event['after']} ({event['before']} before)"
     if kind == "distance":
         return f"{a} and {b}: {event['before']} → {event['after']}"
     if kind == "changed":

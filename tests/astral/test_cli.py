@@ -180,3 +180,19 @@ def test_every_command_has_help(gmtool):
     ):
         result = gmtool("astral", *args, "--help")
         assert result.code == 0 and len(result.out) > 100
+
+
+def test_undo_replays_virtual_dice_exactly(demo):
+    steps = [
+        ("astral", "distance", "Cy", "Wisp", "near"),
+        ("astral", "tick", "--act", "Cy attack Wisp", "--act", "Ana move Cy to away"),
+        ("astral", "tick", "--act", "Ana work Unseal", "--act", "Cy attack Wisp"),
+    ]
+    for args in steps:
+        assert demo(*args).code == 0
+    before = json.loads(demo("status", "--json").out)
+    assert before["timers"] and before["timers"][0]["kind"] == "lockout"
+    assert demo("astral", "tick", "--act", "Ana work Unseal", "--act", "Cy rest").code == 0
+    assert json.loads(demo("status", "--json").out) != before
+    assert demo("undo").code == 0
+    assert json.loads(demo("status", "--json").out) == before

@@ -73,7 +73,12 @@ def resolve_tick(
     changes = [
         f"{n} {a['after'] - a['before']:+d}" for n, a in aura.items() if a["after"] != a["before"]
     ]
-    summary = "; ".join(changes + [f"{n} knocked out" for n in knocked]) or "no Aura lost"
+    changes += [f"{n} knocked out" for n in knocked]
+    changes += [
+        f"{e['task']} {e['status']}" for e in events if e["event"] == "work" and "status" in e
+    ]
+    changes += [f"{e['who']} {e['event']}" for e in events if e["event"] in ("returned", "woke")]
+    summary = "; ".join(changes) or "no Aura lost"
     speakers = {s["who"] for s in speeches}
     declared = ", ".join(n for n, d in actions.items() if not d.get("implicit") or n in speakers)
     return Outcome(state, result, who=declared, what=f"tick {state['tick']}", outcome=summary)
