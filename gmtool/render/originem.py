@@ -104,15 +104,22 @@ def missions(items: list[dict[str, Any]], knowledge: dict[str, int]) -> Table:
     for column in ("mission", "kind", "KP", "state", "scenes left"):
         table.add_column(column)
     for item in items:
-        kind = item["kind"] + (f" ({item['class']})" if item.get("class") else "")
+        kind = item["kind"]
+        if item.get("class"):
+            kind = str(item["class"]).replace("_", " ").title()
+        state = Text(item["state"].replace("_", " "), style=STATE_STYLE.get(item["state"], ""))
         table.add_row(
-            item["name"],
-            kind,
-            str(item["knowledge"]),
-            Text(item["state"].replace("_", " "), style=STATE_STYLE.get(item["state"], "")),
-            ", ".join(item["scenes_left"]) or "-",
+            item["name"], kind, str(item["knowledge"]), state, _compact(item["scenes_left"])
         )
     return table
+
+
+def _compact(scenes: list[str]) -> str:
+    """``["combat", "general", "combat"]`` -> ``combat x2, general``."""
+    counts: dict[str, int] = {}
+    for scene_type in scenes:
+        counts[scene_type] = counts.get(scene_type, 0) + 1
+    return ", ".join(f"{k} x{n}" if n > 1 else k for k, n in counts.items()) or "-"
 
 
 def mission(result: dict[str, Any]) -> Text:

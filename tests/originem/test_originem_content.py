@@ -177,3 +177,12 @@ def test_a_packaged_problem_names_the_packaged_file() -> None:
     problem = caught.value.problems[0]
     assert problem.startswith(str(packaged("scenes", "originem", "runaway.yaml")) + ":")
     assert "scenes.runaway.bands.escaped.min: leaves a gap after band 'failed'" in problem
+
+
+def test_overrides_without_their_file_name_the_content_path() -> None:
+    with pytest.raises(ContentError) as caught:
+        SYSTEM.load_content({"enemies": {"boss": {"hp": -1}}, "missions": {}})
+    assert caught.value.problems[0].startswith("content.enemies.boss.hp: Input should be")
+    with pytest.raises(ContentError) as caught:
+        SYSTEM.load_content({"stuff": {}})
+    assert caught.value.problems[0].startswith("content.stuff: unknown section (valid: classes")

@@ -87,11 +87,11 @@ def load_content(overrides: Mapping[str, Any] | Document | None = None) -> Origi
     tables, scene_docs = _packaged_documents()
     unknown_keys = sorted(set(overrides) - set(SECTIONS) - {"scenes"})
     if unknown_keys:
-        where = campaign.path if campaign else "content"
+        valid = ", ".join([*SECTIONS, "scenes"])
         raise ContentError(
             [
-                f"{where}: content.{key}: unknown section (valid: classes, enemies, "
-                "missions, nova, rules, scenes)"
+                f"{_where(campaign, ('content', key))}content.{key}: unknown section "
+                f"(valid: {valid})"
                 for key in unknown_keys
             ]
         )
@@ -108,7 +108,7 @@ def load_content(overrides: Mapping[str, Any] | Document | None = None) -> Origi
     if not isinstance(scene_overrides, Mapping):
         raise ContentError(
             [
-                f"{campaign.path if campaign else 'content'}: content.scenes: "
+                f"{_where(campaign, ('content', 'scenes'))}content.scenes: "
                 "must be a mapping of scene type to table"
             ]
         )
@@ -131,6 +131,13 @@ def load_content(overrides: Mapping[str, Any] | Document | None = None) -> Origi
     return content
 
 
+def _where(campaign: Document | None, loc: Loc) -> str:
+    """``file:line: `` of ``loc`` in the campaign file, when the file is known."""
+    if campaign is None or campaign.path == _UNFILED:
+        return ""
+    return f"{campaign.path}:{campaign.line_of(loc) or 1}: "
+
+
 def _as_document(overrides: Mapping[str, Any]) -> Document:
     """Overrides given without their file, so problems in them can still be told apart
     from problems in the packaged files (their made-up lines are dropped afterwards)."""
@@ -141,8 +148,10 @@ def _as_document(overrides: Mapping[str, Any]) -> Document:
 
 
 def _without_made_up_lines(problems: list[str]) -> list[str]:
+    """``campaign content:7: missions.x: ...`` -> ``content.missions.x: ...`` (the path in
+    the campaign file)."""
     pattern = re.compile(rf"^{re.escape(_UNFILED)}:\d+: ")
-    return [pattern.sub(f"{_UNFILED}: ", problem) for problem in problems]
+    return [pattern.sub("content.", problem) for problem in problems]
 
 
 def _content_of(data: Any) -> Mapping[str, Any]:
