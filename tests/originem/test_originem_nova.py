@@ -139,3 +139,23 @@ def test_status_matches_the_json_contract(play: Play, state: dict[str, Any]) -> 
     }
     assert status["missions"][-1]["state"] == "locked"
     assert len(status["missions"]) == 21
+
+
+def test_status_needs_neither_content_nor_pydantic(state: dict[str, Any]) -> None:
+    """``gmtool status`` stays fast: the rules package loads no YAML library or schema."""
+    import json
+    import subprocess
+    import sys
+
+    code = (
+        "import json, sys\n"
+        "from gmtool.systems.originem import SYSTEM\n"
+        "doc = SYSTEM.status(json.loads(sys.stdin.read()), now=0)\n"
+        "assert 'pydantic' not in sys.modules and 'yaml' not in sys.modules, sorted(sys.modules)\n"
+        "print(doc['knowledge']['need'])\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], input=json.dumps(state), capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "5"

@@ -3,12 +3,14 @@ still needs, who can roll which die, who may act in a fight."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gmtool.engine.system import State
 from gmtool.systems.originem import nova
 from gmtool.systems.originem.missions import under_way
-from gmtool.systems.originem.models import OriginemContent
+
+if TYPE_CHECKING:
+    from gmtool.systems.originem.models import OriginemContent
 
 
 def what_now(state: State, content: OriginemContent, now: float | None) -> dict[str, Any]:

@@ -8,13 +8,15 @@ when every enemy or every crew member in it is down.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gmtool.engine.system import Action, Outcome, State
 from gmtool.errors import RulesError, UsageError, unknown
 from gmtool.systems.originem import missions
-from gmtool.systems.originem.models import OriginemContent
 from gmtool.systems.originem.names import find_able_member, find_key, listing, same
+
+if TYPE_CHECKING:
+    from gmtool.systems.originem.models import OriginemContent
 
 SIDES = ("crew", "enemies")
 

@@ -6,7 +6,7 @@ the whole attack when it shows more than ``block_above``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gmtool.dice import DiceDoor
 from gmtool.engine.system import Action, Outcome, State
@@ -21,9 +21,11 @@ from gmtool.systems.originem.combat import (
     to_act,
     view,
 )
-from gmtool.systems.originem.models import OriginemContent
 from gmtool.systems.originem.names import listing
 from gmtool.systems.originem.scenes import band_for, check_can_heal, heal
+
+if TYPE_CHECKING:
+    from gmtool.systems.originem.models import OriginemContent
 
 GM = "GM"
 

@@ -3,12 +3,14 @@ adding its knowledge and unlocking the final mission."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gmtool.engine.system import Action, State
 from gmtool.errors import RulesError, UsageError
-from gmtool.systems.originem.models import OriginemContent
 from gmtool.systems.originem.names import find_mission, listing, normalise
+
+if TYPE_CHECKING:
+    from gmtool.systems.originem.models import OriginemContent
 
 FREE = ("none", "free")
 """Mission names that mean "this scene belongs to no mission"."""

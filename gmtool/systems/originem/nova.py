@@ -8,11 +8,13 @@ never read a clock.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gmtool.engine.system import Action, State
 from gmtool.errors import RulesError, UsageError, unknown
-from gmtool.systems.originem.models import Nova
+
+if TYPE_CHECKING:
+    from gmtool.systems.originem.models import Nova
 
 
 def knowledge_needed(nova: Nova, minutes: float) -> int:

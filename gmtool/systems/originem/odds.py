@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gmtool.engine.system import State
 from gmtool.errors import RulesError
 from gmtool.systems.originem import missions
-from gmtool.systems.originem.models import OriginemContent
 from gmtool.systems.originem.scenes import band_for, bonus_key, find_table, rollers
+
+if TYPE_CHECKING:
+    from gmtool.systems.originem.models import OriginemContent
 
 
 def scene_odds(

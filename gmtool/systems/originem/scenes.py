@@ -3,15 +3,17 @@ the total looked up in the scene's table, and the band's effects applied."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gmtool.dice import DiceDoor
 from gmtool.engine.system import Action, Outcome, State
 from gmtool.errors import RulesError, UsageError
 from gmtool.systems.originem import missions
-from gmtool.systems.originem.models import Band, OriginemContent, Rulings, SceneTable
 from gmtool.systems.originem.names import find_able_member, find_key, find_member, listing
 from gmtool.systems.originem.nova import take_time
+
+if TYPE_CHECKING:
+    from gmtool.systems.originem.models import Band, OriginemContent, Rulings, SceneTable
 
 
 def find_table(content: OriginemContent, name: str) -> tuple[str, SceneTable]:

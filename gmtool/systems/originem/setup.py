@@ -9,13 +9,15 @@ the final mission; default from the length, never below the minimum).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gmtool.engine.system import Action, State
 from gmtool.errors import RulesError, UsageError
-from gmtool.systems.originem.models import OriginemContent
 from gmtool.systems.originem.names import find_key, find_member, normalise, same
 from gmtool.systems.originem.nova import knowledge_needed, new_clock
+
+if TYPE_CHECKING:
+    from gmtool.systems.originem.models import OriginemContent
 
 OPTIONS = ("crew", "length", "knowledge")
 IGNORED = ("seed", "title")

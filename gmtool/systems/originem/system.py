@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gmtool.dice import DiceDoor
 from gmtool.engine.system import Action, Outcome, State
 from gmtool.errors import RulesError, UsageError
 from gmtool.systems.originem import combat, combat_actions, missions, nova, scenes, setup
-from gmtool.systems.originem.content import load_content
-from gmtool.systems.originem.models import OriginemContent
 
-Handler = Callable[[State, Action, DiceDoor, OriginemContent], Outcome]
+if TYPE_CHECKING:
+    from gmtool.systems.originem.models import OriginemContent
+
+Handler = Callable[[State, Action, DiceDoor, "OriginemContent"], Outcome]
 
 PLAY_ACTIONS = frozenset(
     {
@@ -118,6 +119,8 @@ class OriginemSystem:
     actions = tuple(HANDLERS)
 
     def load_content(self, overrides: Mapping[str, Any] | None = None) -> OriginemContent:
+        from gmtool.systems.originem.content import load_content
+
         return load_content(overrides)
 
     def new_state(
