@@ -11,6 +11,7 @@ from gmtool.cli.common import DICE_OPTION, JSON_OPTION, emit, game_door, open_ga
 app = typer.Typer(
     help="Astral: entities, distances, ticks, tasks, knock-outs and attack odds.",
     no_args_is_help=True,
+    add_completion=False,
 )
 task_app = typer.Typer(help="Tasks: start one, or salvage a partial success.", no_args_is_help=True)
 app.add_typer(task_app, name="task")
