@@ -297,3 +297,30 @@ def test_another_systems_campaign_is_refused(gmtool: Callable[..., Any]) -> None
     gmtool("campaign", "new", "ff", "--system", "foodfight", "--players", "A,B,C,D")
     result = gmtool("originem", "crew")
     assert result.code == 2 and "plays foodfight, not originem" in result.err
+
+
+def test_crew_add_and_remove(cli: Callable[..., Any]) -> None:
+    doc = as_json(cli("originem", "crew", "add", "doctor", "--name", "Ana", "--json"))
+    assert doc["added"]["name"] == "Ana" and doc["added"]["hp"] == 60
+    assert "Pierre leaves the crew" in cli("originem", "crew", "remove", "Pierre").out
+    crew = as_json(cli("originem", "crew", "--json"))
+    assert [m["name"] for m in crew] == ["Delilah", "Remmy", "Larlen", "Ana"]
+
+
+def test_every_command_has_help() -> None:
+    import typer.main
+
+    from gmtool.cli.originem import app
+
+    group = typer.main.get_command(app)
+    seen = []
+
+    def walk(command: Any, path: str) -> None:
+        assert (command.help or "").strip(), f"{path} has no help"
+        seen.append(path)
+        for name, sub in getattr(command, "commands", {}).items():
+            walk(sub, f"{path} {name}")
+
+    walk(group, "originem")
+    assert "originem combat enemy-attack" in seen and "originem nova penalty" in seen
+    assert len(seen) >= 20

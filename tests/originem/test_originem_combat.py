@@ -180,3 +180,19 @@ def test_attacking_a_downed_enemy_or_as_an_outsider(duel: Play, state: dict[str,
 def test_the_gm_can_call_a_fight_off(duel: Play, state: dict[str, Any]) -> None:
     result = duel({"type": "combat_end"}).result
     assert result["combat_over"] == "stopped" and state["combat"] is None
+
+
+def test_winning_the_final_fight_wins_the_game(play: Play, state: dict[str, Any]) -> None:
+    state["knowledge"]["have"] = 5
+    state["missions"]["activate_the_artifact"]["state"] = "not_started"
+    play(start("Activate the Artifact"))
+    play({"type": "scene", "scene": "exploration", "by": ["Larlen"]}, 5, 5, 5)
+    play({"type": "scene", "scene": "puzzle", "by": ["Delilah"]}, 6, 6, 6)
+    play(fight(["boss"], crew=["Pierre"]))
+    play(initiative("Pierre"), 9, 1)
+    state["combat"]["enemies"][0]["hp"] = 4
+    result = play(attack("Pierre", "boss-1"), 4, 1).result
+    assert result["combat_over"] == "won" and result["won"] is True
+    assert state["ended"] == "won"
+    with pytest.raises(RulesError, match="already won"):
+        play({"type": "scene", "scene": "general", "by": ["Remmy"]}, 1, 1, 1)
