@@ -227,13 +227,15 @@ def options(doc: dict[str, Any]) -> RenderableType:
 
 def simulation(doc: dict[str, Any]) -> RenderableType:
     """The simulator's report: win rate by seat, game length, how games end."""
-    table = Table(title=f"{doc['games']} games, policy {doc['policy']}, seed {doc['seed']}")
+    head = Text(f"{doc['games']} games, policy {doc['policy']}, seed {doc['seed']}", style="bold")
+    table = Table()
     table.add_column("seat")
     table.add_column("win rate", justify="right")
     for seat, rate in doc["win_rate"].items():
         table.add_row(Text(seat, style=COLOR_STYLE.get(seat, "")), f"{rate:.1%}")
     ended = doc["ended_by"]
     lines: list[RenderableType] = [
+        head,
         table,
         Text(f"average game: {doc['average_length']} moves"),
         Text(f"games ended by towers {ended['towers']:.1%}, by health {ended['health']:.1%}"),

@@ -70,22 +70,20 @@ def greedy_move(state: State, rng: Rng) -> Action:
     assert player is not None
     rules = state["rules"]
     mine = _tops(player)
-    strongest = max(card["salt"] for _, card in mine)
-    best: tuple[float, float, int, Player] | None = None
+    scored: list[tuple[float, float, int, Player]] = []
     for opponent in standing(state):
         if opponent is player:
             continue
         expected = _expected(opponent)
         for target_pile, card in _tops(opponent):
             guess = float(card["salt"]) if card["face_up"] else expected
-            # Prefer a clear margin, then the opponent closest to the end of their track;
-            # a little noise breaks the remaining ties so no seat is singled out.
-            nudge = opponent["track_position"] / 100 + rng.below(1000) / 100_000
-            score = strongest - guess + nudge
-            if best is None or score > best[0]:
-                best = (score, guess, target_pile, opponent)
-    assert best is not None
-    _, guess, target_pile, opponent = best
+            # Prefer a clear margin, then the opponent closest to the end of their track.
+            score = guess - opponent["track_position"] / 100
+            scored.append((score, guess, target_pile, opponent))
+    lowest = min(entry[0] for entry in scored)
+    # Ties are broken at random so that no seat is singled out by the seating order.
+    best = [entry for entry in scored if entry[0] - lowest < 1e-9]
+    _, guess, target_pile, opponent = best[rng.below(len(best))] if len(best) > 1 else best[0]
     target_known = opponent["piles"][target_pile - 1][-1]["face_up"]
     # Against a known card, attack with the weakest card that beats it, keeping stronger
     # ones back; against a face-down card, with the strongest.
