@@ -318,7 +318,14 @@ class CampaignStore:
     ) -> list[Entry]:
         where: list[str] = []
         params: list[Any] = []
-        for column, value in (("who", who), ("mission", mission), ("scene", scene)):
+        if who is not None:
+            # An entry by several people lists them as "Ana, Cy": match any one of them.
+            where.append(
+                "(who = ?1 COLLATE NOCASE OR who LIKE ?1 || ', %' OR who LIKE '%, ' || ?1"
+                " OR who LIKE '%, ' || ?1 || ', %')".replace("?1", "?")
+            )
+            params += [who] * 4
+        for column, value in (("mission", mission), ("scene", scene)):
             if value is not None:
                 where.append(f"{column} = ? COLLATE NOCASE")
                 params.append(value)

@@ -103,3 +103,10 @@ def test_free_rolls_are_logged_without_changing_state(toy: Game) -> None:
     assert toy.state["count"] == 0
     toy.undo()
     assert toy.store.entries()[-1].voided
+
+
+def test_log_filter_by_who_matches_one_of_several(toy: Game) -> None:
+    for who in ("Ana", "Ana, Cy", "Cy", "Anabel"):
+        toy.play({"type": "add", "who": who}, toy.door(entered=[1]))
+    assert [e.who for e in toy.store.entries(who="ana")] == ["Ana", "Ana, Cy"]
+    assert [e.who for e in toy.store.entries(who="Cy")] == ["Ana, Cy", "Cy"]
