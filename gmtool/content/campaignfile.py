@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from gmtool.content.yamlfile import Overrides
 from gmtool.errors import ContentError, UsageError
 
 ALLOWED_KEYS = ("content", "description", "name", "options", "system")
@@ -26,7 +27,8 @@ def read_campaign_file(path: Path) -> dict[str, Any]:
             allowed = ", ".join(ALLOWED_KEYS)
             raise ContentError([f"{path}:{line}: {key}: unknown field (allowed: {allowed})"])
     for key in ("options", "content"):
-        if not isinstance(data.get(key, {}), dict):
+        if not isinstance(data.get(key) or {}, dict):
             line = doc.line_of((key,)) or 1
             raise ContentError([f"{path}:{line}: {key}: must be a mapping"])
+    data["content"] = Overrides(data.get("content") or {}, doc)
     return data

@@ -86,3 +86,27 @@ def deep_merge(base: Any, override: Any) -> Any:
             merged[key] = deep_merge(base[key], value) if key in base else value
         return merged
     return override
+
+
+class Overrides(dict[str, Any]):
+    """A campaign file's ``content:`` mapping that remembers the file it came from, so a
+    system can name ``file:line`` for a problem in it (see ``overrides_document``)."""
+
+    def __init__(self, data: dict[str, Any], document: Document | None = None) -> None:
+        super().__init__(data)
+        self.document = document
+
+
+def overrides_document(overrides: Any) -> Document:
+    """The overrides as a Document keyed like the content itself (no ``content`` prefix):
+    the campaign file's lines when known, else a Document named "campaign content"."""
+    document = getattr(overrides, "document", None)
+    if document is None:
+        return Document("campaign content", dict(overrides))
+    prefix: Loc = ("content",)
+    lines = {
+        loc[len(prefix) :]: line
+        for loc, line in document.lines.items()
+        if loc[: len(prefix)] == prefix and len(loc) > len(prefix)
+    }
+    return Document(document.path, dict(overrides), lines)

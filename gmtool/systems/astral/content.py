@@ -9,7 +9,7 @@ from pydantic import AfterValidator, Field
 
 from gmtool.content.paths import packaged
 from gmtool.content.schema import Model, validate
-from gmtool.content.yamlfile import Document, deep_merge, load_yaml
+from gmtool.content.yamlfile import deep_merge, load_yaml, overrides_document
 from gmtool.dice import parse
 from gmtool.errors import DiceError
 
@@ -145,4 +145,4 @@ def load_content(overrides: Mapping[str, Any]) -> AstralContent:
         return rules
     # the packaged file is valid, so any problem now comes from the campaign's content
     merged = deep_merge(packaged_doc.data, dict(overrides))
-    return validate(AstralContent, merged, [Document("campaign content", dict(overrides))])
+    return validate(AstralContent, merged, [overrides_document(overrides)])

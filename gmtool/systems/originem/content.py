@@ -78,6 +78,9 @@ def load_content(overrides: Mapping[str, Any] | Document | None = None) -> Origi
     ``overrides`` may be the campaign file's Document, so problems name its lines.
     """
     campaign: Document | None = None
+    file_document = getattr(overrides, "document", None)  # content.yamlfile.Overrides
+    if isinstance(file_document, Document):
+        overrides = file_document
     if isinstance(overrides, Document):
         campaign = overrides
         overrides = _content_of(overrides.data)
