@@ -199,3 +199,24 @@ def test_every_command_has_help(gmtool) -> None:  # type: ignore[no-untyped-def]
         result = gmtool("starships", *command.split(), "--help")
         assert result.code == 0, command
         assert len(result.out.strip().splitlines()) > 3, command
+
+
+def test_the_readme_example_runs(gmtool) -> None:  # type: ignore[no-untyped-def]
+    import shlex
+
+    from gmtool.content.paths import packaged
+
+    readme = Path(__file__).resolve().parents[2] / "docs" / "readme" / "starships.md"
+    text = readme.read_text(encoding="utf-8")
+    block = text.split("```sh")[1].split("```")[0].replace("\\\n", " ")
+    for line in block.strip().splitlines():
+        words = shlex.split(line, comments=True)
+        if words[1] == "play":
+            continue
+        if words[1:3] == ["campaign", "new"]:
+            words[words.index("--from") + 1] = str(packaged("campaigns", "starships-demo.yaml"))
+        result = gmtool(*words[1:])
+        assert result.code == 0, f"{line}: {result.err}"
+    status = json.loads(gmtool("status", "--json").out)
+    assert status["turn"] == "Bo"  # the end-turn was undone
+    assert {c["name"]: c["hp"] for c in status["combatants"]}["Rook"] == 0

@@ -97,7 +97,6 @@ def end_turn(state: State, action: Action) -> Outcome:
         result,
         who=whose,
         what="end turn",
-        outcome=f"{current(state)} acts",
         extra={"skipped": skipped},
     )
 
