@@ -141,3 +141,13 @@ def test_every_starships_yaml_file_loads() -> None:
     for path in Path(packaged("tables", "starships")).glob("*.yaml"):
         assert path.read_text(encoding="utf-8").strip()
     assert packaged_content().enemies["Sentinel"].affinities["Energy"] == "reflect"
+
+
+def test_a_problem_in_a_campaign_file_names_its_line(gmtool, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "bad.yaml"
+    path.write_text(
+        "system: starships\ncontent:\n  enemies:\n    Pirate:\n      hp: 0\n", encoding="utf-8"
+    )
+    result = gmtool("campaign", "new", "bad", "--from", str(path))
+    assert result.code == 3
+    assert f"{path}:5: enemies.Pirate.hp" in result.err

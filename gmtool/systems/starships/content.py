@@ -14,7 +14,7 @@ from pydantic import Field, model_validator
 
 from gmtool.content.paths import packaged
 from gmtool.content.schema import Model, validate
-from gmtool.content.yamlfile import Document, deep_merge, load_yaml
+from gmtool.content.yamlfile import Document, deep_merge, load_yaml, overrides_document
 from gmtool.errors import ContentError, DiceError
 
 AFFINITIES = ("normal", "weak", "strong", "immune", "reflect", "drain")
@@ -144,7 +144,7 @@ def load_content(overrides: Mapping[str, Any]) -> StarshipsContent:
     """The packaged rules and enemies with a campaign's ``content:`` laid over them."""
     rules = load_yaml(packaged("tables", "starships", "rules.yaml"))
     enemies = load_yaml(packaged("tables", "starships", "enemies.yaml"))
-    campaign = Document("campaign content", dict(overrides))
+    campaign = overrides_document(overrides)
     data = deep_merge(deep_merge(rules.data or {}, enemies.data or {}), campaign.data)
     sources = [campaign, enemies, rules]
     content = validate(StarshipsContent, data, sources)
