@@ -14,6 +14,18 @@ GMTOOL = [sys.executable, "-m", "gmtool"]
 
 
 def scratch_home() -> Path:
+    """A fresh GMTOOL_HOME, and bytecode compiled as an installed package has it.
+
+    pip compiles a package's modules when it installs them; an editable checkout (or a
+    shell with PYTHONDONTWRITEBYTECODE set) would otherwise recompile gmtool on every run
+    and measure the compiler, not gmtool.
+    """
+    import compileall
+
+    import gmtool
+
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    compileall.compile_dir(Path(gmtool.__file__).parent, quiet=1)
     home = Path(tempfile.mkdtemp(prefix="gmtool-bench-"))
     os.environ["GMTOOL_HOME"] = str(home)
     return home

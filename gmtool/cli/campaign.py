@@ -32,6 +32,11 @@ def new(
     starter: str = typer.Option(
         None, "--starter", help="Food Fight: the player who ate last (goes first)."
     ),
+    layout: list[str] = typer.Option(
+        None,
+        "--layout",
+        help="Food Fight: STRATEGY for everyone, or NAME=FILE / NAME=STRATEGY (repeat).",
+    ),
     seed: int = typer.Option(None, "--seed", help="Seed the campaign's dice (reproducible)."),
     from_file: Path = typer.Option(None, "--from", help="A campaign file (YAML) to start from."),
     use: bool = typer.Option(True, "--use/--no-use", help="Make it the current campaign."),
@@ -58,6 +63,7 @@ def new(
         "seed": seed,
     }
     options.update({key: value for key, value in given.items() if value is not None})
+    options.update(_layout_options(layout or []))
     if data.get("name"):
         options.setdefault("title", data["name"])
     game = Game.create(
@@ -66,6 +72,23 @@ def new(
     if use:
         set_current_campaign(name)
     typer.echo(f"created campaign '{name}' ({system}) at {game.store.path}")
+
+
+def _layout_options(items: list[str]) -> dict[str, Any]:
+    """``--layout strongest_on_top`` or ``--layout Ana=ana.yaml`` into Food Fight's options."""
+    options: dict[str, Any] = {}
+    for item in items:
+        who, sep, plan = item.partition("=")
+        if not sep:
+            options["layout"] = item
+            continue
+        if Path(plan).suffix in (".yaml", ".yml", ".json"):
+            from gmtool.cli.foodfight import read_layout
+
+            options.setdefault("layouts", {})[who] = read_layout(Path(plan))
+        else:
+            options.setdefault("layouts", {})[who] = plan
+    return options
 
 
 @app.command("list")

@@ -152,13 +152,13 @@ def layout(
         raise UsageError("give a layout FILE or a --strategy", hint="one of the two")
     action: dict[str, Any] = {"type": "layout", "player": player}
     if file is not None:
-        action["piles"] = _read_layout(file)
+        action["piles"] = read_layout(file)
     else:
         action["strategy"] = strategy
     _play(ctx, action, as_json)
 
 
-def _read_layout(path: Path) -> Any:
+def read_layout(path: Path) -> Any:
     from gmtool.content.yamlfile import load_yaml
 
     data = load_yaml(path).data

@@ -37,9 +37,12 @@ def _describe(error: Any, sources: Sequence[Document]) -> str:
     loc = tuple(error["loc"])
     field = ".".join(str(part) for part in loc) or "(top)"
     where = sources[0].path if sources else "content"
-    for doc in sources:
+    # The first document that holds the problem's top-level key is where it comes from
+    # (content may span several files, and a campaign's overrides come first).
+    holders = [doc for doc in sources if not loc or loc[:1] in doc.lines] or list(sources[:1])
+    for doc in holders:
         line = doc.line_of(loc)
-        if line is not None and (len(loc) == 0 or doc.line_of(loc[:1]) is not None):
+        if line is not None:
             where = f"{doc.path}:{line}"
             break
     message = error["msg"]

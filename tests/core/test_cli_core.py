@@ -120,6 +120,9 @@ def test_campaign_list_show_use(gmtool, toy_campaign, monkeypatch) -> None:  # t
 
 
 def test_corrupt_database_is_one_clear_line(gmtool, toy_campaign, gmtool_home: Path) -> None:  # type: ignore[no-untyped-def]
+    import gc
+
+    gc.collect()  # close the in-process connections a real command's exit would close
     path = gmtool_home / "campaigns" / "c1.db"
     for suffix in ("-wal", "-shm"):
         Path(str(path) + suffix).unlink(missing_ok=True)

@@ -67,3 +67,16 @@ def test_check_reports_problems_in_a_campaign_file(tmp_path: Path, gmtool) -> No
     broken = tmp_path / "broken.yaml"
     broken.write_text("a: [\n")
     assert f"{broken}:2: malformed YAML" in gmtool("check", str(broken)).err
+
+
+def test_schema_error_is_traced_to_the_file_holding_the_key() -> None:
+    first = parse_yaml("items:\n  rat:\n    hp: 3\n", "first.yaml")
+    second = parse_yaml("# the second file\nother:\n  ogre:\n    hp: lots\n", "second.yaml")
+
+    class Both(Model):
+        items: dict[str, Item]
+        other: dict[str, Item]
+
+    with pytest.raises(ContentError) as info:
+        validate(Both, {**first.data, **second.data}, [first, second])
+    assert info.value.problems[0].startswith("second.yaml:4: other.ogre.hp:")
