@@ -40,7 +40,7 @@ def status(doc: dict[str, Any]) -> RenderableType:
 def _headline(doc: dict[str, Any]) -> Text:
     mode = doc["mode"]
     if mode == "encounter":
-        text = Text(f"Encounter {doc['encounter']} · round {doc['round']} · ", style="bold")
+        text = Text(f"Encounter {doc['encounter_number']} · round {doc['round']} · ", style="bold")
         text.append(f"{doc['turn']}'s turn", style=f"bold {SIDE_STYLE.get(doc['side'], '')}")
         return text
     if mode == "game_over":

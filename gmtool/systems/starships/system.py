@@ -99,7 +99,7 @@ class StarshipsSystem:
         return {
             "system": self.name,
             "mode": state["mode"],
-            "encounter": state.get("encounters", 0),
+            "encounter_number": state.get("encounters", 0),
             "round": fight["round"] if fight else None,
             "side": fight["side"] if fight else None,
             "turn": current(state),
