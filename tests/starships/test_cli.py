@@ -206,8 +206,8 @@ def test_the_readme_example_runs(gmtool) -> None:  # type: ignore[no-untyped-def
 
     from gmtool.content.paths import packaged
 
-    readme = Path(__file__).resolve().parents[2] / "docs" / "readme" / "starships.md"
-    text = readme.read_text(encoding="utf-8")
+    readme = Path(__file__).resolve().parents[2] / "README.md"
+    text = readme.read_text(encoding="utf-8").split("## Stars & Starships encounters")[1]
     block = text.split("```sh")[1].split("```")[0].replace("\\\n", " ")
     for line in block.strip().splitlines():
         words = shlex.split(line, comments=True)

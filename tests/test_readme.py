@@ -1,0 +1,55 @@
+"""Every command in the README's example blocks runs as shown (in a fresh storage folder).
+
+Lines whose comment says "refused" must fail with one line; ``play`` needs a terminal and
+is skipped; the simulator runs with fewer games; shell redirections are dropped.
+"""
+
+from __future__ import annotations
+
+import shlex
+from pathlib import Path
+
+import pytest
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+
+def example_blocks() -> list[tuple[str, list[str]]]:
+    """(section title, command lines) for each ```sh block after the two install commands."""
+    blocks = []
+    title = ""
+    lines = README.read_text(encoding="utf-8").splitlines()
+    inside: list[str] | None = None
+    for line in lines:
+        if line.startswith("## "):
+            title = line[3:]
+        if line.startswith("```sh"):
+            inside = []
+        elif line.startswith("```") and inside is not None:
+            text = "\n".join(inside).replace("\\\n", " ")
+            commands = [c for c in text.splitlines() if c.startswith("gmtool ")]
+            if commands:
+                blocks.append((title, commands))
+            inside = None
+        elif inside is not None:
+            inside.append(line)
+    return blocks
+
+
+@pytest.mark.parametrize(("title", "commands"), example_blocks(), ids=lambda v: str(v)[:30])
+def test_readme_examples_run(
+    title: str, commands: list[str], gmtool, monkeypatch, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.chdir(tmp_path)  # bundled campaign files must be found from any folder
+    for line in commands:
+        expect_refusal = "refused" in line.partition("#")[2]
+        words = shlex.split(line.split(">")[0], comments=True)[1:]
+        if words[0] == "play":
+            continue
+        if words[:2] == ["foodfight", "simulate"]:
+            words[words.index("--games") + 1] = "20"
+        result = gmtool(*words)
+        if expect_refusal:
+            assert result.code != 0 and len(result.err.strip().splitlines()) == 1, line
+        else:
+            assert result.code == 0, f"{title}: {line}: {result.err}"
