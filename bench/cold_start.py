@@ -11,8 +11,9 @@ from common import gmtool, scratch_home, time_command
 
 def main() -> None:
     scratch_home()
-    subprocess.run(gmtool("campaign", "new", "bench", "--system", "originem"), check=True,
-                   capture_output=True)
+    subprocess.run(
+        gmtool("campaign", "new", "bench", "--system", "originem"), check=True, capture_output=True
+    )
     ours = time_command(gmtool("-c", "bench", "roll", "1d20"))
     print(f"gmtool -c bench roll 1d20      {ours * 1000:7.1f} ms (median)")
     try:

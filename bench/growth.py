@@ -34,15 +34,18 @@ def fill(name: str, count: int) -> None:
 def main() -> None:
     scratch_home()
     for name in ("empty", "full"):
-        subprocess.run(gmtool("campaign", "new", name, "--system", "originem"), check=True,
-                       capture_output=True)
+        subprocess.run(
+            gmtool("campaign", "new", name, "--system", "originem"), check=True, capture_output=True
+        )
     fill("full", ROLLS)
     for command in (("roll", "1d20"), ("status",)):
         empty = time_command(gmtool("-c", "empty", *command))
         full = time_command(gmtool("-c", "full", *command))
         label = " ".join(command)
-        print(f"{label:10} empty {empty * 1000:7.1f} ms   {ROLLS:,} rolls {full * 1000:7.1f} ms"
-              f"   ratio {full / empty:5.2f} (target <= 1.50)")
+        print(
+            f"{label:10} empty {empty * 1000:7.1f} ms   {ROLLS:,} rolls {full * 1000:7.1f} ms"
+            f"   ratio {full / empty:5.2f} (target <= 1.50)"
+        )
 
 
 if __name__ == "__main__":

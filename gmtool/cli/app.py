@@ -46,6 +46,7 @@ app = typer.Typer(
     rich_markup_mode=None,
 )
 
+
 def _version(value: bool) -> None:
     if value:
         typer.echo(f"gmtool {__version__}")

@@ -27,7 +27,10 @@ def test_roll_json_contract_without_campaign(gmtool) -> None:  # type: ignore[no
     assert doc["total"] == 14
     assert doc["source"] == "entered"
     assert [(d["sides"], d["face"], d["kept"]) for d in doc["dice"]] == [
-        (6, 1, False), (6, 5, True), (6, 3, True), (6, 6, True)
+        (6, 1, False),
+        (6, 5, True),
+        (6, 3, True),
+        (6, 6, True),
     ]
 
 
@@ -109,7 +112,8 @@ def test_campaign_list_show_use(gmtool, toy_campaign, monkeypatch) -> None:  # t
     assert gmtool("campaign", "new", "c2", "--system", "toy", "--no-use").code == 0
     listed = json.loads(gmtool("campaign", "list", "--json").out)
     assert [(c["name"], c["current"], c["system"]) for c in listed] == [
-        ("c1", True, "toy"), ("c2", False, "toy")
+        ("c1", True, "toy"),
+        ("c2", False, "toy"),
     ]
     assert gmtool("campaign", "use", "c2").code == 0
     assert json.loads(gmtool("campaign", "show", "--json").out)["name"] == "c2"
@@ -132,7 +136,9 @@ def test_corrupt_database_is_one_clear_line(gmtool, toy_campaign, gmtool_home: P
     assert "not a readable database" in result.err and "Traceback" not in result.err
 
 
-def test_locked_database_is_one_clear_line(gmtool, toy_campaign, gmtool_home: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_locked_database_is_one_clear_line(
+    gmtool, toy_campaign, gmtool_home: Path, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
     from gmtool.store import campaign as store_module
 
     monkeypatch.setattr(store_module, "BUSY_TIMEOUT_MS", 100)

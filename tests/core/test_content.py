@@ -13,7 +13,10 @@ from gmtool.content.yamlfile import deep_merge, load_yaml, parse_yaml
 from gmtool.errors import ContentError
 
 PACKAGED = sorted(
-    p for folder in DATA_FOLDERS for p in (data_root() / folder).rglob("*") if p.suffix in (".yaml", ".yml")
+    p
+    for folder in DATA_FOLDERS
+    for p in (data_root() / folder).rglob("*")
+    if p.suffix in (".yaml", ".yml")
 )
 
 
@@ -46,7 +49,8 @@ def test_schema_errors_name_line_and_field() -> None:
     with pytest.raises(ContentError) as info:
         validate(Table, doc.data, [doc])
     assert info.value.problems == [
-        "t.yaml:5: items.ogre.hp: Input should be a valid integer, unable to parse string as an integer",
+        "t.yaml:5: items.ogre.hp: Input should be a valid integer, unable to parse string as an"
+        " integer",
         "t.yaml:6: items.ogre.hpp: unknown field (check its spelling)",
     ]
 

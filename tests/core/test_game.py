@@ -75,7 +75,9 @@ def test_undo_everything_then_nothing_left(toy: Game) -> None:
         toy.undo()
 
 
-def test_undo_across_snapshots_replays_recorded_faces(toy: Game, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_undo_across_snapshots_replays_recorded_faces(
+    toy: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(store_module, "SNAPSHOT_EVERY", 3)
     faces = [1, 2, 3, 4, 5, 6, 1, 2]
     for face in faces:

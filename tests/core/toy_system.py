@@ -20,7 +20,9 @@ class Toy:
     def new_state(self, content: Any, options: Mapping[str, Any], dice: DiceDoor) -> State:
         return {"count": int(options.get("start", 0)), "history": []}
 
-    def apply(self, state: State, action: Mapping[str, Any], dice: DiceDoor, content: Any) -> Outcome:
+    def apply(
+        self, state: State, action: Mapping[str, Any], dice: DiceDoor, content: Any
+    ) -> Outcome:
         if action["type"] == "fail":
             raise RulesError("the toy refuses")
         roll = dice.roll(action.get("dice", "1d6"), who=action.get("who", ""))
@@ -28,8 +30,13 @@ class Toy:
             raise RulesError("over the cap")
         state["count"] += roll.total
         state["history"].append(roll.total)
-        return Outcome(state, {"count": state["count"]}, who=action.get("who", ""),
-                       what="add", outcome=str(roll.total))
+        return Outcome(
+            state,
+            {"count": state["count"]},
+            who=action.get("who", ""),
+            what="add",
+            outcome=str(roll.total),
+        )
 
     def status(self, state: State, *, now: float) -> dict[str, Any]:
         return {"count": state["count"]}

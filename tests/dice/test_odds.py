@@ -20,7 +20,7 @@ def brute_force(expression: str) -> dict[int, Fraction]:
     totals: Counter[int] = Counter()
     for faces in itertools.product(*(range(1, s + 1) for s in sides)):
         queue = iter(faces)
-        total, _ = roll_expression(tree, lambda _sides: next(queue))
+        total, _ = roll_expression(tree, lambda _sides, queue=queue: next(queue))
         totals[total] += 1
     count = sum(totals.values())
     return {total: Fraction(n, count) for total, n in totals.items()}

@@ -13,8 +13,17 @@ def top_salts(gmtool) -> dict[str, list[int]]:  # type: ignore[no-untyped-def]
 
 def test_layout_for_everyone_and_for_one_player(gmtool) -> None:  # type: ignore[no-untyped-def]
     result = gmtool(
-        "campaign", "new", "ff", "--system", "foodfight", "--players", "Ana,Ben,Cy,Di",
-        "--layout", "weakest_on_top", "--layout", "Ben=strongest_on_top",
+        "campaign",
+        "new",
+        "ff",
+        "--system",
+        "foodfight",
+        "--players",
+        "Ana,Ben,Cy,Di",
+        "--layout",
+        "weakest_on_top",
+        "--layout",
+        "Ben=strongest_on_top",
     )
     assert result.code == 0, result.err
     tops = top_salts(gmtool)
@@ -30,8 +39,15 @@ def test_layout_from_a_file(gmtool, tmp_path: Path) -> None:  # type: ignore[no-
     layout = tmp_path / "ana.yaml"
     layout.write_text(json.dumps({"piles": piles}))
     result = gmtool(
-        "campaign", "new", "ff2", "--system", "foodfight", "--players", "Ana,Ben,Cy,Di",
-        "--layout", f"Ana={layout}",
+        "campaign",
+        "new",
+        "ff2",
+        "--system",
+        "foodfight",
+        "--players",
+        "Ana,Ben,Cy,Di",
+        "--layout",
+        f"Ana={layout}",
     )
     assert result.code == 0, result.err
     mine = json.loads(gmtool("foodfight", "show", "--json").out)["players"][0]["piles"]
@@ -40,8 +56,15 @@ def test_layout_from_a_file(gmtool, tmp_path: Path) -> None:  # type: ignore[no-
 
 def test_layout_for_someone_not_playing_is_refused(gmtool) -> None:  # type: ignore[no-untyped-def]
     result = gmtool(
-        "campaign", "new", "ff", "--system", "foodfight", "--players", "Ana,Ben,Cy,Di",
-        "--layout", "Zed=shuffled",
+        "campaign",
+        "new",
+        "ff",
+        "--system",
+        "foodfight",
+        "--players",
+        "Ana,Ben,Cy,Di",
+        "--layout",
+        "Zed=shuffled",
     )
     assert result.code != 0 and "Zed" in result.err
     assert "ff" not in gmtool("campaign", "list").out
