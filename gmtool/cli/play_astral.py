@@ -12,32 +12,13 @@ from collections.abc import Callable
 from typing import Any
 
 from gmtool.cli.common import console
+from gmtool.cli.prompts import Prompts
 from gmtool.engine.game import Game
 from gmtool.errors import GmtoolError, UsageError
 
 QUIT = "quit"
 NOBODY = "nobody"
 DISTANCES = ["touching", "near", "far", "away"]
-
-
-class Prompts:
-    """The questions the loop asks, through questionary (tests hand in scripted answers)."""
-
-    def select(self, message: str, choices: list[str]) -> str:
-        import questionary
-
-        return _answered(questionary.select(message, choices=choices).ask())
-
-    def text(self, message: str, default: str = "") -> str:
-        import questionary
-
-        return _answered(questionary.text(message, default=default).ask())
-
-
-def _answered(answer: Any) -> str:
-    if answer is None:  # Ctrl-C inside questionary
-        raise KeyboardInterrupt
-    return str(answer)
 
 
 Handler = Callable[[Game, Prompts], None]

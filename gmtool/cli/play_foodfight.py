@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from gmtool.cli.common import console
+from gmtool.cli.prompts import Prompts
 from gmtool.engine.game import Game
 from gmtool.errors import GmtoolError
 
@@ -23,18 +24,6 @@ STRATEGIES = {
     "shuffled": "shuffled",
 }
 BY_HAND = "by hand, card by card"
-
-
-class Prompts:
-    """The questions the loop asks, through questionary (tests hand in scripted answers)."""
-
-    def select(self, message: str, choices: list[str]) -> str:
-        import questionary
-
-        answer = questionary.select(message, choices=choices).ask()
-        if answer is None:  # Ctrl-C inside questionary
-            raise KeyboardInterrupt
-        return str(answer)
 
 
 def run(game: Game, prompts: Prompts | None = None) -> None:
