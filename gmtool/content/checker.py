@@ -52,8 +52,6 @@ def _system_problems(name: str, overrides: dict[str, Any]) -> list[str]:
         get_system(name).load_content(overrides)
     except ContentError as error:
         return error.problems
-    except ModuleNotFoundError:
-        return []
     return []
 
 

@@ -102,9 +102,10 @@ class Game:
     # -- doing things ----------------------------------------------------------
     def play(self, action: Mapping[str, Any], door: DiceDoor) -> Outcome:
         """Apply ``action`` by the rules and log it, all in one transaction."""
+        content = self.content  # read and validated before the write lock is taken
         with self.store.transaction():
             door.rng = Rng(self.store.rng_state())  # read inside the transaction: no reuse
-            outcome = self.system.apply(self.state, action, door, self.content)
+            outcome = self.system.apply(self.state, action, door, content)
             door.finish()
             fields = {key: str(getattr(outcome, key)) for key in _LOG_FIELDS}
             self.store.append(
