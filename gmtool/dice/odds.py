@@ -75,10 +75,26 @@ def _term_die(term: DiceTerm) -> Any:
         more = icepool.d(sides).explode(depth=EXPLODE_DEPTH - 1)
         chain = first.map(lambda face: sides + more if face == sides else face)
     if term.keep is None:
-        return term.count @ chain
+        return _sum_of(chain, term.count)
     kept = term.kept_count
     if kept == 0:
         return icepool.Die([0])
     highest = term.keep.mode in ("kh", "dl")
     pool = chain.pool(term.count)
     return (pool.highest(kept) if highest else pool.lowest(kept)).sum()
+
+
+def _sum_of(die: Any, count: int) -> Any:
+    """The sum of ``count`` rolls of ``die`` by repeated doubling (icepool's own ``@``
+    recurses once per die and overflows the stack near a thousand dice)."""
+    import icepool
+
+    total: Any = icepool.Die([0])
+    power = die
+    while count:
+        if count & 1:
+            total = total + power
+        count >>= 1
+        if count:
+            power = power + power
+    return total

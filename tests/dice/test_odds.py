@@ -49,3 +49,19 @@ def test_exploding_die_follows_its_chain() -> None:
     assert chances[5] == Fraction(1, 6)
     assert chances[8] == Fraction(1, 36)  # 6 then 2
     assert 6 not in chances and 12 not in chances
+
+
+def test_a_thousand_dice_sum_without_overflowing() -> None:
+    dist = distribution("1000d6")
+    assert min(dist.chances) == 1000 and max(dist.chances) == 6000
+    assert dist.mean() == 3500
+    assert sum(dist.chances.values()) == 1
+
+
+def test_long_distributions_are_charted_in_ranges(gmtool) -> None:  # type: ignore[no-untyped-def]
+    from gmtool.render.dice import MAX_ROWS
+
+    result = gmtool("odds", "100d100", "--vs", "5000")
+    rows = [line for line in result.out.splitlines() if "█" in line]
+    assert result.code == 0 and 10 < len(rows) <= MAX_ROWS
+    assert "–" in rows[0] and "under 1 in a million" in result.out
