@@ -110,7 +110,7 @@ def _effect_line(doc: dict[str, Any]) -> Text:
 
 def _aftermath(doc: dict[str, Any]) -> list[RenderableType]:
     lines: list[RenderableType] = []
-    for name in doc.get("down") or []:
+    for name in doc.get("fallen") or []:
         lines.append(Text(f"{name} falls unconscious", style="bold red"))
     for name in doc.get("skipped") or []:
         lines.append(Text(f"{name} loses a turn", style="yellow"))

@@ -220,3 +220,14 @@ def test_the_readme_example_runs(gmtool) -> None:  # type: ignore[no-untyped-def
     status = json.loads(gmtool("status", "--json").out)
     assert status["turn"] == "Bo"  # the end-turn was undone
     assert {c["name"]: c["hp"] for c in status["combatants"]}["Rook"] == 0
+
+
+def test_people_see_someone_fall_to_an_hp_change(crew) -> None:  # type: ignore[no-untyped-def]
+    crew("starships", "encounter", "start", "--enemy", "Crawler", "--enemy", "Pirate",
+         "--dice", "20,1")  # fmt: skip
+    felled = crew("starships", "hp", "Crawler", "-99", "--reason", "airlock")
+    assert felled.code == 0, felled.err
+    assert "Crawler falls unconscious" in felled.out and "next: Ana" in felled.out
+    won = crew("starships", "remove", "Pirate")
+    assert won.code == 0, won.err
+    assert "Victory" in won.out

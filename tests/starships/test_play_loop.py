@@ -71,3 +71,16 @@ def test_the_menu_follows_the_rules(demo: Game) -> None:
     run(demo, answers)
     assert demo.state["encounter"]["queue"][0] == "Ghost"  # the attack was undone
     assert demo.state["combatants"]["Ana"]["hp"] == 18
+
+
+def test_an_hp_change_that_fells_someone_keeps_the_loop_going(
+    demo: Game, capsys: pytest.CaptureFixture[str]
+) -> None:
+    answers = Scripted(
+        "start an encounter", "Crawler, Pirate", "20,1",
+        "change someone's HP", "Crawler", "-99",
+        "quit",
+    )  # fmt: skip
+    run(demo, answers)
+    assert "Crawler falls unconscious" in capsys.readouterr().out
+    assert demo.state["combatants"]["Crawler"]["hp"] == 0

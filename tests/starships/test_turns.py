@@ -52,7 +52,7 @@ def test_hp_zero_is_unconscious_and_loses_turns() -> None:
     state = fight(PARTY, {"Rex": block(hp=2), "Max": block(hp=30)})
     outcome = hit(state, "melee", 15, 5, on="Rex")
     assert outcome.result["hp"]["Rex"] == 0
-    assert outcome.extra["down"] == ["Rex"]
+    assert outcome.extra["fallen"] == ["Rex"]
     state = play(outcome.state, {"type": "end_turn"}).state  # Bo passes; Rex is skipped
     assert state["encounter"]["queue"] == ["Max"]
     with pytest.raises(RulesError, match="Rex is unconscious"):

@@ -123,12 +123,14 @@ def change_hp(state: State, action: Action, content: StarshipsContent) -> Outcom
         "next": current(state),
     }
     reason = str(action.get("reason") or "")
+    fell = before > 0 and fighter["hp"] <= 0
     return Outcome(
         state,
         result,
         who=fighter["name"],
         what=f"HP {change:+d}" + (f" ({reason})" if reason else ""),
         outcome=f"{fighter['hp']}/{fighter['max_hp']} HP" + (f"; {ended}" if ended else ""),
+        extra={"fallen": [fighter["name"]] if fell else []},
     )
 
 

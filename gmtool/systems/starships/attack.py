@@ -77,7 +77,7 @@ def attack(state: State, action: Action, dice: DiceDoor, content: StarshipsConte
         struck = strike(rolled, attacker=attacker, target=target, weapon=weapon, content=content)
         _land(struck, attacker, target, content)
     swing = after_attack(attacker, hit=hit, affinity=affinity, content=content)
-    down = [c["name"] for c in (target, attacker) if c["hp"] <= 0]
+    fallen = [c["name"] for c in (target, attacker) if c["hp"] <= 0]
     ended = check_end(state)
     skipped = [] if ended else finish_turn(state, name, acted=True)
     damage = struck.amount if struck else 0
@@ -102,7 +102,7 @@ def attack(state: State, action: Action, dice: DiceDoor, content: StarshipsConte
         "momentum_change": swing.change,
         "lost_turn": swing.lost_turn,
         "skipped": skipped,
-        "down": down,
+        "fallen": fallen,
         "ended": ended,
         "rolls": [roll.describe() for roll in dice.rolls],
     }
