@@ -162,3 +162,40 @@ def test_nobody_declaring_hesitates_and_rolls_nothing(content):
     assert [e["who"] for e in events(out, "hesitate")] == ["Ana", "Cy", "Wisp"]
     assert all(e["implicit"] for e in events(out, "hesitate"))
     assert out.state["tick"] == 1 and out.result["tick"] == 1
+
+
+def test_a_block_does_not_raise_an_attacker_who_is_not_attacked(content):
+    state = cast(content)
+    out = tick(state, content, "Ana attack Wisp", "Cy block Ana", dice=door(Ana=(2, 2), Cy=(6, 6)))
+    assert out.result["cv"]["Ana"] == 4  # the block guards Ana; it does not lend Cy's 12
+    assert entity(out.state, "Wisp")["aura"] == 6  # 4 vs TN 7: no loss
+    assert events(out, "block")[0]["note"] == "Ana is not attacked"
+
+
+def test_a_block_raises_a_guarded_attacker_who_is_attacked_for_the_whole_tick(content):
+    state = cast(content)
+    out = tick(
+        state,
+        content,
+        "Ana attack Wisp",
+        "Wisp attack Ana",
+        "Cy block Ana",
+        dice=door(Ana=(2, 2), Cy=(5, 5)),
+    )
+    assert out.result["cv"]["Ana"] == 10  # one CV per tick: raised for both attacks
+    assert entity(out.state, "Wisp")["aura"] == 6 - (10 - 7)
+    assert entity(out.state, "Ana")["aura"] == 12
+
+
+def test_a_blocker_guarding_another_blocker_changes_nothing(content):
+    state = new_state_with_three_pcs(content)
+    out = tick(
+        state,
+        content,
+        "Wisp attack Ana",
+        "Cy block Ana",
+        "Bo block Cy",
+        dice=door(Ana=(1, 1), Cy=(2, 2), Bo=(6, 6)),
+    )
+    assert out.result["cv"] == {"Ana": 4, "Cy": 4, "Bo": 12, "Wisp": 7}
+    assert entity(out.state, "Ana")["aura"] == 12 - 3

@@ -67,10 +67,14 @@ def combat_values(
 def apply_blocks(
     content: AstralContent, actions: dict[str, Declaration], values: dict[str, int]
 ) -> tuple[dict[str, int], list[Event]]:
-    """A block raises its target's CV to the highest blocker's (never lowers it)."""
+    """A block raises its target's CV to the highest blocker's (never lowers it).
+
+    Only a target that someone attacks is guarded: blocking a character who merely attacks
+    (or blocks) does not lend it the blocker's roll.
+    """
     blocks = [(who, d["target"]) for who, d in actions.items() if d["action"] == "block"]
-    # a block only matters to a target that is attacked (and so has a CV)
-    useful = [(blocker, target) for blocker, target in blocks if target in values]
+    attacked = {d["target"] for d in actions.values() if d["action"] == "attack"}
+    useful = [(blocker, target) for blocker, target in blocks if target in attacked]
     lent = dict(values)
     rounds = len(useful) if content.combat.block_chains else 1
     for _ in range(rounds):
@@ -82,7 +86,7 @@ def apply_blocks(
     for blocker, target in blocks:
         own = lent[blocker] if content.combat.block_chains else values[blocker]
         event: Event = {"event": "block", "who": blocker, "target": target, "blocker_cv": own}
-        if target in values:
+        if target in attacked:
             event.update({"target_cv_before": values[target], "target_cv": lent[target]})
         else:
             event["note"] = f"{target} is not attacked"
