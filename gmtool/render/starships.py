@@ -83,12 +83,12 @@ def attack(doc: dict[str, Any]) -> RenderableType:
     lines: list[RenderableType] = [roll]
     if doc["hit"]:
         lines.append(_effect_line(doc))
-    change = doc["momentum_change"]
-    if change:
-        swing = f"Momentum {change:+d} → {doc['momentum'][doc['attacker']]}"
-        if doc["lost_turn"]:
-            swing += f"; {doc['attacker']} loses their next turn"
-        lines.append(Text(swing, style="cyan" if change > 0 else "yellow"))
+    change, attacker = doc["momentum_change"], doc["attacker"]
+    swings = [f"Momentum {change:+d} → {doc['momentum'][attacker]}"] if change else []
+    if doc["lost_turn"]:
+        swings.append(f"{attacker} loses their next turn")
+    if swings:
+        lines.append(Text("; ".join(swings), style="cyan" if change > 0 else "yellow"))
     lines += _aftermath(doc)
     lines.append(Text("  ".join(doc["rolls"]), style="dim"))
     return Group(*lines)

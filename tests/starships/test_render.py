@@ -72,3 +72,11 @@ def test_odds_chart() -> None:
     doc = attack_odds(duel(block(), block(row="back")), packaged_content(), "Ana", "Rex", "melee")
     shown = text_of(render.odds(doc))
     assert "hit 55.0% (11/20)" in shown and "mean 1.67 on a hit" in shown  # 1, 1, 1, 2, 2, 3
+
+
+def test_a_lost_turn_is_shown_even_with_no_momentum_to_lose() -> None:
+    state = duel(block(), block(affinities={"Kinetic": "immune"}))
+    wasted = hit(state, "melee", 15)  # Ana has 0 Momentum: the hit costs her next turn
+    assert wasted.extra["lost_turn"] is True
+    shown = text_of(render.attack({**wasted.result, **wasted.extra}))
+    assert "Ana loses their next turn" in shown
