@@ -65,10 +65,11 @@ def test_moving_away_locks_the_pair_for_2d6_plus_12(content):
 
 def test_lockout_ends_after_its_ticks(content):
     state = tick(cast(content), content, "Ana move Cy to away", dice=door(GM=(1, 1))).state
-    state["timers"][0]["ticks"] = 2
+    state["timers"][0]["ticks"] = 3
     state = tick(state, content).state
     with pytest.raises(RulesError):
         tick(state, content, "Ana move Cy to near")
+    state = tick(state, content).state
     out = tick(state, content)
     assert events(out, "lockout_ended") == [{"event": "lockout_ended", "pair": ["Ana", "Cy"]}]
     out = tick(out.state, content, "Ana move Cy to near")
@@ -165,3 +166,35 @@ def test_pc_return_distance_setting(content):
     state["timers"][0]["ticks"] = 1
     out = tick(state, tuned)
     assert all(out.state["distances"]["Cy"][other] == "far" for other in ("Ana", "Wisp", "Orb"))
+
+
+def test_a_lockout_of_n_keeps_the_pair_apart_exactly_n_whole_ticks(content):
+    state = tick(cast(content), content, "Ana move Cy to away", dice=door(GM=(1, 1))).state
+    assert state["timers"][0]["ticks"] == 14
+    for _ in range(13):
+        state = tick(state, content).state
+    assert state["timers"][0]["ticks"] == 1
+    with pytest.raises(RulesError, match="1 more tick"):
+        play(
+            state, content, {"type": "distance", "a": "Ana", "b": "Cy", "distance": "near"}, door()
+        )
+    out = tick(state, content, "Cy move Ana to near")  # lands as the 14th tick ends
+    assert out.state["distances"]["Ana"]["Cy"] == "near"
+    assert out.state["timers"] == []
+    assert [e["event"] for e in out.result["events"]][-2:] == ["lockout_ended", "moved"]
+
+
+def test_a_return_one_tick_early_is_refused(content):
+    state = tick(cast(content), content, "Ana move Cy to away", dice=door(GM=(1, 1))).state
+    state["timers"][0]["ticks"] = 2
+    with pytest.raises(RulesError, match="cannot come back for 2 more ticks"):
+        tick(state, content, "Ana move Cy to near")
+
+
+def test_a_lockout_waiting_for_the_final_attack_refuses_even_on_its_last_tick(content):
+    state = tick(
+        cast(content), content, "Wisp attack Cy", "Ana move Cy to away", dice=door(Cy=(6, 6))
+    ).state
+    state["timers"][0]["ticks"] = 1
+    with pytest.raises(RulesError, match="the final attack"):
+        tick(state, content, "Ana move Cy to near")

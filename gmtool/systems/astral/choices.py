@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gmtool.systems.astral.content import AstralContent
-from gmtool.systems.astral.state import BEINGS, State, lockout, timers_of, within
+from gmtool.systems.astral.state import BEINGS, State, lockout_at_tick_end, timers_of, within
 from gmtool.systems.astral.tick import declare, dice_rollers
 
 NO_TARGET = ("hesitate", "defend", "rest")
@@ -38,7 +38,7 @@ def action_menu(state: State, content: AstralContent, who: str) -> dict[str, lis
         "attack": [n for n in fighters if within(state, who, n, reach.attack)],
         "block": [n for n in fighters if within(state, who, n, reach.block)],
         "examine": [e["name"] for e in others if within(state, who, e["name"], reach.examine)],
-        "move": [e["name"] for e in others if lockout(state, who, e["name"]) is None],
+        "move": [e["name"] for e in others if lockout_at_tick_end(state, who, e["name"]) is None],
         "work": [
             t["name"]
             for t in state["tasks"]

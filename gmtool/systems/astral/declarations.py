@@ -23,7 +23,7 @@ from gmtool.systems.astral.state import (
     distance,
     find,
     find_task,
-    lockout,
+    lockout_at_tick_end,
     within,
 )
 
@@ -193,7 +193,7 @@ def _check_move(state: State, who: str, given: Mapping[str, Any]) -> Declaration
             raise RulesError(
                 f"{who} is already {to} from {other}", hint="a move must change a distance"
             )
-        timer = lockout(state, who, other)
+        timer = lockout_at_tick_end(state, who, other)
         if timer is not None and closeness(to) < closeness("away"):
             raise RulesError(
                 f"{who} and {other} moved Away and cannot come back for {describe_lockout(timer)}",

@@ -102,6 +102,18 @@ def lockout(state: State, a: str, b: str) -> dict[str, Any] | None:
     return None
 
 
+def lockout_at_tick_end(state: State, a: str, b: str) -> dict[str, Any] | None:
+    """The lockout that still holds ``a`` and ``b`` apart when this tick's moves land.
+
+    Timers count down before moves take effect, so a return declared in the lockout's last
+    tick lands just as it runs out.
+    """
+    timer = lockout(state, a, b)
+    if timer is None or (timer["ticks"] <= 1 and not timer["waits_for_final_attack"]):
+        return None
+    return timer
+
+
 def gone_timer(state: State, who: str) -> dict[str, Any] | None:
     for timer in timers_of(state, "gone"):
         if timer["who"] == who:
