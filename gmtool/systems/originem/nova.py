@@ -96,6 +96,12 @@ def resume(state: State, action: Action) -> dict[str, Any]:
     return {"nova": clock_view(clock, now)}
 
 
+def stop(clock: dict[str, Any], now: float | None) -> None:
+    """Stop the counter for good (the game is over), keeping the time that was left."""
+    if clock["running"] and now is not None:
+        clock.update(remaining=remaining(clock, now), running=False, since=None)
+
+
 def take_time(state: State, seconds: float) -> None:
     """Remove ``seconds`` from the counter (a penalty); the mark time stays as it was."""
     clock = state["nova"]

@@ -15,21 +15,6 @@ if TYPE_CHECKING:
 
 Handler = Callable[[State, Action, DiceDoor, "OriginemContent"], Outcome]
 
-PLAY_ACTIONS = frozenset(
-    {
-        "mission_start",
-        "scene",
-        "runaway",
-        "combat_start",
-        "combat_initiative",
-        "combat_attack",
-        "combat_enemy_attack",
-        "combat_heal",
-        "combat_end_turn",
-    }
-)
-"""Actions of play, refused once the game is won or lost."""
-
 
 def _mission_start(state: State, action: Action, dice: DiceDoor, c: OriginemContent) -> Outcome:
     result = missions.start(state, action, c)
@@ -137,11 +122,14 @@ class OriginemSystem:
             raise UsageError(
                 f"Originem has no action '{kind}'", hint=f"valid: {', '.join(HANDLERS)}"
             )
-        if kind in PLAY_ACTIONS:
-            self._check_still_playing(state, action, content)
-        return handler(state, action, dice, content)
+        self._check_still_playing(state, action, content)
+        outcome = handler(state, action, dice, content)
+        if state.get("ended"):
+            nova.stop(state["nova"], _now_of(action))
+        return outcome
 
     def _check_still_playing(self, state: State, action: Action, content: OriginemContent) -> None:
+        """Once the crew has won or lost, nothing more happens (the log can still undo)."""
         if state.get("ended") == "won":
             raise RulesError("the crew has already won: the artifact is theirs")
         if state.get("ended") == "lost":
@@ -149,15 +137,19 @@ class OriginemSystem:
                 f"the crew has lost: {state.get('ended_reason') or 'the game is over'}",
                 hint="'undo' to step back",
             )
-        now = action.get("now")
-        out = nova.is_out(state["nova"], now if isinstance(now, int | float) else None)
+        out = nova.is_out(state["nova"], _now_of(action))
         if content.rulings.nova_zero_ends_game and out:
             raise RulesError(
                 "the NOVA counter has reached zero: the crew has lost",
-                hint="'undo' to step back",
+                hint="the game is over; 'campaign new' starts another",
             )
 
     def status(self, state: State, *, now: float) -> dict[str, Any]:
         from gmtool.systems.originem.status import status
 
         return status(state, now)
+
+
+def _now_of(action: Action) -> float | None:
+    now = action.get("now")
+    return float(now) if isinstance(now, int | float) and not isinstance(now, bool) else None
