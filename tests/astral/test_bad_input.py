@@ -27,7 +27,7 @@ from tests.astral.conftest import cast, door, play, tick
         (["Ana move Cy"], UsageError, "move needs targets and a distance"),
         (["Ana move Cy to close"], UsageError, "move needs targets and a distance"),
         (["Ana speak"], UsageError, "speak needs a message"),
-        (["Ana attack 'Cy"], UsageError, "close the quotes"),
+        (["Ana attack Cy Wisp"], UsageError, "attack takes one target, given 2"),
         (["Ana"], UsageError, "needs a name and an action"),
     ],
 )

@@ -198,3 +198,17 @@ def test_a_lockout_waiting_for_the_final_attack_refuses_even_on_its_last_tick(co
     state["timers"][0]["ticks"] = 1
     with pytest.raises(RulesError, match="the final attack"):
         tick(state, content, "Ana move Cy to near")
+
+
+def test_names_with_an_apostrophe_can_act_and_be_targeted(content):
+    state = play(cast(content), content, {"type": "add", "name": "O'Brien"}, door()).state
+    faces = door(**{"O'Brien": (5, 5)}, Cy=(3, 3))
+    out = tick(state, content, "O'Brien attack Cy", "Ana move o'brien to far", dice=faces)
+    assert out.result["cv"] == {"Cy": 6, "O'Brien": 10}
+    assert entity(out.state, "Cy")["aura"] == 12 - 4
+    assert out.state["distances"]["Ana"]["O'Brien"] == "far"
+
+
+def test_move_reads_to_and_the_distance_in_any_case(content):
+    out = tick(cast(content), content, "ana MOVE wisp orb TO Far")
+    assert out.state["distances"]["Ana"]["Wisp"] == out.state["distances"]["Ana"]["Orb"] == "far"

@@ -125,3 +125,11 @@ def test_task_errors(content):
         play(state, content, {"type": "task_new", "name": "X", "by": "Orb", "ticks": 1}, door())
     with pytest.raises(UsageError, match="unknown task"):
         tick(state, content, "Ana work Nothing")
+
+
+@pytest.mark.parametrize("act", ["Ana work Open the gate", 'Ana work "open the gate"'])
+def test_a_task_named_in_several_words_can_be_worked(content, act):
+    action = {"type": "task_new", "name": "Open the gate", "by": "Ana", "ticks": 2}
+    state = play(cast(content), content, action, door()).state
+    out = tick(state, content, act)
+    assert out.state["tasks"][0]["done"] == 1

@@ -7,7 +7,6 @@ A declaration is a dict: ``{"who", "action"}`` plus ``"target"`` (attack, block,
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -30,54 +29,63 @@ from gmtool.systems.astral.state import (
 ACTIONS = ("attack", "block", "defend", "examine", "hesitate", "move", "rest", "speak", "work")
 ONE_TARGET = ("attack", "block", "examine")
 NO_TARGET = ("defend", "hesitate", "rest")
+FREE_TEXT = {  # action: (key, what it needs, an example)
+    "speak": ("message", "a message", "speak hello"),
+    "work": ("task", "a task", "work TASK"),
+}
 
 Declaration = dict[str, Any]
 
 
 def parse_declaration(text: str) -> Declaration:
-    """``"Ana move Bo Orb to far"`` -> ``{"who": "Ana", "action": "move", ...}``."""
+    """``"Ana move Bo Orb to far"`` -> ``{"who": "Ana", "action": "move", ...}``.
+
+    Entity names are single words (an apostrophe is part of a name, not a quote); a
+    message or a task name is the rest of the line, with any quotes round it dropped.
+    """
     head = text.split(None, 2)
-    if len(head) >= 2 and head[1].casefold() == "speak":
-        # the message is free text: apostrophes in it are not quotes
-        message = head[2].strip() if len(head) == 3 else ""
-        if len(message) >= 2 and message[0] == message[-1] and message[0] in "'\"":
-            message = message[1:-1].strip()
-        if not message:
-            hint = f'--act "{head[0]} speak hello"'
-            raise UsageError(f"'{text}': speak needs a message", hint=hint)
-        return {"who": head[0], "action": "speak", "message": message}
-    try:
-        words = shlex.split(text)
-    except ValueError as error:
-        raise UsageError(f"cannot read '{text}': {error}", hint="close the quotes") from None
-    if len(words) < 2:
+    if len(head) < 2:
         raise UsageError(
             f"'{text}' needs a name and an action",
             hint='e.g. --act "Ana attack Bo" or --act "Ana rest"',
         )
-    who, action, rest = words[0], words[1].casefold(), words[2:]
+    who, action = head[0], head[1].casefold()
     if action not in ACTIONS:
-        raise unknown("action", words[1], ACTIONS)
+        raise unknown("action", head[1], ACTIONS)
+    rest = head[2] if len(head) == 3 else ""
+    if action in FREE_TEXT:
+        key, what, example = FREE_TEXT[action]
+        value = _unquote(rest.strip())
+        if not value:
+            raise UsageError(f"'{text}': {action} needs {what}", hint=f'--act "{who} {example}"')
+        return {"who": who, "action": action, key: value}
+    words = [_unquote(word) for word in rest.split()]
     declaration: Declaration = {"who": who, "action": action}
-    if action in ONE_TARGET or action == "work":
-        if len(rest) != 1:
-            what = "a task" if action == "work" else "one target"
+    if action in ONE_TARGET:
+        if len(words) != 1:
             raise UsageError(
-                f"'{text}': {action} takes {what}, given {len(rest)}",
+                f"'{text}': {action} takes one target, given {len(words)}",
                 hint=f'e.g. --act "{who} {action} NAME"',
             )
-        declaration["task" if action == "work" else "target"] = rest[0]
+        declaration["target"] = words[0]
     elif action in NO_TARGET:
-        if rest:
+        if words:
             raise UsageError(f"'{text}': {action} takes no target", hint=f'--act "{who} {action}"')
     else:
-        declaration.update(_parse_move(text, rest))
+        declaration.update(_parse_move(text, words))
     return declaration
 
 
+def _unquote(text: str) -> str:
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
+        return text[1:-1].strip()
+    return text
+
+
 def _parse_move(text: str, rest: list[str]) -> Declaration:
-    if "to" in rest:
-        cut = rest.index("to")
+    lowered = [word.casefold() for word in rest]
+    if "to" in lowered:
+        cut = lowered.index("to")
         targets, where = rest[:cut], rest[cut + 1 :]
     else:
         targets, where = rest[:-1], rest[-1:]
