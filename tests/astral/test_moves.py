@@ -212,3 +212,12 @@ def test_names_with_an_apostrophe_can_act_and_be_targeted(content):
 def test_move_reads_to_and_the_distance_in_any_case(content):
     out = tick(cast(content), content, "ana MOVE wisp orb TO Far")
     assert out.state["distances"]["Ana"]["Wisp"] == out.state["distances"]["Ana"]["Orb"] == "far"
+
+
+def test_a_move_with_several_targets_needs_to_change_only_one(content):
+    state = cast(content, ["Ana Orb far"])
+    out = tick(state, content, "Ana move Wisp Orb to far")
+    assert out.state["distances"]["Ana"]["Wisp"] == "far"
+    assert [e["other"] for e in events(out, "moved")] == ["Wisp"]
+    with pytest.raises(RulesError, match="Ana is already far from Orb"):
+        tick(state, content, "Ana move Orb to far")

@@ -196,11 +196,6 @@ def _check_move(state: State, who: str, given: Mapping[str, Any]) -> Declaration
         if other == who:
             raise RulesError(f"{who} cannot move relative to itself")
         check_present(state, find(state, other), f"be moved to by {who}")
-        now = distance(state, who, other)
-        if now == to:
-            raise RulesError(
-                f"{who} is already {to} from {other}", hint="a move must change a distance"
-            )
         timer = lockout_at_tick_end(state, who, other)
         if timer is not None and closeness(to) < closeness("away"):
             raise RulesError(
@@ -209,6 +204,11 @@ def _check_move(state: State, who: str, given: Mapping[str, Any]) -> Declaration
             )
         if other not in canonical:
             canonical.append(other)
+    if all(distance(state, who, other) == to for other in canonical):
+        raise RulesError(
+            f"{who} is already {to} from {', '.join(canonical)}",
+            hint="a move must change a distance",
+        )
     return {"targets": canonical, "to": to}
 
 
