@@ -7,8 +7,10 @@ from typing import Any
 
 import pytest
 
+from gmtool.dice import DiceDoor
 from gmtool.errors import RulesError
 from gmtool.systems.originem import SYSTEM
+from gmtool.systems.originem.models import OriginemContent
 from tests.originem.helpers import Play, scene, start
 
 T0 = 1_700_000_000.0
@@ -90,3 +92,23 @@ def test_a_scene_still_works_in_the_last_second(play: Play, state: dict[str, Any
     play({"type": "nova_start", "now": T0})
     result = play({**scene("general", "Remmy"), "now": T0 + 1799.5}, 1, 1, 1).result
     assert result["outcome"] == "bad"
+
+
+def test_a_clock_at_zero_need_not_end_the_game(content: OriginemContent) -> None:
+    rulings = content.rulings.model_copy(update={"nova_zero_ends_game": False})
+    lenient = content.model_copy(
+        update={"rules": content.rules.model_copy(update={"rulings": rulings})}
+    )
+    state = SYSTEM.new_state(lenient, {}, DiceDoor())
+    SYSTEM.apply(state, {"type": "nova_start", "now": T0}, DiceDoor(), lenient)
+    SYSTEM.apply(state, {"type": "nova_penalty", "seconds": 1800, "now": T0}, DiceDoor(), lenient)
+    assert state["ended"] is None
+    later = SYSTEM.status(state, now=T0 + 10)
+    assert later["nova"]["remaining_seconds"] == 0 and later["ended"] is None
+    result = SYSTEM.apply(
+        state,
+        {**scene("general", "Remmy"), "now": T0 + 10},
+        DiceDoor.entered_faces(1, 1, 1),
+        lenient,
+    )
+    assert result.result["outcome"] == "bad"

@@ -16,11 +16,7 @@ if TYPE_CHECKING:
 def what_now(state: State, content: OriginemContent, now: float | None) -> dict[str, Any]:
     """A summary of the choices open at this point of the game."""
     clock = state["nova"]
-    ended = state.get("ended") or (
-        "lost"
-        if clock["started"] and content.rulings.nova_zero_ends_game and nova.is_out(clock, now)
-        else None
-    )
+    ended = state.get("ended") or ("lost" if nova.has_run_out(clock, now) else None)
     busy = under_way(state)
     can_start = len(busy) < content.rules.max_missions_under_way
     return {

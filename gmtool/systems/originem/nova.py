@@ -1,8 +1,9 @@
 """The NOVA counter: a real-time countdown kept as "seconds left at the last mark".
 
 The state holds ``remaining`` (seconds left when the clock was last marked), ``running``
-and ``since`` (the epoch time of that mark). Time comes in actions as ``now``; the rules
-never read a clock.
+and ``since`` (the epoch time of that mark), and ``zero_ends_game`` (the ruling, copied
+in when the game starts so that ``status`` needs no content). Time comes in actions as
+``now``; the rules never read a clock.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ def knowledge_needed(nova: Nova, minutes: float) -> int:
     return max(math.floor(estimate + 0.5), nova.minimum_knowledge)
 
 
-def new_clock(minutes: float) -> dict[str, Any]:
+def new_clock(minutes: float, *, zero_ends_game: bool) -> dict[str, Any]:
     seconds = float(minutes) * 60
     return {
         "length_seconds": seconds,
@@ -43,6 +44,7 @@ def new_clock(minutes: float) -> dict[str, Any]:
         "running": False,
         "since": None,
         "started": False,
+        "zero_ends_game": zero_ends_game,
     }
 
 
@@ -56,6 +58,11 @@ def remaining(clock: dict[str, Any], now: float | None) -> float:
 
 def is_out(clock: dict[str, Any], now: float | None) -> bool:
     return remaining(clock, now) <= 0
+
+
+def has_run_out(clock: dict[str, Any], now: float | None) -> bool:
+    """Whether the counter is at zero and, by the rulings, that loses the game."""
+    return bool(clock.get("zero_ends_game", True)) and is_out(clock, now)
 
 
 def _now(action: Action) -> float:
@@ -106,7 +113,7 @@ def take_time(state: State, seconds: float) -> None:
     """Remove ``seconds`` from the counter (a penalty); the mark time stays as it was."""
     clock = state["nova"]
     clock["remaining"] = max(0.0, float(clock["remaining"]) - seconds)
-    if clock["remaining"] <= 0:
+    if has_run_out(clock, None):
         state["ended"] = "lost"
         state["ended_reason"] = "the NOVA counter reached zero"
 

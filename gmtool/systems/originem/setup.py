@@ -59,7 +59,7 @@ def new_state(content: OriginemContent, options: Mapping[str, Any]) -> State:
             for key, mission in content.missions.items()
         },
         "knowledge": {"have": 0, "need": need},
-        "nova": new_clock(minutes),
+        "nova": new_clock(minutes, zero_ends_game=content.rulings.nova_zero_ends_game),
         "bonus": {},
         "combat": None,
         "ended": None,

@@ -8,13 +8,13 @@ from typing import Any
 from gmtool.engine.system import State
 from gmtool.systems.originem.combat import view as combat_view
 from gmtool.systems.originem.missions import view as mission_view
-from gmtool.systems.originem.nova import clock_view, is_out
+from gmtool.systems.originem.nova import clock_view, has_run_out
 
 
 def status(state: State, now: float | None) -> dict[str, Any]:
     ended = state.get("ended")
     reason = state.get("ended_reason", "")
-    if ended is None and state["nova"]["started"] and is_out(state["nova"], now):
+    if ended is None and has_run_out(state["nova"], now):
         ended, reason = "lost", "the NOVA counter reached zero"
     missions = []
     for key, mission in state["missions"].items():

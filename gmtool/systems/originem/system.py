@@ -122,13 +122,13 @@ class OriginemSystem:
             raise UsageError(
                 f"Originem has no action '{kind}'", hint=f"valid: {', '.join(HANDLERS)}"
             )
-        self._check_still_playing(state, action, content)
+        self._check_still_playing(state, action)
         outcome = handler(state, action, dice, content)
         if state.get("ended"):
             nova.stop(state["nova"], _now_of(action))
         return outcome
 
-    def _check_still_playing(self, state: State, action: Action, content: OriginemContent) -> None:
+    def _check_still_playing(self, state: State, action: Action) -> None:
         """Once the crew has won or lost, nothing more happens (the log can still undo)."""
         if state.get("ended") == "won":
             raise RulesError("the crew has already won: the artifact is theirs")
@@ -137,8 +137,7 @@ class OriginemSystem:
                 f"the crew has lost: {state.get('ended_reason') or 'the game is over'}",
                 hint="'undo' to step back",
             )
-        out = nova.is_out(state["nova"], _now_of(action))
-        if content.rulings.nova_zero_ends_game and out:
+        if nova.has_run_out(state["nova"], _now_of(action)):
             raise RulesError(
                 "the NOVA counter has reached zero: the crew has lost",
                 hint="the game is over; 'campaign new' starts another",
