@@ -86,9 +86,8 @@ def _play(game: Game, ask: Prompts, action: dict[str, Any], *, dice: bool = True
 def _say(outcome: Any) -> None:
     from gmtool.render import starships as render
 
-    line = f"{outcome.who}: {outcome.what}" if outcome.who else outcome.what
-    line += f" → {outcome.outcome}" if outcome.outcome else ""
-    console().print(render.note({**outcome.result, **outcome.extra, "line": line}))
+    logged = {"who": outcome.who, "what": outcome.what, "outcome": outcome.outcome}
+    console().print(render.note({**outcome.result, **outcome.extra, **logged}))
 
 
 def _attack(game: Game, ask: Prompts, now: dict[str, Any]) -> None:

@@ -52,11 +52,9 @@ def _show(game: Game, outcome: Outcome, as_json: bool, *, board: bool = False) -
         return
     from gmtool.render import starships as render
 
-    line = f"{outcome.who}: {outcome.what}" if outcome.who else outcome.what
-    if outcome.outcome:
-        line += f" → {outcome.outcome}"
+    logged = {"who": outcome.who, "what": outcome.what, "outcome": outcome.outcome}
     out = console()
-    out.print(render.note({**outcome.result, **outcome.extra, "line": line}))
+    out.print(render.note({**outcome.result, **outcome.extra, **logged}))
     if board:
         out.print(render.status(game.system.status(outcome.state, now=time.time())))
 

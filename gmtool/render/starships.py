@@ -108,12 +108,15 @@ def _effect_line(doc: dict[str, Any]) -> Text:
     return text
 
 
-def _aftermath(doc: dict[str, Any]) -> list[RenderableType]:
+def _aftermath(doc: dict[str, Any], *, names: bool = True) -> list[RenderableType]:
+    """Who fell and whose turns went (unless ``names`` is off), how the fight ended, who is
+    next."""
     lines: list[RenderableType] = []
-    for name in doc.get("fallen") or []:
-        lines.append(Text(f"{name} falls unconscious", style="bold red"))
-    for name in doc.get("skipped") or []:
-        lines.append(Text(f"{name} loses a turn", style="yellow"))
+    if names:
+        for name in doc.get("fallen") or []:
+            lines.append(Text(f"{name} falls unconscious", style="bold red"))
+        for name in doc.get("skipped") or []:
+            lines.append(Text(f"{name} loses a turn", style="yellow"))
     ended = doc.get("ended")
     if ended == "victory":
         lines.append(Text("Victory: every enemy is down; back to exploration", style="bold green"))
@@ -125,10 +128,12 @@ def _aftermath(doc: dict[str, Any]) -> list[RenderableType]:
 
 
 def note(doc: dict[str, Any]) -> RenderableType:
-    """Any other action: its one-line summary, what followed, and who acts next."""
-    lines: list[RenderableType] = [Text(doc["line"])]
-    lines += _aftermath(doc)
-    return Group(*lines)
+    """Any other action: the log's line (``who``, ``what``, ``outcome``: it already names
+    who fell and whose turns went), how the fight ended, and who acts next."""
+    line = f"{doc['who']}: {doc['what']}" if doc.get("who") else doc["what"]
+    if doc.get("outcome"):
+        line += f" → {doc['outcome']}"
+    return Group(Text(line), *_aftermath(doc, names=False))
 
 
 def odds(doc: dict[str, Any]) -> RenderableType:

@@ -11,7 +11,14 @@ from gmtool.systems.starships.content import SIDES, StarshipsContent
 from gmtool.systems.starships.momentum import after_success
 from gmtool.systems.starships.roster import find, find_standing, momentum_table, set_hp
 from gmtool.systems.starships.statblock import check_name, checked_block, combatant
-from gmtool.systems.starships.turns import advance, check_end, current, finish_turn, require_turn
+from gmtool.systems.starships.turns import (
+    advance,
+    aftermath,
+    check_end,
+    current,
+    finish_turn,
+    require_turn,
+)
 
 STAT_FIELDS = ("hp", "defense", "might", "dex", "melee", "ranged", "affinities", "row")
 ROWS = ("front", "back")
@@ -97,9 +104,14 @@ def device(state: State, action: Action, dice: DiceDoor, content: StarshipsConte
         "skipped": skipped,
         "rolls": [r.describe() for r in dice.rolls],
     }
-    rolled = f" rolled {roll.total}" if roll else ""
+    words = [f"rolled {roll.total}"] if roll else []
+    if success is True:
+        words.append(f"success, Momentum {change:+d}" if change else "success")
+    elif success is False:
+        words.append("failure")
+    line = "; ".join(words + aftermath(skipped=skipped))
     return Outcome(
-        state, result, who=name, what=f"{kind}: {description}", outcome=rolled.strip(), extra=extra
+        state, result, who=name, what=f"{kind}: {description}", outcome=line, extra=extra
     )
 
 
@@ -123,14 +135,15 @@ def change_hp(state: State, action: Action, content: StarshipsContent) -> Outcom
         "next": current(state),
     }
     reason = str(action.get("reason") or "")
-    fell = before > 0 and fighter["hp"] <= 0
+    fallen = [fighter["name"]] if before > 0 and fighter["hp"] <= 0 else []
+    words = [f"{fighter['hp']}/{fighter['max_hp']} HP", *aftermath(fallen=fallen, ended=ended)]
     return Outcome(
         state,
         result,
         who=fighter["name"],
         what=f"HP {change:+d}" + (f" ({reason})" if reason else ""),
-        outcome=f"{fighter['hp']}/{fighter['max_hp']} HP" + (f"; {ended}" if ended else ""),
-        extra={"fallen": [fighter["name"]] if fell else []},
+        outcome="; ".join(words),
+        extra={"fallen": fallen},
     )
 
 

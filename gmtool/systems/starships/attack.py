@@ -21,7 +21,13 @@ from gmtool.systems.starships.roster import (
     momentum_table,
     set_hp,
 )
-from gmtool.systems.starships.turns import check_end, current, finish_turn, require_turn
+from gmtool.systems.starships.turns import (
+    aftermath,
+    check_end,
+    current,
+    finish_turn,
+    require_turn,
+)
 
 WEAPONS = ("melee", "ranged")
 
@@ -130,14 +136,22 @@ def _land(
 def _summary(
     hit: bool, struck: Strike | None, natural: int, total: int, extra: dict[str, Any]
 ) -> str:
+    """The log's line: the roll, what the hit did, and everything that followed."""
     if not hit or struck is None:
-        return f"miss ({natural} → {total})"
-    words = {
-        "damage": f"{struck.amount} damage to {extra['target']}",
-        "reflect": f"{struck.amount} reflected onto {extra['attacker']}",
-        "heal": f"{extra['target']} heals {struck.amount}",
-        "none": f"{extra['target']} is immune",
-    }[struck.effect]
-    callout = f" {extra['callout']}" if extra["callout"] else ""
-    ending = f"; {extra['ended']}" if extra["ended"] else ""
-    return f"hit ({natural} → {total}){callout}: {words}{ending}"
+        head = f"miss ({natural} → {total})"
+    else:
+        words = {
+            "damage": f"{struck.amount} damage to {extra['target']}",
+            "reflect": f"{struck.amount} reflected onto {extra['attacker']}",
+            "heal": f"{extra['target']} heals {struck.amount}",
+            "none": f"{extra['target']} is immune",
+        }[struck.effect]
+        callout = f" {extra['callout']}" if extra["callout"] else ""
+        head = f"hit ({natural} → {total}){callout}: {words}"
+    momentum = [f"Momentum {extra['momentum_change']:+d}"] if extra["momentum_change"] else []
+    if extra["lost_turn"]:
+        momentum.append(f"{extra['attacker']} loses their next turn")
+    after = aftermath(
+        fallen=extra["fallen"], momentum=momentum, skipped=extra["skipped"], ended=extra["ended"]
+    )
+    return "; ".join([head, *after])

@@ -10,6 +10,7 @@ from gmtool.systems.starships.momentum import spend_extra_turn
 from gmtool.systems.starships.roster import find, find_standing, is_down, momentum_table, standing
 from gmtool.systems.starships.statblock import combatant
 from gmtool.systems.starships.turns import (
+    aftermath,
     begin,
     current,
     finish_turn,
@@ -17,6 +18,9 @@ from gmtool.systems.starships.turns import (
     require_turn,
     roll_initiative,
 )
+
+FIRST_VERB = {SIDES[0]: "goes", SIDES[1]: "go"}
+"""The party goes first; the enemies go first."""
 
 
 def start(state: State, action: Action, dice: DiceDoor, content: StarshipsContent) -> Outcome:
@@ -48,7 +52,7 @@ def start(state: State, action: Action, dice: DiceDoor, content: StarshipsConten
         state,
         result,
         what=f"encounter {state['encounters']} against {', '.join(enemies)}",
-        outcome=f"initiative {rolls} (party-enemies): the {first} go first",
+        outcome=f"initiative {rolls} (party-enemies): the {first} {FIRST_VERB[first]} first",
         extra={"joined": joined, "rolls": [roll.describe() for roll in dice.rolls]},
     )
 
@@ -97,6 +101,7 @@ def end_turn(state: State, action: Action) -> Outcome:
         result,
         who=whose,
         what="end turn",
+        outcome="; ".join(aftermath(skipped=skipped)),
         extra={"skipped": skipped},
     )
 

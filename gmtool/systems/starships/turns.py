@@ -7,6 +7,7 @@ state keeps the phase's queue of turns still to come; its head is whose turn it 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from gmtool.dice import DiceDoor
@@ -135,3 +136,17 @@ def check_end(state: State) -> str | None:
     state["encounter"] = None
     state["last_outcome"] = outcome
     return outcome
+
+
+def aftermath(
+    *,
+    fallen: Sequence[str] = (),
+    momentum: Sequence[str] = (),
+    skipped: Sequence[str] = (),
+    ended: str | None = None,
+) -> list[str]:
+    """The log's words for what followed an action: who fell, Momentum won or lost, whose
+    turns went, and how the encounter ended."""
+    words = [f"{name} falls unconscious" for name in fallen]
+    words += [*momentum, *(f"{name} loses a turn" for name in skipped)]
+    return [*words, ended] if ended else words
