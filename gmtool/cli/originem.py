@@ -122,13 +122,13 @@ def scene(
 @app.command()
 def runaway(
     ctx: typer.Context,
-    by: str = typer.Option(..., "--by", help="The one crew member who rolls."),
+    by: list[str] = typer.Option(..., "--by", help="The one crew member who rolls."),
     mission: str = MISSION,
     dice: list[str] = DICE,
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Try to run from a fight before it starts: one roll."""
-    action = {"type": "runaway", "by": [by], "mission": mission}
+    action = {"type": "runaway", "by": list(by), "mission": mission}
     show(*play_action(ctx, action, dice), as_json, "scene")
 
 

@@ -56,12 +56,14 @@ def test_a_face_too_big_for_the_rollers_die_is_refused(play: Play) -> None:
 
 @pytest.mark.parametrize("by", [("Larlen", "Pierre"), ("Larlen",) * 4])
 def test_three_roll_scenes_take_exactly_three_rolls(play: Play, by: tuple[str, ...]) -> None:
-    with pytest.raises(UsageError, match="takes 3 rolls"):
+    with pytest.raises(
+        UsageError, match="exploration scenes take 3 rolls: name one crew member per roll"
+    ):
         play(scene("exploration", *by), 1, 1, 1)
 
 
 def test_runaway_takes_one_roll(play: Play) -> None:
-    with pytest.raises(UsageError, match="takes 1 roll"):
+    with pytest.raises(UsageError, match="runaway: one roll by one crew member, not 2"):
         play(scene("runaway", "Larlen", "Pierre"), 1, 1)
     result = play({"type": "runaway", "by": "Delilah"}, 7).result
     assert result["rolls"][0]["die"] == "d8" and result["outcome"] == "escaped"

@@ -46,12 +46,7 @@ def rollers(
     if len(names) == 1 and table.rolls > 1 and content.rulings.one_roller_rolls_all:
         names = names * table.rolls
     if len(names) != table.rolls:
-        also = " (or one who rolls them all)" if content.rulings.one_roller_rolls_all else ""
-        raise UsageError(
-            f"a {scene} scene takes {table.rolls} roll{'s' if table.rolls > 1 else ''}: "
-            f"name {table.rolls} roller{'s' if table.rolls > 1 else ''}, one per roll{also}, "
-            f"not {len(names)}"
-        )
+        raise UsageError(_wrong_rollers(scene, table.rolls, len(names), content.rulings))
     result = []
     for name in names:
         member = find_able_member(state, str(name), down_can_roll=content.rulings.down_can_roll)
@@ -64,6 +59,13 @@ def rollers(
             )
         result.append((member, die))
     return result
+
+
+def _wrong_rollers(scene: str, rolls: int, named: int, rulings: Rulings) -> str:
+    if rolls == 1:
+        return f"{scene}: one roll by one crew member, not {named}"
+    also = " (or one who makes them all)" if rulings.one_roller_rolls_all else ""
+    return f"{scene} scenes take {rolls} rolls: name one crew member per roll{also}, not {named}"
 
 
 def bonus_key(rulings: Rulings, scene: str, mission: str | None) -> str:

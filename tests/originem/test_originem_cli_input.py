@@ -1,0 +1,36 @@
+"""Command-line input a GM may plausibly get wrong: each is refused with one line on
+stderr, a non-zero exit, and nothing logged."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from gmtool.content.paths import packaged
+
+DEMO = str(packaged("campaigns", "originem-demo.yaml"))
+
+
+@pytest.fixture
+def cli(gmtool: Callable[..., Any]) -> Callable[..., Any]:
+    made = gmtool("campaign", "new", "demo", "--from", DEMO, "--seed", "7")
+    assert made.code == 0, made.err
+    return gmtool
+
+
+def refused(cli: Callable[..., Any], *args: str) -> tuple[int, str]:
+    """Run an ``originem`` command that must be refused; its exit code and error line."""
+    before = json.loads(cli("log", "--json").out)
+    result = cli("originem", *args)
+    assert result.code != 0 and result.out == ""
+    assert result.err.count("\n") == 1, result.err
+    assert json.loads(cli("log", "--json").out) == before
+    return result.code, result.err.strip()
+
+
+def test_a_runaway_is_one_roll_by_one_member(cli: Callable[..., Any]) -> None:
+    code, line = refused(cli, "runaway", "--by", "Larlen", "--by", "Remmy", "--dice", "7")
+    assert code == 2 and line == "error: runaway: one roll by one crew member, not 2"
