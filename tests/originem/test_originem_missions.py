@@ -77,7 +77,7 @@ def test_a_scene_outside_missions_changes_no_mission(play: Play, state: dict[str
 def test_two_candidate_missions_must_be_named(play: Play) -> None:
     play(start("Build Up Ship Walls"))
     play(start("Build Mini Satellite"))
-    with pytest.raises(UsageError, match="several missions under way have a puzzle scene"):
+    with pytest.raises(UsageError, match="several missions under way have puzzle scenes left"):
         play(scene("puzzle", "Delilah"), 6, 6, 6)
     result = play(scene("puzzle", "Delilah", mission="Build Mini Satellite"), 6, 6, 6).result
     assert result["mission_progress"]["scenes_done"] == 1

@@ -105,7 +105,7 @@ def for_scene(state: State, name: str | None, slot: str, content: OriginemConten
     if len(candidates) > 1:
         names = listing(state["missions"][k]["title"] for k in candidates)
         raise UsageError(
-            f"several missions under way have a {slot} scene left: {names}",
+            f"several missions under way have {slot} scenes left: {names}",
             hint="name one with --mission (or --mission none for a scene outside them)",
         )
     return candidates[0] if candidates else None
