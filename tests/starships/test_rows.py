@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gmtool.errors import RulesError
-from tests.starships.helpers import block, content_with, duel, fight, hit, play
+from tests.starships.helpers import block, content_with, duel, fight, hit, play, roster
 
 
 def test_back_row_target_takes_half_rounded_down() -> None:
@@ -80,3 +80,13 @@ def test_rows_can_be_set_between_fights() -> None:
     state = hit(state, "melee", 15, 1).state
     assert state["mode"] == "exploration"
     assert play(state, {"type": "row", "name": "Ana", "row": "back"}).result["row"] == "back"
+
+
+def test_rows_and_affinities_are_read_in_any_case() -> None:
+    state = duel(block(), block(hp=30))
+    assert play(state, {"type": "row", "name": "Ana", "row": "Back"}).result["row"] == "back"
+    added = play(state, {"type": "add", "name": "Zed", "hp": 3, "defense": 3, "row": "BACK"})
+    assert added.result["combatant"]["row"] == "back"
+    party = {"Ana": block(row="Back", affinities={"Kinetic": "Strong"})}
+    ana = roster(party, {})["combatants"]["Ana"]
+    assert (ana["row"], ana["affinities"]) == ("back", {"Kinetic": "strong"})

@@ -61,7 +61,7 @@ def remove(state: State, action: Action) -> Outcome:
 def switch_row(state: State, action: Action) -> Outcome:
     """Switch rows: free, and in a fight only on the combatant's own turn."""
     _not_over(state)
-    row = str(action.get("row", ""))
+    row = str(action.get("row", "")).strip().lower()
     if row not in ROWS:
         raise UsageError(f"unknown row '{row}'", hint="valid: front, back")
     fighter = find_standing(state, str(action["name"]))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from gmtool.content.paths import packaged
 from gmtool.content.schema import Model, validate
@@ -42,6 +42,18 @@ class StatBlock(Model):
     affinities: dict[str, Affinity] = Field(default_factory=dict)
     row: Row = "front"
     description: str = ""
+
+    @field_validator("row", mode="before")
+    @classmethod
+    def _row_in_any_case(cls, value: Any) -> Any:
+        return value.lower() if isinstance(value, str) else value
+
+    @field_validator("affinities", mode="before")
+    @classmethod
+    def _affinities_in_any_case(cls, value: Any) -> Any:
+        if not isinstance(value, Mapping):
+            return value
+        return {key: v.lower() if isinstance(v, str) else v for key, v in value.items()}
 
 
 class DamageType(Model):
