@@ -149,3 +149,8 @@ def test_refused_actions_change_nothing(play: Play, state: dict[str, Any]) -> No
     with pytest.raises(UsageError):
         play(scene("exploration", "Larlen", "Nobody", "Larlen"), 1, 1, 1)
     assert state == before
+
+
+def test_a_target_for_a_scene_that_heals_no_one_is_refused(play: Play) -> None:
+    with pytest.raises(UsageError, match="exploration scenes heal no one, so they take no target"):
+        play(scene("exploration", "Larlen", target="Pierre"), 5, 5, 5)

@@ -97,9 +97,10 @@ def play(state: State, action: Action, dice: DiceDoor, content: OriginemContent)
     mission_key = missions.for_scene(state, action.get("mission"), slot, content)
     target = None
     if action.get("target"):
+        if not any(band.effects.heal for band in table.bands.values()):
+            raise UsageError(f"{scene} scenes heal no one, so they take no target")
         target = find_member(state, str(action["target"]))
-        if any(band.effects.heal for band in table.bands.values()):
-            check_can_heal(target, rulings)
+        check_can_heal(target, rulings)
 
     key = bonus_key(rulings, scene, mission_key)
     bonus = int(state["bonus"].pop(key, 0))
