@@ -56,7 +56,7 @@ def entity_table(entities: list[dict[str, Any]]) -> Table:
         condition = entity["condition"]
         note = ""
         if condition == "gone":
-            note = f"gone, returns in {entity.get('returns_in', '?')} ticks"
+            note = f"gone, returns in {_ticks(entity['returns_in'])}"
         elif condition == "unconscious":
             note = "unconscious"
         table.add_row(
@@ -157,6 +157,10 @@ def event_line(event: dict[str, Any]) -> Text:
     return Text(text, style=style)
 
 
+def _ticks(number: int) -> str:
+    return f"{number} tick" if number == 1 else f"{number} ticks"
+
+
 def _roll(event: dict[str, Any]) -> str:
     roll = event.get("roll")
     if not roll:
@@ -192,13 +196,14 @@ def describe(event: dict[str, Any]) -> tuple[str, str]:
         if event.get("unconscious"):
             return f"{who} is knocked out and falls unconscious", "bold red"
         return (
-            f"{who} is knocked out and gone for {event['gone_for']} ticks{_roll(event)}",
+            f"{who} is knocked out and gone for {_ticks(event['gone_for'])}{_roll(event)}",
             "bold red",
         )
     if kind == "lockout":
         wait = " and until the final attack" if event["waits_for_final_attack"] else ""
         a, b = event["pair"]
-        return f"{a} and {b} stay Away for {event['ticks']} ticks{wait}{_roll(event)}", "magenta"
+        span = f"{a} and {b} stay Away for {_ticks(event['ticks'])}{wait}"
+        return f"{span}{_roll(event)}", "magenta"
     if kind == "work":
         text = f"{who} works on {event['task']} ({event['done']}/{event['ticks']})"
         if "total" in event:

@@ -7,7 +7,7 @@ from rich.console import Console
 from gmtool.render import astral as render
 from gmtool.systems.astral import SYSTEM
 from gmtool.systems.astral.odds import attack_odds
-from tests.astral.conftest import cast, door, play, tick
+from tests.astral.conftest import cast, door, entity, play, tick
 
 
 def text(renderable) -> str:  # type: ignore[no-untyped-def]
@@ -75,3 +75,18 @@ def test_single_action_views(content):
         assert text(render.events(out.result)).strip()
     shown = text(render.odds(attack_odds(state, content, "Ana", "Wisp", target_action="defend")))
     assert "hits" in shown and "expected loss" in shown
+
+
+def test_one_tick_left_is_said_in_the_singular(content):
+    state = tick(cast(content), content, "Ana move Cy to away", dice=door(GM=(1, 1))).state
+    entity(state, "Ana")["aura"] = 1
+    state = tick(state, content, "Wisp attack Ana", dice=door(Ana=(1, 1), GM=(1, 1))).state
+    for timer in state["timers"]:
+        timer["ticks"] = 1
+    doc = SYSTEM.status(state, now=0)
+    assert [t["text"] for t in doc["timers"]] == [
+        "Ana and Cy stay Away for 1 tick",
+        "Ana returns in 1 tick",
+    ]
+    shown = text(render.status(doc))
+    assert "gone, returns in 1 tick" in shown and "1 ticks" not in shown

@@ -121,6 +121,11 @@ def gone_timer(state: State, who: str) -> dict[str, Any] | None:
     return None
 
 
+def count_ticks(number: int) -> str:
+    """``1 tick``, ``2 ticks``."""
+    return f"{number} tick" if number == 1 else f"{number} ticks"
+
+
 def describe_lockout(timer: dict[str, Any]) -> str:
     parts = []
     if timer["ticks"] > 0:
@@ -137,7 +142,7 @@ def check_present(state: State, entity: Entity, doing: str) -> None:
         left = timer["ticks"] if timer else 0
         raise RulesError(
             f"{entity['name']} is knocked out and gone from the Astral, so cannot {doing}",
-            hint=f"{entity['name']} returns in {left} tick{'s' if left != 1 else ''}",
+            hint=f"{entity['name']} returns in {count_ticks(left)}",
         )
 
 

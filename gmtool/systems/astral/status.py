@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gmtool.systems.astral.state import State, gone_timer
+from gmtool.systems.astral.state import State, count_ticks, gone_timer
 
 
 def status_document(state: State) -> dict[str, Any]:
@@ -26,19 +26,21 @@ def status_document(state: State) -> dict[str, Any]:
                     "kind": "gone",
                     "who": timer["who"],
                     "ticks": timer["ticks"],
-                    "text": f"{timer['who']} returns in {timer['ticks']} ticks",
+                    "text": f"{timer['who']} returns in {count_ticks(timer['ticks'])}",
                 }
             )
         else:
             a, b = timer["pair"]
-            wait = " and the final attack" if timer["waits_for_final_attack"] else ""
+            spans = [f"for {count_ticks(timer['ticks'])}"] if timer["ticks"] > 0 else []
+            if timer["waits_for_final_attack"]:
+                spans.append("until the final attack")
             timers.append(
                 {
                     "kind": "lockout",
                     "pair": [a, b],
                     "ticks": timer["ticks"],
                     "waits_for_final_attack": timer["waits_for_final_attack"],
-                    "text": f"{a} and {b} stay Away for {timer['ticks']} ticks{wait}",
+                    "text": f"{a} and {b} stay Away {' and '.join(spans)}",
                 }
             )
     return {
