@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from gmtool.dice import DiceDoor
+from gmtool.dice import DiceDoor, Rng
 from gmtool.engine.system import Outcome
 from gmtool.systems.foodfight import SYSTEM
 from gmtool.systems.foodfight.content import FoodFightContent, load_content
@@ -24,7 +24,7 @@ def content() -> FoodFightContent:
 def deal(**options: Any) -> dict[str, Any]:
     """A new game for Ana (Yellow), Bo (Blue), Cy (Red), Di (Green); Ana starts."""
     opts: dict[str, Any] = {"players": list(NAMES), **options}
-    return SYSTEM.new_state(content(), opts, DiceDoor.entered_faces())
+    return SYSTEM.new_state(content(), opts, DiceDoor(Rng(1)))
 
 
 def player(state: dict[str, Any], name: str) -> dict[str, Any]:
@@ -60,11 +60,11 @@ def empty_all_but(state: dict[str, Any], name: str, keep: int) -> None:
             player(state, name)["piles"][number - 1] = []
 
 
-def play(state: dict[str, Any], action: dict[str, Any], *faces: int) -> Outcome:
-    """Apply an action to a copy of ``state`` with the given die faces; all must be used."""
-    door = DiceDoor.entered_faces(*faces)
+def play(state: dict[str, Any], action: dict[str, Any]) -> Outcome:
+    """Apply an action to a copy of ``state``; a move rolls no logged dice."""
+    door = DiceDoor.entered_faces()
     outcome = SYSTEM.apply(copy.deepcopy(state), action, door, content())
-    door.finish()
+    assert door.rolls == []
     return outcome
 
 

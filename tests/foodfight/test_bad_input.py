@@ -100,6 +100,6 @@ def test_refused_with_the_rule_and_nothing_changes(action, error, needle) -> Non
 
 def test_naming_the_current_player_is_fine() -> None:
     outcome = SYSTEM.apply(
-        prepared(), discard(1, player="ana"), DiceDoor.entered_faces(1), content()
+        prepared(), discard(1, player="ana"), DiceDoor.entered_faces(), content()
     )
     assert outcome.who == "Ana"

@@ -38,7 +38,8 @@ def test_the_attacker_can_lose_and_the_defenders_card_stays_face_up() -> None:
 def test_a_loser_entering_an_f_spot_draws_a_fortune() -> None:
     state = battle_state(7, 5)
     player(state, "Bo")["track_position"] = 4
-    outcome = play(state, attack(1, "Bo", 3), 16)
+    state["fortune_deck"] = ["f16"]
+    outcome = play(state, attack(1, "Bo", 3))
     assert player(outcome.state, "Bo")["fortunes"] == ["f16"]
     assert outcome.result["moves"][0]["fortune_spots"] == [5]
 

@@ -8,7 +8,7 @@ import pytest
 
 from gmtool.content.campaignfile import read_campaign_file
 from gmtool.content.paths import packaged
-from gmtool.dice import DiceDoor
+from gmtool.dice import DiceDoor, Rng
 from gmtool.errors import ContentError
 from gmtool.systems.foodfight import SYSTEM
 from gmtool.systems.foodfight.content import load_content
@@ -63,7 +63,7 @@ def test_the_demo_campaign_deals() -> None:
     data = read_campaign_file(packaged("campaigns", "foodfight-demo.yaml"))
     assert data["system"] == "foodfight"
     content = SYSTEM.load_content(data.get("content") or {})
-    state = SYSTEM.new_state(content, data["options"], DiceDoor.entered_faces())
+    state = SYSTEM.new_state(content, data["options"], DiceDoor(Rng(1)))
     assert state["players"][state["turn"]]["name"] == "Cy"
     bo = state["players"][1]
     assert bo["piles"][0][-1]["salt"] == 1

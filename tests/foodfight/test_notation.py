@@ -87,6 +87,6 @@ def test_any_action_applies_or_is_refused_without_change(action: dict[str, objec
     give(state, "Bo", "f02")
     before = copy.deepcopy(state)
     try:
-        SYSTEM.apply(state, action, DiceDoor.entered_faces(*([1] * 17)), content())
+        SYSTEM.apply(state, action, DiceDoor.entered_faces(), content())
     except GmtoolError as error:
         assert state == before and "\n" not in error.line()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from gmtool.dice import DiceDoor
+from gmtool.dice import DiceDoor, Rng
 from gmtool.errors import RulesError, UsageError
 from gmtool.systems.foodfight import SYSTEM
 
@@ -43,12 +43,13 @@ def test_the_player_who_ate_last_starts(starter: str, turn: int) -> None:
     assert deal(first=starter)["turn"] == turn
 
 
-def test_a_random_starter_rolls_a_d4() -> None:
-    door = DiceDoor.entered_faces(3)
+def test_a_random_starter_rolls_a_d4_after_the_secret_seed() -> None:
+    door = DiceDoor.entered_faces(1, 2, 3, 4, 3)
     state = SYSTEM.new_state(content(), {"players": NAMES, "starter": "random"}, door)
     door.finish()
     assert state["turn"] == 2
-    assert door.rolls[0].expression == "1d4"
+    assert [roll.expression for roll in door.rolls] == ["4d10000", "1d4"]
+    assert state["secret_rng"] == 1_0002_0003  # the faces less one, as four base-10000 digits
 
 
 def test_strongest_on_top_puts_the_nine_strongest_on_top_over_the_weakest() -> None:
@@ -71,15 +72,20 @@ def test_weakest_on_top_is_the_mirror() -> None:
     assert [pile[0] for pile in piles] == [9, 9, 8, 8, 7, 7, 6, 6, 5]
 
 
-def test_a_shuffled_layout_draws_every_position_from_the_dice() -> None:
-    faces = [1] * 17  # always swap with the first card: a fixed, checkable permutation
-    door = DiceDoor(entered_by={"Cy": faces})
-    opts = {"players": NAMES, "layouts": {"Cy": "shuffled"}}
-    state = SYSTEM.new_state(content(), opts, door)
-    door.finish()
-    assert [roll.expression for roll in door.rolls] == [f"1d{n}" for n in range(18, 1, -1)]
-    assert sorted(sum(salts(state, "Cy"), [])) == sorted([n for n in range(1, 10)] * 2)
-    assert salts(state, "Ana") == salts(deal(), "Ana")
+def test_a_shuffled_layout_comes_from_the_secret_seed() -> None:
+    def shuffled(*faces: int) -> list[list[int]]:
+        door = DiceDoor.entered_faces(*faces)
+        opts = {"players": NAMES, "layouts": {"Cy": "shuffled"}}
+        state = SYSTEM.new_state(content(), opts, door)
+        door.finish()  # the seed is the only roll: the shuffle itself is never logged
+        assert salts(state, "Ana") == salts(deal(), "Ana")
+        return salts(state, "Cy")
+
+    piles = shuffled(5, 6, 7, 8)
+    assert all(len(pile) == 2 for pile in piles)
+    assert sorted(sum(piles, [])) == sorted([n for n in range(1, 10)] * 2)
+    assert shuffled(5, 6, 7, 8) == piles
+    assert shuffled(5, 6, 7, 9) != piles
 
 
 def test_an_explicit_layout_by_id_or_food_name_bottom_first() -> None:
@@ -121,7 +127,7 @@ def test_bad_explicit_layouts_are_refused(piles, error, needle) -> None:  # type
 )
 def test_bad_options_are_refused(options, needle) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(UsageError, match=needle):
-        SYSTEM.new_state(content(), options, DiceDoor.entered_faces())
+        SYSTEM.new_state(content(), options, DiceDoor(Rng(1)))
 
 
 def test_a_player_may_relay_their_towers_before_the_first_move_only() -> None:
@@ -129,6 +135,6 @@ def test_a_player_may_relay_their_towers_before_the_first_move_only() -> None:
     laid = play(state, {"type": "layout", "player": "Di", "strategy": "weakest_on_top"}).state
     assert [pile[1]["salt"] for pile in player(laid, "Di")["piles"]][:3] == [1, 1, 2]
     assert laid["turn"] == 0 and laid["moves"] == 0
-    moved = play(laid, discard(1), 4).state
+    moved = play(laid, discard(1)).state
     with pytest.raises(RulesError, match="before the first move"):
         play(moved, {"type": "layout", "player": "Di", "strategy": "strongest_on_top"})

@@ -14,7 +14,7 @@ def test_turns_pass_clockwise_and_wrap_around() -> None:
     order = []
     for _ in range(5):
         order.append(state["players"][state["turn"]]["name"])
-        state = play(state, discard(1 + len(order) % 9), 1).state
+        state = play(state, discard(1 + len(order) % 9)).state
     assert order == ["Di", "Ana", "Bo", "Cy", "Di"]
 
 
@@ -22,9 +22,9 @@ def test_players_who_are_out_are_skipped() -> None:
     state = deal()
     player(state, "Bo")["out"] = "health"
     player(state, "Cy")["out"] = "towers"
-    after = play(state, discard(1), 1).state
+    after = play(state, discard(1)).state
     assert after["players"][after["turn"]]["name"] == "Di"
-    after = play(after, discard(1), 1).state
+    after = play(after, discard(1)).state
     assert after["players"][after["turn"]]["name"] == "Ana"
 
 

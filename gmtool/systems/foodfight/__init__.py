@@ -32,8 +32,9 @@ class FoodFight:
     def apply(
         self, state: State, action: Mapping[str, Any], dice: DiceDoor, content: Any
     ) -> Outcome:
-        # The rulings were frozen into the state when it was dealt, so ``content`` is unused.
-        return apply_action(state, action, dice)
+        # The rulings were frozen into the state when it was dealt, so ``content`` is unused;
+        # so are the dice: every draw and shuffle during play is secret (``secret_below``).
+        return apply_action(state, action)
 
     def status(self, state: State, *, now: float) -> dict[str, Any]:
         return status(state)

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from gmtool.dice import DiceDoor
 from gmtool.errors import RulesError, UsageError, unknown
 from gmtool.systems.foodfight.state import (
     Card,
@@ -27,9 +26,7 @@ SIDES = ("mine", "theirs")
 ROLES = ("attacker", "defender")
 
 
-def attack(
-    state: State, attacker: Player, action: Mapping[str, Any], dice: DiceDoor
-) -> dict[str, Any]:
+def attack(state: State, attacker: Player, action: Mapping[str, Any]) -> dict[str, Any]:
     """Check and fight one battle; returns the result document. Changes nothing if refused."""
     mine = top_card(state, attacker, action.get("pile"), action.get("card"), "attack with")
     defender = _target(state, attacker, action.get("target"))
@@ -59,7 +56,7 @@ def attack(
         player, card, pile = sides[role]
         player["piles"][pile - 1].pop()
         state["discards"].append(card["id"])
-        moves.append(move_token(state, player, state["rules"]["battle_loss_steps"], dice))
+        moves.append(move_token(state, player, state["rules"]["battle_loss_steps"]))
     winners = [role for role in ROLES if role not in losers]
     return {
         "type": "attack",

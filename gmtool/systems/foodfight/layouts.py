@@ -5,10 +5,9 @@ A pile is a list of cards from the bottom up, so ``pile[-1]`` is the top card.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from gmtool.dice import DiceDoor
 from gmtool.errors import RulesError, UsageError, unknown
 from gmtool.systems.foodfight.content import LAYOUT_NAMES
 from gmtool.systems.foodfight.state import Card
@@ -22,12 +21,15 @@ def lay_out(
     *,
     spots: int,
     per_spot: int,
-    dice: DiceDoor,
+    pick_below: Callable[[int], int],
     who: str,
 ) -> Piles:
-    """Stack ``cards`` face down by ``plan``: a strategy name or an explicit list of piles."""
+    """Stack ``cards`` face down by ``plan``: a strategy name or an explicit list of piles.
+
+    ``pick_below(n)`` picks a secret number in ``[0, n)`` for the ``shuffled`` strategy.
+    """
     if isinstance(plan, str):
-        return _by_strategy(cards, plan, spots, per_spot, dice, who)
+        return _by_strategy(cards, plan, spots, per_spot, pick_below)
     if isinstance(plan, list):
         return _explicit(cards, plan, spots, per_spot, who)
     raise UsageError(
@@ -37,7 +39,11 @@ def lay_out(
 
 
 def _by_strategy(
-    cards: Sequence[Card], strategy: str, spots: int, per_spot: int, dice: DiceDoor, who: str
+    cards: Sequence[Card],
+    strategy: str,
+    spots: int,
+    per_spot: int,
+    pick_below: Callable[[int], int],
 ) -> Piles:
     if strategy not in LAYOUT_NAMES:
         raise unknown("layout", strategy, LAYOUT_NAMES)
@@ -45,7 +51,7 @@ def _by_strategy(
     if strategy == "weakest_on_top":
         ordered.reverse()
     elif strategy == "shuffled":
-        ordered = _shuffle(list(cards), dice, who)
+        ordered = _shuffle(list(cards), pick_below)
     piles: Piles = [[] for _ in range(spots)]
     for level in range(per_spot):
         layer = ordered[level * spots : (level + 1) * spots]
@@ -58,9 +64,9 @@ def _by_strategy(
     return piles
 
 
-def _shuffle(cards: list[Card], dice: DiceDoor, who: str) -> list[Card]:
+def _shuffle(cards: list[Card], pick_below: Callable[[int], int]) -> list[Card]:
     for last in range(len(cards) - 1, 0, -1):
-        pick = dice.roll(f"1d{last + 1}", who=who, label="layout shuffle").total - 1
+        pick = pick_below(last + 1)
         cards[last], cards[pick] = cards[pick], cards[last]
     return cards
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from gmtool.dice import DiceDoor
 from gmtool.engine.system import Outcome
 from gmtool.errors import RulesError, unknown
 from gmtool.systems.foodfight.battle import attack
@@ -17,6 +16,7 @@ from gmtool.systems.foodfight.state import (
     current_player,
     find_player,
     next_turn,
+    secret_below,
     top_card,
 )
 from gmtool.systems.foodfight.track import move_token
@@ -24,20 +24,20 @@ from gmtool.systems.foodfight.track import move_token
 ACTION_TYPES = ("discard", "attack", "layout")
 
 
-def apply_action(state: State, action: Mapping[str, Any], dice: DiceDoor) -> Outcome:
+def apply_action(state: State, action: Mapping[str, Any]) -> Outcome:
     """Check ``action`` against the rules and carry it out on ``state``."""
     kind = action.get("type")
     if kind == "layout":
-        return _layout(state, action, dice)
+        return _layout(state, action)
     if kind not in ("discard", "attack"):
         raise unknown("Food Fight action", str(kind), ACTION_TYPES)
     actor = check_actor(state, action.get("player"))
     if kind == "discard":
-        result = _discard(state, actor, action, dice)
+        result = _discard(state, actor, action)
         what = f"discard pile {result['pile']}"
         outcome = f"{result['card']['food']} ({result['card']['salt']}) discarded"
     else:
-        result = attack(state, actor, action, dice)
+        result = attack(state, actor, action)
         what = f"attack {result['defender']['player']}:{result['defender']['pile']}"
         outcome = _battle_summary(result)
     eliminated = [m["player"] for m in result["moves"] if m["out"]]
@@ -55,15 +55,13 @@ def apply_action(state: State, action: Mapping[str, Any], dice: DiceDoor) -> Out
     return Outcome(state, result, who=actor["name"], what=what, outcome=outcome)
 
 
-def _discard(
-    state: State, actor: Player, action: Mapping[str, Any], dice: DiceDoor
-) -> dict[str, Any]:
+def _discard(state: State, actor: Player, action: Mapping[str, Any]) -> dict[str, Any]:
     card = top_card(state, actor, action.get("pile"), action.get("card"), "discard")
     pile = int(action["pile"])
     actor["piles"][pile - 1].pop()
     state["discards"].append(card["id"])
     rules = state["rules"]
-    move = move_token(state, actor, rules["discard_steps"], dice, base_draws=rules["discard_draws"])
+    move = move_token(state, actor, rules["discard_steps"], base_draws=rules["discard_draws"])
     return {
         "type": "discard",
         "player": actor["name"],
@@ -86,7 +84,7 @@ def _battle_summary(result: dict[str, Any]) -> str:
     return f"{fight}: a tie, both cards stay"
 
 
-def _layout(state: State, action: Mapping[str, Any], dice: DiceDoor) -> Outcome:
+def _layout(state: State, action: Mapping[str, Any]) -> Outcome:
     """Re-stack one player's towers; allowed only before the first move of the game."""
     if state["moves"] > 0:
         raise RulesError("towers are laid out before the first move: the game has begun")
@@ -103,7 +101,7 @@ def _layout(state: State, action: Mapping[str, Any], dice: DiceDoor) -> Outcome:
         plan,
         spots=rules["spots"],
         per_spot=rules["cards_per_spot"],
-        dice=dice,
+        pick_below=lambda count: secret_below(state, count),
         who=player["name"],
     )
     how = plan if isinstance(plan, str) else "by hand"

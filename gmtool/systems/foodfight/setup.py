@@ -18,7 +18,10 @@ from gmtool.dice import DiceDoor
 from gmtool.errors import UsageError
 from gmtool.systems.foodfight.content import FoodFightContent
 from gmtool.systems.foodfight.layouts import lay_out
-from gmtool.systems.foodfight.state import State, find_player
+from gmtool.systems.foodfight.state import State, find_player, secret_below
+
+SEED_DICE = "4d10000"
+"""Rolled once at the deal (which logs nothing) to seed the game's secret generator."""
 
 
 def new_state(content: FoodFightContent, options: Mapping[str, Any], dice: DiceDoor) -> State:
@@ -38,6 +41,7 @@ def new_state(content: FoodFightContent, options: Mapping[str, Any], dice: DiceD
         "fortune_deck": sorted(content.fortunes),
         "fortune_discards": [],
         "discards": [],
+        "secret_rng": _secret_seed(dice),
     }
     plans = _layout_plans(options, names, content.rules.default_layout)
     for name, colour in zip(names, seats, strict=True):
@@ -50,7 +54,7 @@ def new_state(content: FoodFightContent, options: Mapping[str, Any], dice: DiceD
             plans[name],
             spots=content.board.spots,
             per_spot=content.board.cards_per_spot,
-            dice=dice,
+            pick_below=lambda count: secret_below(state, count),
             who=name,
         )
         state["players"].append(
@@ -66,6 +70,13 @@ def new_state(content: FoodFightContent, options: Mapping[str, Any], dice: DiceD
     starter = options.get("starter") or options.get("first") or content.rules.default_first
     state["turn"] = _first_player(state, starter, dice)
     return state
+
+
+def _secret_seed(dice: DiceDoor) -> int:
+    seed = 0
+    for face in dice.roll(SEED_DICE, label="secret seed").faces:
+        seed = seed * 10_000 + face - 1
+    return seed
 
 
 def _rules(content: FoodFightContent) -> dict[str, Any]:

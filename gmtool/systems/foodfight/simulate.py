@@ -109,8 +109,7 @@ def play_game(content: FoodFightContent, policy: str, seed: int) -> GameRecord:
             answer = defend(state, action, thinking)
             if answer is not None:
                 action.setdefault("fortunes", []).append(answer)
-        dice.rolls.clear()
-        result = apply_action(state, action, dice).result
+        result = apply_action(state, action).result
         for move in result["moves"]:
             if move["out"]:
                 eliminations.append(move["out"])

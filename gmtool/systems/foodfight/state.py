@@ -9,11 +9,25 @@ from __future__ import annotations
 
 from typing import Any
 
+from gmtool.dice import Rng
 from gmtool.errors import RulesError, UsageError, unknown
 
 Player = dict[str, Any]
 Card = dict[str, Any]
 State = dict[str, Any]
+
+
+def secret_below(state: State, count: int) -> int:
+    """A secret whole number in ``[0, count)`` from the game's own generator.
+
+    Drawn Fortunes and shuffled towers are picked this way rather than by logged dice:
+    the log is read by the whole table, and a logged die would tell which card it picked.
+    The generator lives in the state, so undo and redo pick the same cards again.
+    """
+    rng = Rng(state["secret_rng"])
+    value = rng.below(count)
+    state["secret_rng"] = rng.state
+    return value
 
 
 def player_names(state: State) -> list[str]:

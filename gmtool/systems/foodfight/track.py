@@ -1,16 +1,15 @@
 """The health track and the Fortune deck: moving tokens, F spots and drawing Fortunes.
 
-A token starts at step 0 and moves toward ``track_length``, the end of the track. Drawing
-a Fortune rolls a die to pick one card from the deck, so the campaign's generator (or
-faces entered at the table) decides every draw and a replay draws the same cards.
+A token starts at step 0 and moves toward ``track_length``, the end of the track. The
+Fortune deck is kept in a fixed order and each draw picks a card with the game's secret
+generator (see ``state.secret_below``), which is the same as drawing from a shuffled deck.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from gmtool.dice import DiceDoor
-from gmtool.systems.foodfight.state import Player, State, check_elimination
+from gmtool.systems.foodfight.state import Player, State, check_elimination, secret_below
 
 
 def fortune_spots_entered(state: State, start: int, end: int) -> list[int]:
@@ -18,9 +17,7 @@ def fortune_spots_entered(state: State, start: int, end: int) -> list[int]:
     return [spot for spot in state["rules"]["fortune_spots"] if start < spot <= end]
 
 
-def move_token(
-    state: State, player: Player, steps: int, dice: DiceDoor, *, base_draws: int = 0
-) -> dict[str, Any]:
+def move_token(state: State, player: Player, steps: int, *, base_draws: int = 0) -> dict[str, Any]:
     """Move ``player``'s token, put them out at the end of the track, and draw Fortunes.
 
     A player who goes out draws nothing. Returns what happened for the result document.
@@ -33,7 +30,7 @@ def move_token(
     drawn: list[str] = []
     if out is None:
         count = base_draws + len(spots) * state["rules"]["draws_per_fortune_spot"]
-        drawn = draw_fortunes(state, player, count, dice)
+        drawn = draw_fortunes(state, player, count)
     return {
         "player": player["name"],
         "from": start,
@@ -44,7 +41,7 @@ def move_token(
     }
 
 
-def draw_fortunes(state: State, player: Player, count: int, dice: DiceDoor) -> list[str]:
+def draw_fortunes(state: State, player: Player, count: int) -> list[str]:
     """Draw up to ``count`` Fortunes into ``player``'s hand; fewer if both piles run dry."""
     drawn: list[str] = []
     deck: list[str] = state["fortune_deck"]
@@ -56,9 +53,6 @@ def draw_fortunes(state: State, player: Player, count: int, dice: DiceDoor) -> l
             state["fortune_discards"].clear()
         if not deck:
             break
-        index = 0
-        if len(deck) > 1:
-            index = dice.roll(f"1d{len(deck)}", who=player["name"], label="Fortune draw").total - 1
-        drawn.append(deck.pop(index))
+        drawn.append(deck.pop(secret_below(state, len(deck))))
     player["fortunes"].extend(drawn)
     return drawn

@@ -1,0 +1,46 @@
+"""Hidden information stays hidden: nothing a move logs or prints tells a secret."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+
+@pytest.fixture
+def game(gmtool):  # type: ignore[no-untyped-def]
+    result = gmtool(
+        "campaign", "new", "ff", "--system", "foodfight", "--players", "Ana,Bo,Cy,Di", "--seed", "7"
+    )
+    assert result.code == 0, result.err
+    return gmtool
+
+
+def hand(gmtool, name: str) -> list[str]:  # type: ignore[no-untyped-def]
+    mine = json.loads(gmtool("foodfight", "peek", "--player", name, "--json").out)
+    return [fortune["id"] for fortune in mine["fortunes"]]
+
+
+def test_the_log_holds_no_die_that_could_name_a_drawn_fortune(game) -> None:  # type: ignore[no-untyped-def]
+    assert game("foodfight", "discard", "1").code == 0
+    assert len(hand(game, "Ana")) == 1
+    entries = json.loads(game("log", "--json").out)
+    assert entries[-1]["dice"] == []
+
+
+def test_the_log_holds_no_die_that_could_rebuild_a_shuffled_layout(game) -> None:  # type: ignore[no-untyped-def]
+    assert game("foodfight", "layout", "--strategy", "shuffled", "--player", "Bo").code == 0
+    entries = json.loads(game("log", "--json").out)
+    assert entries[-1]["dice"] == []
+
+
+def test_undoing_a_discard_and_making_it_again_draws_the_same_fortunes(game) -> None:  # type: ignore[no-untyped-def]
+    for _ in range(4):  # everyone discards once: 16 Fortunes left, 12 after
+        assert game("foodfight", "discard", "2").code == 0
+    drawn = hand(game, "Ana")
+    for _ in range(4):
+        assert game("undo").code == 0
+    assert hand(game, "Ana") == []
+    for _ in range(4):
+        assert game("foodfight", "discard", "2").code == 0
+    assert hand(game, "Ana") == drawn
