@@ -101,3 +101,22 @@ def test_set_changes_aura_tn_and_knowledge(content):
         out.state, content, {"type": "set", "name": "Cy", "knowledge": "stars,songs"}, door()
     )
     assert entity(out.state, "Cy")["knowledge"] == ["stars", "songs"]
+
+
+def test_status_names_a_lockout_that_only_waits_for_the_final_attack(content):
+    from tests.astral.conftest import cast, tick
+
+    state = tick(
+        cast(content),
+        content,
+        "Wisp attack Cy",
+        "Ana move Cy to away",
+        dice=door(Cy=(6, 6), GM=(1, 1)),
+    ).state
+    assert SYSTEM.status(state, now=0)["timers"][0]["text"] == (
+        "Ana and Cy stay Away for 14 ticks and until the final attack"
+    )
+    state["timers"][0]["ticks"] = 0
+    assert SYSTEM.status(state, now=0)["timers"][0]["text"] == (
+        "Ana and Cy stay Away until the final attack"
+    )
