@@ -246,7 +246,7 @@ def _plain(event: dict[str, Any]) -> str:
     if kind == "changed":
         return f"{event['name']}: " + ", ".join(f"{k} {v}" for k, v in event["changed"].items())
     texts = {
-        "defend": f"{who} defends (+2 CV)",
+        "defend": f"{who} defends ({event.get('modifier', 0):+d} CV)",
         "examine": f"{who} examines {event.get('target')}: the Referee describes it",
         "returned": f"{who} returns to the Astral with {event.get('aura')} Aura",
         "woke": f"{who} wakes with {event.get('aura')} Aura",

@@ -90,3 +90,10 @@ def test_one_tick_left_is_said_in_the_singular(content):
     ]
     shown = text(render.status(doc))
     assert "gone, returns in 1 tick" in shown and "1 ticks" not in shown
+
+
+def test_defend_shows_the_configured_modifier(content):
+    tuned = SYSTEM.load_content({"combat": {"action_modifier": {"defend": 3}}})
+    out = tick(cast(content), tuned, "Ana attack Cy", "Cy defend", dice=door(Ana=(1, 1), Cy=(1, 1)))
+    assert out.result["cv"]["Cy"] == 5
+    assert "Cy defends (+3 CV)" in text(render.tick(out.result))

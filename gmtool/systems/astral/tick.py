@@ -93,6 +93,8 @@ def _other_action(
         event["implicit"] = True
     if action == "examine":
         event["target"] = declaration["target"]
+    if action == "defend":
+        event["modifier"] = content.combat.action_modifier.defend
     if knocked and action in ("rest", "work", "examine", "move"):
         event["effect"] = "none: knocked out"
         return event
