@@ -196,3 +196,15 @@ def test_winning_the_final_fight_wins_the_game(play: Play, state: dict[str, Any]
     assert state["ended"] == "won"
     with pytest.raises(RulesError, match="already won"):
         play({"type": "scene", "scene": "general", "by": ["Remmy"]}, 1, 1, 1)
+
+
+def test_a_heal_on_someone_unhurt_is_refused(play: Play, state: dict[str, Any]) -> None:
+    play(fight(["low"], crew=["Pierre", "Remmy"]))
+    play(initiative("Pierre"), 5, 1)
+    state["crew"][0]["hp"] = 50
+    play({"type": "combat_end_turn"})
+    play({"type": "combat_end_turn"})
+    with pytest.raises(RulesError) as caught:
+        play({"type": "combat_heal", "by": "Remmy", "target": "Remmy"}, 8)
+    assert caught.value.line() == "Remmy is not hurt (60/60 HP) (hurt: Pierre)"
+    assert state["combat"]["turn"] == "heal"

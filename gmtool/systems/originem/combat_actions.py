@@ -14,6 +14,7 @@ from gmtool.errors import RulesError
 from gmtool.systems.originem import missions
 from gmtool.systems.originem.combat import (
     current,
+    fighters,
     find_enemy,
     find_fighter,
     healers,
@@ -173,6 +174,12 @@ def heal_action(state: State, action: Action, dice: DiceDoor, content: OriginemC
     _check_can_act(combat, member["name"], member["hp"])
     target = find_fighter(state, combat, str(action.get("target", "")))
     check_can_heal(target, content.rulings)
+    if target["hp"] >= target["max_hp"]:
+        hurt = [m["name"] for m in fighters(state, combat) if m["hp"] < m["max_hp"]]
+        raise RulesError(
+            f"{target['name']} is not hurt ({target['hp']}/{target['max_hp']} HP)",
+            hint=f"hurt: {listing(hurt)}" if hurt else "no one is hurt: 'combat end-turn'",
+        )
     table = content.scenes[table_name]
     die = content.classes[member["class"]].dice[table_name]
     roll = _roll(dice, die, member["name"], f"heal {target['name']}")
