@@ -88,10 +88,12 @@ def mission_list(
     all_: bool = typer.Option(False, "--all", help="Include completed missions."),
     as_json: bool = JSON_OPTION,
 ) -> None:
-    """The missions: under way first, then those that can start, then the rest."""
+    """The missions: under way first, then those not started, locked, complete (--all)."""
+    from gmtool.systems.originem.missions import in_list_order
+
     game = open_game(ctx, SYSTEM)
     status = game.system.status(game.state, now=time.time())
-    missions = [m for m in status["missions"] if all_ or m["state"] != "complete"]
+    missions = in_list_order([m for m in status["missions"] if all_ or m["state"] != "complete"])
     if as_json:
         print_json(missions)
         return

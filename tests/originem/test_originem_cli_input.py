@@ -34,3 +34,14 @@ def refused(cli: Callable[..., Any], *args: str) -> tuple[int, str]:
 def test_a_runaway_is_one_roll_by_one_member(cli: Callable[..., Any]) -> None:
     code, line = refused(cli, "runaway", "--by", "Larlen", "--by", "Remmy", "--dice", "7")
     assert code == 2 and line == "error: runaway: one roll by one crew member, not 2"
+
+
+def test_mission_list_puts_missions_under_way_first(cli: Callable[..., Any]) -> None:
+    assert cli("originem", "mission", "start", "Map Out Ancient Forest").code == 0
+    assert cli("originem", "scene", "exploration", "--by", "Larlen", "--dice", "10,10,10").code == 0
+    assert cli("originem", "mission", "start", "Solve Ancient Poem Puzzle").code == 0
+    listed = json.loads(cli("originem", "mission", "list", "--all", "--json").out)
+    states = [m["state"] for m in listed]
+    assert [m["name"] for m in listed[:1]] == ["Solve Ancient Poem Puzzle"]
+    assert states == sorted(states, key=["under_way", "not_started", "locked", "complete"].index)
+    assert listed[-1]["name"] == "Map Out Ancient Forest"

@@ -31,6 +31,15 @@ def view(key: str, mission: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+LIST_ORDER = ("under_way", "not_started", "locked", "complete")
+"""How ``mission list`` orders missions: those under way, those that can start, the rest."""
+
+
+def in_list_order(views: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Mission views sorted by state (the order within a state is the YAML's)."""
+    return sorted(views, key=lambda view: LIST_ORDER.index(view["state"]))
+
+
 def under_way(state: State) -> list[str]:
     return [key for key, m in state["missions"].items() if m["state"] == "under_way"]
 
