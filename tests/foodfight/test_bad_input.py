@@ -61,7 +61,7 @@ CASES = [
     (
         attack(1, "Bo", 1, fortunes=[fortune("attacker", "f99")]),
         UsageError,
-        "unknown Fortune for Ana 'f99'",
+        "unknown Fortune 'f99'",
     ),
     (
         attack(1, "Bo", 1, fortunes=[fortune("attacker", "f03")]),

@@ -127,7 +127,7 @@ BAD = [
         4,
         "cannot play another Fortune",
     ),
-    (("attack", "1", "Bo:1", "--fortune", "zz"), 2, "unknown Fortune for Ana 'zz'"),
+    (("attack", "1", "Bo:1", "--fortune", "zz"), 2, "unknown Fortune 'zz'"),
     (("attack", "1", "Bo:1", "--fortune", "f01"), 4, "Ana does not hold Fortune f01"),
     (("attack", "1", "Bo:1", "--fortune", "f01", "--on", "up"), 2, "'up' is not a card"),
     (("attack", "1", "Bo"), 2, "does not name a player's pile"),

@@ -6,6 +6,10 @@ import json
 
 import pytest
 
+from gmtool.errors import GmtoolError
+
+from .helpers import attack, deal, give, play
+
 
 @pytest.fixture
 def game(gmtool):  # type: ignore[no-untyped-def]
@@ -44,3 +48,23 @@ def test_undoing_a_discard_and_making_it_again_draws_the_same_fortunes(game) -> 
     for _ in range(4):
         assert game("foodfight", "discard", "2").code == 0
     assert hand(game, "Ana") == drawn
+
+
+@pytest.mark.parametrize(
+    ("by", "fid", "needle"),
+    [
+        ("attacker", "f99", "unknown Fortune 'f99'"),
+        ("defender", "f99", "unknown Fortune 'f99'"),
+        ("attacker", "f03", "Ana does not hold Fortune f03"),
+        ("defender", "f01", "Bo does not hold Fortune f01"),
+    ],
+)
+def test_a_refused_fortune_does_not_tell_anyones_hand(by: str, fid: str, needle: str) -> None:
+    state = deal()
+    give(state, "Ana", "f01", "f02")
+    give(state, "Bo", "f03", "f04")
+    action = attack(1, "Bo", 1, fortunes=[{"by": by, "id": fid, "on": "mine"}])
+    with pytest.raises(GmtoolError, match=needle) as caught:
+        play(state, action)
+    line = caught.value.line()
+    assert not any(held in line for held in ("f01", "f02", "f03", "f04") if held != fid), line

@@ -102,12 +102,17 @@ def _fortune_plays(
         if on not in SIDES:
             raise unknown("card for a Fortune", on, SIDES)
         fid = str(play.get("id", ""))
+        # Neither refusal lists a hand: the screen is shared and Fortunes are secret.
+        peek = f"gmtool foodfight peek --player {player['name']} shows their Fortunes"
         if fid not in state["fortune_cards"]:
-            raise unknown(f"Fortune for {player['name']}", fid, player["fortunes"])
+            raise UsageError(f"unknown Fortune '{fid}'", hint=peek)
         held = player["fortunes"].count(fid) - sum(1 for p in checked if p["id"] == fid)
         if held < 1:
-            holds = ", ".join(player["fortunes"]) or "none"
-            raise RulesError(f"{player['name']} does not hold Fortune {fid} (holds: {holds})")
+            raise RulesError(
+                f"{player['name']} does not hold Fortune {fid}: "
+                "a player may play only a Fortune from their own hand",
+                hint=peek,
+            )
         other = "defender" if by == "attacker" else "attacker"
         checked.append(
             {
