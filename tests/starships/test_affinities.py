@@ -23,7 +23,7 @@ def test_weak_deals_max_damage_plus_might_without_rolling() -> None:
     assert outcome.result["affinity"] == "weak"
     assert outcome.result["damage"] == 14
     assert outcome.extra["callout"] == "MAX DMG!"
-    with pytest.raises(DiceError, match="too many faces"):
+    with pytest.raises(DiceError, match="Rex is weak to Kinetic: the damage is fixed"):
         hit(state, "melee", 15, 3, 4)
 
 
@@ -64,6 +64,8 @@ def test_immune_takes_nothing_and_rolls_no_damage() -> None:
     assert outcome.result["affinity"] == "immune"
     assert outcome.result["damage"] == 0
     assert outcome.result["hp"] == {"Ana": 10, "Rex": 30}
+    with pytest.raises(DiceError, match="Rex is immune to Kinetic: the damage is fixed"):
+        hit(state, "melee", 15, 3)
 
 
 def test_reflect_hurts_the_attacker_instead() -> None:

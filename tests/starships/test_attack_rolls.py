@@ -68,8 +68,12 @@ def test_melee_damage_adds_might(state: State) -> None:
 
 
 def test_a_miss_rolls_no_damage_dice(state: State) -> None:
-    with pytest.raises(DiceError, match="too many faces"):
+    with pytest.raises(DiceError) as caught:
         hit(state, "melee", 2, 5)
+    assert caught.value.line() == (
+        "too many faces entered: the attack missed (2 + 3 = 5 against Defense 12), so no "
+        "damage dice are rolled (enter only the d20: --dice 2)"
+    )
 
 
 def test_a_face_off_the_die_is_refused(state: State) -> None:

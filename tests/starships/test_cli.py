@@ -153,7 +153,7 @@ def test_people_see_the_attack_and_the_board(crew) -> None:  # type: ignore[no-u
         (("attack", "Bo", "Zed", "--ranged"), "combatant 'Zed' (valid: Ana, Bo,", 2),
         (("attack", "Bo", "Crawler-2", "--ranged", "--dice", "15"), "Crawler-2 is unconscious", 4),
         (("attack", "Bo", "Crawler", "--ranged", "--dice", "21"), "face 21 is not on a d20", 5),
-        (("attack", "Bo", "Crawler", "--ranged", "--dice", "15,3"), "too many faces", 5),
+        (("attack", "Bo", "Crawler", "--ranged", "--dice", "15,3"), "Crawler is weak to Energy", 5),
         (("attack", "Bo", "Crawler", "--ranged", "--dice", "x"), "not a whole number", 5),
         (("attack", "Bo", "Crawler", "--ranged", "--melee"), "choose one weapon", 2),
         (("attack", "Bo", "Bo", "--ranged"), "cannot attack themselves", 4),

@@ -10,7 +10,7 @@ from typing import Any
 
 from gmtool.dice import DiceDoor
 from gmtool.engine.system import Action, Outcome, State
-from gmtool.errors import RulesError, UsageError
+from gmtool.errors import DiceError, RulesError, UsageError
 from gmtool.systems.starships.content import StarshipsContent
 from gmtool.systems.starships.damage import Strike, affinity_of, is_rolled, strike
 from gmtool.systems.starships.momentum import after_attack
@@ -76,11 +76,17 @@ def attack(state: State, action: Action, dice: DiceDoor, content: StarshipsConte
     hit = is_hit(natural, total, target["defense"], content)
     affinity = affinity_of(target, gear["type"])
     struck: Strike | None = None
-    if hit:
-        rolled = (
-            dice.roll(gear["dice"], who=name, label="damage").total if is_rolled(affinity) else None
-        )
+    if hit and is_rolled(affinity):
+        rolled = dice.roll(gear["dice"], who=name, label="damage").total
         struck = strike(rolled, attacker=attacker, target=target, weapon=weapon, content=content)
+    elif hit:
+        fixed = f"{target['name']} is {AFFINITY_WORDS[affinity]} {gear['type']}"
+        _refuse_unused_faces(dice, f"{fixed}: the damage is fixed", natural)
+        struck = strike(None, attacker=attacker, target=target, weapon=weapon, content=content)
+    else:
+        missed = f"{_sum(natural, total)} against Defense {target['defense']}"
+        _refuse_unused_faces(dice, f"the attack missed ({missed})", natural)
+    if struck:
         _land(struck, attacker, target, content)
     swing = after_attack(attacker, hit=hit, affinity=affinity, content=content)
     fallen = [c["name"] for c in (target, attacker) if c["hp"] <= 0]
@@ -120,6 +126,24 @@ def attack(state: State, action: Action, dice: DiceDoor, content: StarshipsConte
         outcome=_summary(hit, struck, natural, total, extra),
         extra=extra,
     )
+
+
+AFFINITY_WORDS = {"weak": "weak to", "strong": "strong against", "immune": "immune to"}
+"""How the refusal of unused damage faces names an affinity that fixes the damage."""
+
+
+def _refuse_unused_faces(dice: DiceDoor, why: str, natural: int) -> None:
+    """Faces typed for damage dice that were never rolled: say why, rather than only count."""
+    if dice.entered is not None and dice.entered.left:
+        raise DiceError(
+            f"too many faces entered: {why}, so no damage dice are rolled",
+            hint=f"enter only the d20: --dice {natural}",
+        )
+
+
+def _sum(natural: int, total: int) -> str:
+    bonus = total - natural
+    return f"{natural} {'-' if bonus < 0 else '+'} {abs(bonus)} = {total}"
 
 
 def _land(
