@@ -208,3 +208,34 @@ def test_a_heal_on_someone_unhurt_is_refused(play: Play, state: dict[str, Any]) 
         play({"type": "combat_heal", "by": "Remmy", "target": "Remmy"}, 8)
     assert caught.value.line() == "Remmy is not hurt (60/60 HP) (hurt: Pierre)"
     assert state["combat"]["turn"] == "heal"
+
+
+def test_the_log_names_both_fighters_and_the_damage(duel: Play, state: dict[str, Any]) -> None:
+    hit = duel(attack("Pierre", "low-1"), 7, 2)
+    assert (hit.who, hit.what, hit.outcome) == (
+        "Pierre, low-1",
+        "combat attack on low-1",
+        "hit for 7 (low-1 3/10)",
+    )
+    struck = duel(enemy_attack("low-1", "Pierre"), 4, 9)
+    assert (struck.who, struck.what, struck.outcome) == (
+        "low-1, Pierre",
+        "combat enemy-attack on Pierre",
+        "blocked",
+    )
+    down = duel(attack("Pierre", "low-1"), 3, 1)
+    assert down.outcome == "hit for 3: low-1 down"
+
+
+def test_the_log_names_who_is_healed(play: Play, state: dict[str, Any]) -> None:
+    play(fight(["low"], crew=["Pierre", "Remmy"]))
+    play(initiative("Pierre"), 5, 1)
+    state["crew"][0]["hp"] = 50
+    play({"type": "combat_end_turn"})
+    play({"type": "combat_end_turn"})
+    healed = play({"type": "combat_heal", "by": "Remmy", "target": "Pierre"}, 6)
+    assert (healed.who, healed.what, healed.outcome) == (
+        "Remmy, Pierre",
+        "combat heal of Pierre",
+        "healed +5 (Pierre 55/80)",
+    )

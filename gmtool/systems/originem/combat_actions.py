@@ -156,9 +156,15 @@ def _resolve(
         "target_hp": target["hp"],
         "target_down": target["hp"] <= 0,
     }
-    outcome = "blocked" if blocked else ("down" if target["hp"] <= 0 else "hit")
+    name = target["name"]
+    if blocked:
+        outcome = "blocked"
+    elif target["hp"] <= 0:
+        outcome = f"hit for {damage}: {name} down"
+    else:
+        outcome = f"hit for {damage} ({name} {target['hp']}/{target['max_hp']})"
     _finish_or_settle(state, combat, content, result)
-    return _outcome(state, result, attacker, what, outcome)
+    return _outcome(state, result, f"{attacker}, {name}", f"{what} on {name}", outcome)
 
 
 def heal_action(state: State, action: Action, dice: DiceDoor, content: OriginemContent) -> Outcome:
@@ -192,9 +198,14 @@ def heal_action(state: State, action: Action, dice: DiceDoor, content: OriginemC
         "outcome": band_id,
         "title": band.title,
     }
-    result["healed"] = heal(target, band.effects.heal, content.rulings)
+    healed = result["healed"] = heal(target, band.effects.heal, content.rulings)
     settle(state, combat, content)
-    return _outcome(state, result, member["name"], "combat heal", band_id)
+    name = target["name"]
+    who = member["name"] if name == member["name"] else f"{member['name']}, {name}"
+    outcome = band_id
+    if healed["amount"]:
+        outcome += f" +{healed['amount']} ({name} {target['hp']}/{target['max_hp']})"
+    return _outcome(state, result, who, f"combat heal of {name}", outcome)
 
 
 def end_turn(state: State, action: Action, content: OriginemContent) -> Outcome:
