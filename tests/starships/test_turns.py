@@ -20,8 +20,14 @@ def test_initiative_ties_roll_again() -> None:
 
 
 def test_initiative_needs_a_face_for_every_reroll() -> None:
-    with pytest.raises(DiceError, match="not enough faces"):
+    with pytest.raises(DiceError) as caught:
         play(roster(PARTY, ENEMIES), {"type": "encounter_start"}, 7, 7)
+    assert caught.value.line() == (
+        "initiative tied 7-7 and both sides roll again, but no faces are left for it "
+        "(add the next pair, party first: --dice 7,7,PARTY,ENEMIES)"
+    )
+    with pytest.raises(DiceError, match="not enough faces"):
+        play(roster(PARTY, ENEMIES), {"type": "encounter_start"}, 7, 7, 12)
 
 
 def test_the_higher_side_goes_first_then_sides_alternate() -> None:

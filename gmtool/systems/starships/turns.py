@@ -12,7 +12,7 @@ from typing import Any
 
 from gmtool.dice import DiceDoor
 from gmtool.engine.system import State
-from gmtool.errors import RulesError
+from gmtool.errors import DiceError, RulesError
 from gmtool.systems.starships.content import SIDES, StarshipsContent
 from gmtool.systems.starships.roster import Combatant, other_side, side_members, standing
 
@@ -30,6 +30,13 @@ def roll_initiative(dice: DiceDoor, content: StarshipsContent) -> tuple[str, lis
         pairs.append([party, enemies])
         if party != enemies:
             return (SIDES[0] if party > enemies else SIDES[1]), pairs
+        if dice.entered is not None and not dice.entered.left:
+            typed = ",".join(str(face) for pair in pairs for face in pair)
+            raise DiceError(
+                f"initiative tied {party}-{enemies} and both sides roll again, "
+                "but no faces are left for it",
+                hint=f"add the next pair, party first: --dice {typed},PARTY,ENEMIES",
+            )
     raise RulesError(f"initiative tied {len(pairs)} times in a row; start the encounter again")
 
 
