@@ -25,7 +25,7 @@ def test_the_higher_salt_wins_the_loser_is_discarded_and_moves_one() -> None:
     assert result["winner"] == "Ana" and result["losers"] == ["Bo"] and not result["tie"]
     assert (result["attacker"]["value"], result["defender"]["value"]) == (7, 5)
     assert after["turn"] == 1
-    assert outcome.outcome.endswith("Ana wins")
+    assert outcome.outcome.endswith(": Ana wins the battle")
 
 
 def test_the_attacker_can_lose_and_the_defenders_card_stays_face_up() -> None:

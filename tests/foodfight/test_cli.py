@@ -74,7 +74,8 @@ def test_discard_attack_log_and_undo(game) -> None:  # type: ignore[no-untyped-d
     assert [f["id"] for f in fight["defender"]["fortunes"]] == drawn
     assert log_size(game) == 2
     entries = doc(game("log", "--json"))
-    assert entries[-1]["who"] == "Bo" and entries[-1]["what"] == "attack Ana:1"
+    assert entries[-1]["who"] == "Bo, Ana" and entries[-1]["what"] == "attack 1 Ana:1"
+    assert len(doc(game("log", "--who", "Ana", "--json"))) == 2  # her discard and her defence
     assert game("undo").code == 0
     assert doc(game("foodfight", "show", "--json")) == before
     assert game("redo").code == 0

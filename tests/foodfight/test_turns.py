@@ -70,7 +70,7 @@ def test_the_last_player_standing_wins_and_the_game_stops() -> None:
     after = outcome.state
     assert after["winner"] == "Ana" and after["over"] is True and after["turn"] is None
     assert outcome.result["game_winner"] == "Ana" and outcome.result["next"] is None
-    assert outcome.outcome.endswith("Ana wins")
+    assert outcome.outcome.endswith("; Ana wins the game")
     with pytest.raises(RulesError, match="the game is over: Ana won"):
         play(after, discard(1))
 

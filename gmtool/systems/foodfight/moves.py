@@ -19,6 +19,7 @@ from gmtool.systems.foodfight.state import (
     secret_below,
     top_card,
 )
+from gmtool.systems.foodfight.summary import aftermath, battle_line
 from gmtool.systems.foodfight.track import move_token
 
 ACTION_TYPES = ("discard", "attack", "layout")
@@ -32,14 +33,18 @@ def apply_action(state: State, action: Mapping[str, Any]) -> Outcome:
     if kind not in ("discard", "attack"):
         raise unknown("Food Fight action", str(kind), ACTION_TYPES)
     actor = check_actor(state, action.get("player"))
+    who = actor["name"]
     if kind == "discard":
         result = _discard(state, actor, action)
         what = f"discard pile {result['pile']}"
         outcome = f"{result['card']['food']} ({result['card']['salt']}) discarded"
     else:
         result = attack(state, actor, action)
-        what = f"attack {result['defender']['player']}:{result['defender']['pile']}"
-        outcome = _battle_summary(result)
+        defender = result["defender"]
+        # The defender takes part too (they may play a Fortune): ``log --who`` finds both.
+        who = f"{who}, {defender['player']}"
+        what = f"attack {result['attacker']['pile']} {defender['player']}:{defender['pile']}"
+        outcome = battle_line(result)
     eliminated = [m["player"] for m in result["moves"] if m["out"]]
     state["moves"] += 1
     next_turn(state)
@@ -50,9 +55,7 @@ def apply_action(state: State, action: Mapping[str, Any]) -> Outcome:
         game_winner=state["winner"],
         over=state["over"],
     )
-    if state["over"]:
-        outcome += f"; {state['winner']} wins" if state["winner"] else "; nobody is left standing"
-    return Outcome(state, result, who=actor["name"], what=what, outcome=outcome)
+    return Outcome(state, result, who=who, what=what, outcome=outcome + aftermath(result))
 
 
 def _discard(state: State, actor: Player, action: Mapping[str, Any]) -> dict[str, Any]:
@@ -69,19 +72,6 @@ def _discard(state: State, actor: Player, action: Mapping[str, Any]) -> dict[str
         "card": {"id": card["id"], "food": card["food"], "salt": card["salt"]},
         "moves": [move],
     }
-
-
-def _battle_summary(result: dict[str, Any]) -> str:
-    a, d = result["attacker"], result["defender"]
-    fight = (
-        f"{a['player']}'s {a['card']['food']} ({a['value']}) vs "
-        f"{d['player']}'s {d['card']['food']} ({d['value']})"
-    )
-    if result["winner"]:
-        return f"{fight}: {result['winner']} wins"
-    if result["losers"]:
-        return f"{fight}: a tie, both cards lost"
-    return f"{fight}: a tie, both cards stay"
 
 
 def _layout(state: State, action: Mapping[str, Any]) -> Outcome:

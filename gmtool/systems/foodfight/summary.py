@@ -1,0 +1,46 @@
+"""One-line summaries of a move for the log: what happened, who went out, who won.
+
+The log is read by the whole table, so a summary holds only what everyone saw: the two
+battling cards (both turn face up), the Fortunes played, the discarded card's pile.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+OUT_REASONS = {"towers": "no towers left", "health": "the end of the track"}
+
+
+def battle_line(result: dict[str, Any]) -> str:
+    """``Ana's Toast 5 +4 -2 = 7 vs Bo's Soup 6: Ana wins the battle``."""
+    fight = f"{_side(result['attacker'])} vs {_side(result['defender'])}"
+    if not result["tie"]:
+        return f"{fight}: {result['winner']} wins the battle"
+    if result["winner"]:
+        role = "attacker" if result["winner"] == result["attacker"]["player"] else "defender"
+        return f"{fight}: a tie, won by {result['winner']} (the {role})"
+    if result["losers"]:
+        return f"{fight}: a tie, both cards are lost"
+    return f"{fight}: a tie, both cards stay"
+
+
+def _side(side: dict[str, Any]) -> str:
+    card = side["card"]
+    text = f"{side['player']}'s {card['food']} {card['salt']}"
+    if side["fortunes"]:
+        text += "".join(f" {fortune['delta']:+d}" for fortune in side["fortunes"])
+        text += f" = {side['value']}"
+    return text
+
+
+def aftermath(result: dict[str, Any]) -> str:
+    """``; Di is out (no towers left); Ana wins the game``, or nothing."""
+    text = "".join(
+        f"; {move['player']} is out ({OUT_REASONS[move['out']]})"
+        for move in result["moves"]
+        if move["out"]
+    )
+    if result["over"]:
+        winner = result["game_winner"]
+        text += f"; {winner} wins the game" if winner else "; nobody is left standing"
+    return text
