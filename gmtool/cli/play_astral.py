@@ -14,11 +14,12 @@ from typing import Any
 from gmtool.cli.common import console
 from gmtool.cli.prompts import Prompts
 from gmtool.engine.game import Game
-from gmtool.errors import GmtoolError, UsageError
+from gmtool.errors import DiceError, GmtoolError, UsageError
+from gmtool.systems.astral.content import DISTANCES
 
 QUIT = "quit"
 NOBODY = "nobody"
-DISTANCES = ["touching", "near", "far", "away"]
+BLANK_ROLLS = "(blank: roll for me)"
 
 
 Handler = Callable[[Game, Prompts], None]
@@ -79,20 +80,38 @@ def _tick(game: Game, ask: Prompts) -> None:
     declarations: list[dict[str, Any]] = []
     for who in actors(game.state):
         options = action_menu(game.state, game.content, who)
-        action = ask.select(f"{who} does what?", list(options))
-        declarations.append(_declaration(ask, who, action, options[action]))
+        choice = ask.select(f"{who} does what?", list(options))
+        declarations.append(_declaration(ask, who, choice, options[choice]))
     declarations += _speeches(ask, actors(game.state))
-    entered: dict[str, list[int]] = {}
-    for name in rollers(game.state, game.content, declarations):
-        faces = ask.text(f"{name}'s 2d6 faces, e.g. 3,5 (blank: roll for me)").strip()
-        if faces:
-            from gmtool.dice import parse_faces
+    rolls = rollers(game.state, game.content, declarations)
+    tick = {"type": "tick", "declarations": declarations}
 
-            entered[name] = parse_faces(faces)
-    outcome = game.play(
-        {"type": "tick", "declarations": declarations}, game.door(entered_by=entered or None)
+    def faces_by_name() -> dict[str, list[int]]:
+        from gmtool.dice import parse_faces
+
+        entered: dict[str, list[int]] = {}
+        for name, what in rolls.items():
+            text = ask.text(f"{name} rolls {', then '.join(what)}: faces {BLANK_ROLLS}").strip()
+            if text:
+                entered[name] = parse_faces(text)
+        return entered
+
+    outcome = _until_faces_fit(
+        lambda: game.play(tick, game.door(entered_by=faces_by_name() or None))
     )
     console().print(render.tick(outcome.result))
+
+
+def _until_faces_fit(attempt: Callable[[], Any]) -> Any:
+    """Run ``attempt`` again after faces that do not fit, so nothing else is asked twice.
+
+    Leaving the faces blank rolls them, which always fits.
+    """
+    while True:
+        try:
+            return attempt()
+        except DiceError as error:
+            console().print(f"[red]error:[/red] {error.line()} — enter the faces again")
 
 
 def _declaration(ask: Prompts, who: str, action: str, targets: list[str]) -> dict[str, Any]:
@@ -106,7 +125,7 @@ def _declaration(ask: Prompts, who: str, action: str, targets: list[str]) -> dic
     elif action == "move":
         text = ask.text(f"{who} moves relative to whom? ({', '.join(targets)}; comma-separated)")
         declaration["targets"] = [name.strip() for name in text.split(",") if name.strip()]
-        declaration["to"] = ask.select("To what distance?", DISTANCES)
+        declaration["to"] = ask.select("To what distance?", list(DISTANCES))
     return declaration
 
 
@@ -126,17 +145,17 @@ def _speeches(ask: Prompts, speakers: list[str]) -> list[dict[str, Any]]:
 # -- between ticks ---------------------------------------------------------------------
 
 
-def _play(game: Game, ask: Prompts, action: dict[str, Any], *, dice: bool = False) -> None:
+def _play(game: Game, ask: Prompts, action: dict[str, Any], *, rolls: str = "") -> None:
+    """Play ``action``; when it ``rolls`` (e.g. "Cy's 2d6"), ask for physical faces first."""
     from gmtool.render import astral as render
 
-    entered = None
-    if dice:
-        text = ask.text("2d6 faces, e.g. 3,5 (blank: roll for me)").strip()
-        if text:
-            from gmtool.dice import parse_faces
+    def faces() -> list[int] | None:
+        from gmtool.dice import parse_faces
 
-            entered = parse_faces(text)
-    outcome = game.play(action, game.door(entered=entered))
+        text = ask.text(f"Faces for {rolls} {BLANK_ROLLS}").strip() if rolls else ""
+        return parse_faces(text) if text else None
+
+    outcome = _until_faces_fit(lambda: game.play(action, game.door(entered=faces())))
     console().print(render.events(outcome.result))
 
 
@@ -163,7 +182,8 @@ def _salvage(game: Game, ask: Prompts) -> None:
     from gmtool.systems.astral.choices import extras
 
     task = ask.select("Which task?", extras(game.state)["salvage"])
-    _play(game, ask, {"type": "salvage", "task": task}, dice=True)
+    rolls = f"the salvage roll ({game.content.tasks.dice})"
+    _play(game, ask, {"type": "salvage", "task": task}, rolls=rolls)
 
 
 def _disturb(game: Game, ask: Prompts) -> None:
@@ -172,7 +192,8 @@ def _disturb(game: Game, ask: Prompts) -> None:
     npc = ask.select("Which NPC?", extras(game.state)["disturb"])
     pcs = [e["name"] for e in game.state["entities"] if e["kind"] == "pc"]
     pc = ask.select("Which PC disturbs it?", pcs)
-    _play(game, ask, {"type": "disturb", "who": pc, "target": npc}, dice=True)
+    rolls = f"{pc}'s {game.content.combat.dice}"
+    _play(game, ask, {"type": "disturb", "who": pc, "target": npc}, rolls=rolls)
 
 
 def _final_attack(game: Game, ask: Prompts) -> None:
@@ -188,7 +209,7 @@ def _add(game: Game, ask: Prompts) -> None:
         action["knowledge"] = ask.text("Knowledge areas, comma-separated (blank: none yet)")
     if kind == "npc":
         action["tn"] = _optional_number(ask.text("TN (blank: the default)?"))
-    action["at"] = ask.select("Distance to everyone present?", DISTANCES)
+    action["at"] = ask.select("Distance to everyone present?", list(DISTANCES))
     _play(game, ask, action)
 
 
@@ -196,7 +217,7 @@ def _distance(game: Game, ask: Prompts) -> None:
     names = [e["name"] for e in game.state["entities"]]
     first = ask.select("Between?", names)
     second = ask.select("And?", [n for n in names if n != first])
-    value = ask.select("Distance?", DISTANCES)
+    value = ask.select("Distance?", list(DISTANCES))
     _play(game, ask, {"type": "distance", "a": first, "b": second, "distance": value})
 
 

@@ -15,6 +15,7 @@ class Scripted(Prompts):
     def __init__(self, *answers: str) -> None:
         self.answers = list(answers)
         self.menus: dict[str, list[str]] = {}
+        self.questions: list[str] = []
 
     def select(self, message: str, choices: list[str]) -> str:
         answer = self.answers.pop(0)
@@ -23,6 +24,7 @@ class Scripted(Prompts):
         return answer
 
     def text(self, message: str, default: str = "") -> str:
+        self.questions.append(message)
         return self.answers.pop(0)
 
 
@@ -68,15 +70,49 @@ def test_errors_are_shown_and_the_loop_goes_on(
     demo: Game, capsys: pytest.CaptureFixture[str]
 ) -> None:
     answers = Scripted(
-        "play a tick", "attack", "Wisp", "rest", "rest", "rest", "nobody", "9,9",
         "undo the last entry",
+        "add an entity", "Two words", "pc", "", "", "near",
         "quit",
     )  # fmt: skip
     run(demo, answers)
     out = capsys.readouterr().out
-    assert "face 9 is not on a d6" in out
     assert "nothing to undo" in out
-    assert demo.state["tick"] == 0
+    assert "'Two words' is not a usable name" in out
+    assert demo.state["entities"][-1]["name"] == "Gate"
+
+
+def test_wrong_faces_are_asked_again_and_the_declarations_kept(
+    demo: Game, capsys: pytest.CaptureFixture[str]
+) -> None:
+    answers = Scripted(
+        "play a tick", "attack", "Wisp", "rest", "rest", "rest", "nobody",
+        "9,9",  # not on a d6
+        "6",  # too few
+        "6,5",
+        "quit",
+    )  # fmt: skip
+    run(demo, answers)
+    assert answers.answers == []
+    out = capsys.readouterr().out
+    assert "face 9 is not on a d6" in out and "not enough faces" in out
+    assert demo.state["tick"] == 1
+    assert aura(demo, "Wisp") == 6 - (11 - 2 - 7) + 1  # Ana at Far: 9 against TN 7; Wisp rests
+
+
+def test_one_question_for_all_of_a_characters_rolls(demo: Game) -> None:
+    for _ in range(2):
+        demo.play({"type": "tick", "declarations": ["Ana work Unseal"]}, demo.door())
+    answers = Scripted(
+        "play a tick", "work", "hesitate", "attack", "Ana", "hesitate", "nobody",
+        "5,5,3,3",  # Ana's CV, then her roll for the task
+        "quit",
+    )  # fmt: skip
+    run(demo, answers)
+    assert answers.answers == []
+    faces = [q for q in answers.questions if "faces" in q]
+    assert faces == ["Ana rolls 2d6 for CV, then 2d6 for task Unseal: faces (blank: roll for me)"]
+    assert demo.state["tasks"][0]["status"] == "partial"  # 3 + 3 + 2 (runes) = TN 8
+    assert aura(demo, "Ana") == 12  # CV 10 against Wisp's 7 - 2 (Far)
 
 
 def test_between_ticks(demo: Game) -> None:

@@ -51,10 +51,14 @@ def action_menu(state: State, content: AstralContent, who: str) -> dict[str, lis
 
 def rollers(
     state: State, content: AstralContent, declarations: Sequence[Mapping[str, Any] | str]
-) -> list[str]:
-    """Who rolls 2d6 for these declarations (the referee's timer rolls aside)."""
+) -> dict[str, list[str]]:
+    """What each character rolls for these declarations, in order (the referee's timer
+    rolls aside): ``{"Ana": ["2d6 for CV", "2d6 for task Unseal"]}``."""
     actions, _ = declare(state, content, declarations)
-    return dice_rollers(state, actions)
+    rolls: dict[str, list[str]] = {}
+    for who, dice, what in dice_rollers(state, content, actions):
+        rolls.setdefault(who, []).append(f"{dice} for {what}")
+    return rolls
 
 
 def extras(state: State) -> dict[str, list[str]]:

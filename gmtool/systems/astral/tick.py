@@ -141,23 +141,26 @@ def declare(
     return {e["name"]: actions[e["name"]] for e in present}, speeches
 
 
-def dice_rollers(state: State, actions: dict[str, Declaration]) -> list[str]:
-    """Who surely rolls this tick, in the order of the rolls: PCs in combat, then the owners
-    of tasks this tick's work finishes. (Timers may add the referee's rolls.)"""
+def dice_rollers(
+    state: State, content: AstralContent, actions: dict[str, Declaration]
+) -> list[tuple[str, str, str]]:
+    """Who rolls this tick, in the order of the rolls, with the dice and what for: PCs in
+    combat (their CV), then the owners of tasks this tick's work finishes. A worker knocked
+    out this tick skips the task roll; timers may add the referee's rolls."""
     pcs = {e["name"] for e in state["entities"] if e["kind"] == "pc"}
-    rollers = [n for n in combat.combatants(state, actions) if n in pcs]
+    rolls = [(n, content.combat.dice, "CV") for n in combat.combatants(state, actions) if n in pcs]
     for declaration in actions.values():
         task = find_task(state, declaration["task"]) if declaration["action"] == "work" else None
         if task is not None and tasks.finishes_with_roll(task):
-            rollers.append(task["by"])
-    return rollers
+            rolls.append((task["by"], content.tasks.dice, f"task {task['name']}"))
+    return rolls
 
 
 def _check_entered_faces(
     state: State, content: AstralContent, dice: DiceDoor, actions: dict[str, Declaration]
 ) -> None:
     """Faces entered by name must belong to someone who rolls this tick."""
-    rollers = dice_rollers(state, actions)
+    rollers = [who for who, _, _ in dice_rollers(state, content, actions)]
     if content.timers.roller == "referee":
         rollers.append(content.timers.referee_name)
     else:
