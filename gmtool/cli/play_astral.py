@@ -187,10 +187,13 @@ def _salvage(game: Game, ask: Prompts) -> None:
 
 
 def _disturb(game: Game, ask: Prompts) -> None:
-    from gmtool.systems.astral.choices import extras
+    from gmtool.systems.astral.choices import disturbers, extras
 
     npc = ask.select("Which NPC?", extras(game.state)["disturb"])
-    pcs = [e["name"] for e in game.state["entities"] if e["kind"] == "pc"]
+    pcs = disturbers(game.state, game.content, npc)
+    if not pcs:
+        reach = game.content.combat.reach.disturb
+        raise UsageError(f"no PC is close enough to disturb {npc}", hint=f"{reach} or closer")
     pc = ask.select("Which PC disturbs it?", pcs)
     rolls = f"{pc}'s {game.content.combat.dice}"
     _play(game, ask, {"type": "disturb", "who": pc, "target": npc}, rolls=rolls)

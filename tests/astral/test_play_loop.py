@@ -145,3 +145,17 @@ def test_knock_out_then_final_attack_and_disturb(demo: Game) -> None:
     assert wisp["condition"] == "unconscious"
     assert demo.state["fight_on"] is False
     assert "a PC disturbs an unconscious NPC" in answers.menus["What happens?"]
+
+
+def test_only_a_pc_close_enough_is_offered_to_disturb(demo: Game) -> None:
+    answers = Scripted(
+        "change an entity (Aura, TN, Knowledge)", "Wisp", "aura", "1",
+        "set a distance", "Ana", "Wisp", "near",
+        "play a tick", "attack", "Wisp", "rest", "rest", "rest", "nobody", "6,6",
+        "a PC disturbs an unconscious NPC", "Wisp", "Ana", "1,1",
+        "quit",
+    )  # fmt: skip
+    run(demo, answers)
+    assert answers.menus["Which PC disturbs it?"] == ["Ana"]  # Cy is Far from Wisp
+    wisp = next(e for e in demo.state["entities"] if e["name"] == "Wisp")
+    assert (wisp["condition"], wisp["aura"]) == ("active", 1)

@@ -61,6 +61,16 @@ def rollers(
     return rolls
 
 
+def disturbers(state: State, content: AstralContent, npc: str) -> list[str]:
+    """The PCs close enough to disturb the unconscious ``npc``."""
+    reach = content.combat.reach.disturb
+    return [
+        e["name"]
+        for e in state["entities"]
+        if e["kind"] == "pc" and e["condition"] == "active" and within(state, e["name"], npc, reach)
+    ]
+
+
 def extras(state: State) -> dict[str, list[str]]:
     """What else the GM may do now: salvageable tasks, unconscious NPCs, the final attack."""
     waiting = any(t["waits_for_final_attack"] for t in timers_of(state, "lockout"))
