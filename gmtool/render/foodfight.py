@@ -165,8 +165,12 @@ def _battle_lines(doc: dict[str, Any]) -> list[RenderableType]:
             )
         text.append(f" = {side['value']}", style="bold")
         lines.append(text)
-    if doc["winner"]:
-        lines.append(Text(f"{doc['winner']} wins the battle", style="bold green"))
+    winner = doc["winner"]
+    if winner and doc["tie"]:
+        role = "attacker" if winner == doc["attacker"]["player"] else "defender"
+        lines.append(Text(f"A tie: {winner} wins the battle as the {role}", style="bold yellow"))
+    elif winner:
+        lines.append(Text(f"{winner} wins the battle", style="bold green"))
     elif doc["losers"]:
         lines.append(Text("A tie: both cards are lost", style="bold yellow"))
     else:
