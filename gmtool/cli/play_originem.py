@@ -51,6 +51,8 @@ def _menu(now: dict[str, Any]) -> dict[str, Handler]:
     fight = now["fight"]
     if now["ended"]:
         pass
+    elif now["engaged"]:
+        menu["start the fight (the runaway failed)"] = _engaged_fight
     elif fight is not None:
         turn = fight["turn"]
         if turn == "initiative":
@@ -153,8 +155,15 @@ def _start_mission(game: Game, ask: Prompts, now: dict[str, Any]) -> None:
 
 
 def _fight(game: Game, ask: Prompts, now: dict[str, Any], mission: str | None = None) -> None:
-    if mission is None:
-        mission = _mission_key(game, ask, now, "combat")
+    _start_fight(game, ask, mission or _mission_key(game, ask, now, "combat"))
+
+
+def _engaged_fight(game: Game, ask: Prompts, now: dict[str, Any]) -> None:
+    """The fight a failed runaway leads to (it belongs to the runaway's mission)."""
+    _start_fight(game, ask, None)
+
+
+def _start_fight(game: Game, ask: Prompts, mission: str | None) -> None:
     tiers = ", ".join(game.content.enemies)
     enemies = ask.text(f"Enemies (tiers: {tiers}; e.g. low:2, high):")
     gm_die = ask.select("The GM's die?", list(game.content.rules.combat.gm_dice))

@@ -78,6 +78,8 @@ def status(doc: dict[str, Any]) -> RenderableType:
     )
     if doc.get("combat"):
         parts.append(fight(doc["combat"]))
+    elif doc.get("engaged"):
+        parts.append(Text("the runaway failed: the fight is on ('combat start')", style="bold red"))
     if doc.get("bonus"):
         waiting = ", ".join(f"+{v} ({k.split(':', 1)[-1]})" for k, v in doc["bonus"].items())
         parts.append(Text(f"bonus waiting: {waiting}", style="yellow"))

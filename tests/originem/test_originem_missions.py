@@ -147,3 +147,32 @@ def test_in_order_ruling(content: OriginemContent, state: dict[str, Any]) -> Non
             DiceDoor.entered_faces(6, 6, 6),
             strict,
         )
+
+
+def test_after_a_failed_runaway_the_fight_comes_next(play: Play, state: dict[str, Any]) -> None:
+    play(start("Face Opponents Head On"))  # combat, general, combat
+    play(start("Heavily Surrounded"))  # also has a combat scene
+    play({"type": "runaway", "by": "Larlen", "mission": "Face Opponents Head On"}, 6)
+    assert SYSTEM.status(state, now=0)["engaged"] is True
+    with pytest.raises(RulesError, match="the runaway failed: the fight is on"):
+        play({"type": "runaway", "by": "Larlen", "mission": "Face Opponents Head On"}, 10)
+    with pytest.raises(RulesError, match="the runaway failed: the fight is on"):
+        play(scene("general", "Remmy"), 5, 5, 5)
+    fight = play({"type": "combat_start", "enemies": ["low"], "gm_die": "d6"}).result
+    assert fight["combat"]["mission"] == "Face Opponents Head On"
+    assert SYSTEM.status(state, now=0)["engaged"] is False
+    play({"type": "combat_end"})
+    play(scene("general", "Remmy", mission="Face Opponents Head On"), 5, 5, 5)
+
+
+def test_a_failed_runaway_may_leave_the_crew_free(content: OriginemContent) -> None:
+    rulings = content.rulings.model_copy(update={"failed_runaway_forces_fight": False})
+    free = content.model_copy(
+        update={"rules": content.rules.model_copy(update={"rulings": rulings})}
+    )
+    state = SYSTEM.new_state(free, {}, DiceDoor())
+    SYSTEM.apply(state, {"type": "runaway", "by": "Larlen"}, DiceDoor.entered_faces(6), free)
+    again = SYSTEM.apply(
+        state, {"type": "runaway", "by": "Larlen"}, DiceDoor.entered_faces(9), free
+    )
+    assert again.result["outcome"] == "escaped"

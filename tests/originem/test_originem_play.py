@@ -125,3 +125,24 @@ def test_no_mission_scene_and_nova(game: Game) -> None:
     state = game.state
     assert state["nova"]["running"] is True
     assert state["missions"]["ship_defense"]["done"] == [False] * 4
+
+
+def test_a_failed_runaway_leads_straight_to_the_fight(game: Game) -> None:
+    script = Scripted(
+        "start a mission",
+        "Face Opponents Head On",
+        "play a scene",
+        "Face Opponents Head On",
+        "runaway",
+        "Pierre (d6)",
+        ENTER,
+        "2",
+        "start the fight (the runaway failed)",
+        "low",
+        "d6",
+        QUIT,
+    )
+    run(game, script)
+    assert script.answers == []
+    combat = game.state["combat"]
+    assert combat is not None and combat["mission"] == "face_opponents_head_on"

@@ -22,6 +22,7 @@ def what_now(state: State, content: OriginemContent, now: float | None) -> dict[
     return {
         "ended": ended,
         "fight": state.get("combat"),
+        "engaged": state.get("engaged") is not None,
         "startable": [
             key for key, m in state["missions"].items() if can_start and m["state"] == "not_started"
         ],

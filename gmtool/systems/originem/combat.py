@@ -52,7 +52,11 @@ def start(state: State, action: Action, content: OriginemContent) -> Outcome:
         raise RulesError("no crew member can fight: everyone is down")
     names = list(dict.fromkeys(m["name"] for m in fighters))
     enemies = _enemies(action.get("enemies"), content, names)
-    mission_key = missions.for_scene(state, action.get("mission"), "combat", content)
+    engaged, state["engaged"] = state.get("engaged"), None
+    if engaged and action.get("mission") is None:
+        mission_key = engaged["mission"]
+    else:
+        mission_key = missions.for_scene(state, action.get("mission"), "combat", content)
     state["combat"] = {
         "mission": mission_key,
         "gm_die": gm_die,

@@ -108,6 +108,7 @@ class Rulings(Model):
     shortcut_ends_final_mission: bool
     runaway_completes_final_combat: bool
     skip_heal_when_unhurt: bool
+    failed_runaway_forces_fight: bool
     nova_zero_ends_game: bool
 
 

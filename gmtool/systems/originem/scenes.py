@@ -159,6 +159,8 @@ def _apply_effects(
         result["healed"] = heal(target, effects.heal, rulings)
     if effects.engage:
         result["engage"] = True
+        if rulings.failed_runaway_forces_fight:
+            state["engaged"] = {"mission": mission_key}
     if mission_key is None:
         return
     mission = state["missions"][mission_key]

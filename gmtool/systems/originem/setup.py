@@ -62,6 +62,7 @@ def new_state(content: OriginemContent, options: Mapping[str, Any]) -> State:
         "nova": new_clock(minutes, zero_ends_game=content.rulings.nova_zero_ends_game),
         "bonus": {},
         "combat": None,
+        "engaged": None,
         "ended": None,
         "ended_reason": "",
     }

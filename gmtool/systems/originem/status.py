@@ -42,6 +42,7 @@ def status(state: State, now: float | None) -> dict[str, Any]:
         ),
         "bonus": dict(state.get("bonus", {})),
         "combat": combat_view(state),
+        "engaged": state.get("engaged") is not None,
         "ended": ended,
         "ended_reason": reason if ended else "",
     }

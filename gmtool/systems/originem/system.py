@@ -27,6 +27,10 @@ def _mission_start(state: State, action: Action, dice: DiceDoor, c: OriginemCont
 def _scene(state: State, action: Action, dice: DiceDoor, c: OriginemContent) -> Outcome:
     if state.get("combat"):
         raise RulesError("a fight is under way", hint="finish it first, or 'combat end'")
+    if state.get("engaged"):
+        raise RulesError(
+            "the runaway failed: the fight is on", hint="start it with 'combat start' (or 'undo')"
+        )
     return scenes.play(state, action, dice, c)
 
 
