@@ -34,7 +34,7 @@ CASES = [
         "it is Ana's turn \\(Yellow\\), not Bo's: players act one at a time",
     ),
     (attack(1, "Cy", 1, player="Di"), RulesError, "it is Ana's turn"),
-    (discard(4), RulesError, "cannot discard Ana's pile 4: it is empty"),
+    (discard(4), RulesError, "cannot discard Ana's pile 4: it is empty; only a top card can"),
     (attack(4, "Bo", 1), RulesError, "cannot attack with Ana's pile 4: it is empty"),
     (attack(1, "Bo", 7), RulesError, "cannot attack Bo's pile 7: it is empty"),
     (attack(1, "Bo", 1, card=1), RulesError, "card 1 of Ana's pile 1: it lies under another card"),

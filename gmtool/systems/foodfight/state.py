@@ -109,7 +109,9 @@ def top_card(state: State, player: Player, pile: object, card: object, doing: st
     cards = player["piles"][number - 1]
     where = f"{player['name']}'s pile {number}"
     if not cards:
-        raise RulesError(f"cannot {doing} {where}: it is empty (only a pile with cards can fight)")
+        raise RulesError(
+            f"cannot {doing} {where}: it is empty; only a top card can fight or be discarded"
+        )
     if card is not None:
         if isinstance(card, bool) or not isinstance(card, int) or card < 1:
             raise UsageError(
