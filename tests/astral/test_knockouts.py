@@ -162,3 +162,17 @@ def test_disturbing_needs_an_unconscious_npc_near(content):
     state["distances"]["Cy"]["Wisp"] = state["distances"]["Wisp"]["Cy"] = "far"
     with pytest.raises(RulesError, match="needs near or closer"):
         play(state, content, {"type": "disturb", "who": "Cy", "target": "Wisp"}, door())
+
+
+def test_knock_outs_counted_after_the_other_actions_let_a_rest_save(content):
+    tuned = SYSTEM.load_content({"knockout": {"counted_after": "other_actions"}})
+    state = with_aura(cast(content), "Wisp", 1)
+    out = tick(state, tuned, "Ana attack Wisp", "Wisp rest", dice=door(Ana=(4, 4)))
+    assert out.result["knocked_out"] == []
+    assert (
+        entity(out.state, "Wisp")["aura"] == 1
+        and entity(out.state, "Wisp")["condition"] == "active"
+    )
+    out = tick(state, tuned, "Ana attack Wisp", "Wisp move Orb to far", dice=door(Ana=(6, 6)))
+    assert out.result["knocked_out"] == ["Wisp"]
+    assert out.state["distances"]["Wisp"]["Orb"] == "near"  # a knocked-out mover stays put

@@ -94,6 +94,7 @@ class Rest(Model):
 
 class Knockout(Model):
     at_or_below: int
+    counted_after: Literal["attacks", "other_actions"]
     pc_gone_dice: DiceText
     pc_return_distance: Literal["keep", "touching", "near", "far", "away"]
     npc_wakes_when_left_with: Literal["full"] | int

@@ -48,12 +48,15 @@ def resolve_tick(
     by_name = {e["name"]: e for e in state["entities"]}
     for name, loss in losses.items():
         by_name[name]["aura"] -= loss
-    knocked = [n for n in actions if by_name[n]["aura"] <= content.knockout.at_or_below]
+    after_attacks = content.knockout.counted_after == "attacks"
+    knocked = _knocked(content, actions, by_name) if after_attacks else []
 
     for who, declaration in actions.items():
         if declaration["action"] not in ("attack", "block"):  # already resolved above
             events.append(_other_action(state, content, dice, declaration, who in knocked))
     events += [_speech(state, content, s) for s in speeches]
+    if not after_attacks:
+        knocked = _knocked(content, actions, by_name)
 
     events += count_down(state, content)
     events += resolve_moves(state, content, dice, actions, knocked)
@@ -82,6 +85,13 @@ def resolve_tick(
     speakers = {s["who"] for s in speeches}
     declared = ", ".join(n for n, d in actions.items() if not d.get("implicit") or n in speakers)
     return Outcome(state, result, who=declared, what=f"tick {state['tick']}", outcome=summary)
+
+
+def _knocked(
+    content: AstralContent, actions: dict[str, Declaration], by_name: dict[str, Any]
+) -> list[str]:
+    """The characters of this tick whose Aura is at or below the knock-out line."""
+    return [n for n in actions if by_name[n]["aura"] <= content.knockout.at_or_below]
 
 
 def _other_action(
