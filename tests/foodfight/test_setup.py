@@ -103,6 +103,7 @@ def test_an_explicit_layout_by_id_or_food_name_bottom_first() -> None:
     ("piles", "error", "needle"),
     [
         ([["y01", "y02"]] * 8, RulesError, "has 8 piles"),
+        ([["y01", "y02"]], RulesError, "layout has 1 pile:"),
         ([["y01"]] + [["y02", "y03"]] * 8, RulesError, "pile 1 has 1 card:"),
         ([["y01", "y01"]] + [["y02", "y03"]] * 8, RulesError, "twice"),
         ([["b01", "y01"]] + [["y02", "y03"]] * 8, UsageError, "unknown card in Ana's deck 'b01'"),
@@ -119,6 +120,7 @@ def test_bad_explicit_layouts_are_refused(piles, error, needle) -> None:  # type
         ({"players": ["A", "B", "C"]}, "exactly 4 players, not 3"),
         ({"players": "A,B,C,D,E"}, "exactly 4 players, not 5"),
         ({"players": ["A", "B", "a", "D"]}, "share a name"),
+        ({"players": "Ana,Bo,Cy,"}, "player 4 has no name"),
         ({}, "needs 4 players"),
         ({"players": NAMES, "starter": "Zed"}, "unknown player 'Zed'"),
         ({"players": NAMES, "layout": "tallest"}, "unknown layout 'tallest'"),

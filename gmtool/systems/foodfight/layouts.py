@@ -74,7 +74,8 @@ def _shuffle(cards: list[Card], pick_below: Callable[[int], int]) -> list[Card]:
 def _explicit(cards: Sequence[Card], plan: list[Any], spots: int, per_spot: int, who: str) -> Piles:
     rule = f"a layout stacks {per_spot} cards on each of {spots} spots"
     if len(plan) != spots:
-        raise RulesError(f"{who}'s layout has {len(plan)} piles: {rule}")
+        piles_word = "pile" if len(plan) == 1 else "piles"
+        raise RulesError(f"{who}'s layout has {len(plan)} {piles_word}: {rule}")
     by_name: dict[str, Card] = {}
     for card in cards:
         by_name[card["id"].casefold()] = card

@@ -99,11 +99,14 @@ def _player_names(players: object, seats: int) -> list[str]:
             f"Food Fight needs {seats} players", hint="give them with --players A,B,C,D"
         )
     names = [str(name).strip() for name in players]
-    if len(names) != seats or not all(names):
+    if len(names) != seats:
         raise UsageError(
             f"Food Fight is played by exactly {seats} players, not {len(names)}",
             hint="name one player per colour, clockwise from Yellow: --players A,B,C,D",
         )
+    for seat, name in enumerate(names, start=1):
+        if not name:
+            raise UsageError(f"player {seat} has no name", hint="--players A,B,C,D")
     if len({name.casefold() for name in names}) != len(names):
         raise UsageError("two players share a name", hint="give every player a different name")
     return names
