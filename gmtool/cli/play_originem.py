@@ -15,7 +15,7 @@ from gmtool.cli.common import console
 from gmtool.cli.prompts import Prompts
 from gmtool.dice import DiceDoor, parse_faces
 from gmtool.engine.game import Game
-from gmtool.errors import GmtoolError
+from gmtool.errors import DiceError, GmtoolError
 
 QUIT = "quit (the campaign is saved)"
 NO_MISSION = "no mission"
@@ -92,12 +92,21 @@ def _show(view: str, result: dict[str, Any]) -> None:
     console().print(getattr(render, view)(result))
 
 
-def _door(game: Game, ask: Prompts, rolls: str) -> DiceDoor:
-    """Roll with the campaign's dice, or take faces typed in from the table."""
-    if ask.select(f"Dice ({rolls})?", [ROLL, ENTER]) == ROLL:
-        return game.door()
-    faces = parse_faces(ask.text(f"Faces in order ({rolls}), e.g. 4,6,1:"))
-    return game.door(entered=faces)
+def _roll(game: Game, ask: Prompts, dice: str, action: dict[str, Any], view: str) -> None:
+    """Play ``action`` on rolled dice or on faces typed in from the table (``dice`` names
+    them in order); faces that do not fit are asked for again."""
+    while True:
+        if ask.select(f"Dice ({dice})?", [ROLL, ENTER]) == ROLL:
+            _show(view, _play(game, action))
+            return
+        try:
+            faces = parse_faces(ask.text(f"Faces in order ({dice}):"))
+            result = _play(game, action, game.door(entered=faces))
+        except DiceError as error:
+            console().print(f"[red]error:[/red] {error.line()}")
+            continue
+        _show(view, result)
+        return
 
 
 def _mission_key(game: Game, ask: Prompts, now: dict[str, Any], slot: str | None) -> str:
@@ -134,18 +143,19 @@ def _roll_scene(game: Game, ask: Prompts, kind: str, mission: str) -> None:
     from gmtool.systems.originem.choices import rollers
 
     table = game.content.scenes[kind]
-    able = {f"{name} ({die})": name for name, die in rollers(game.state, game.content, kind)}
-    by = []
-    for number in range(1, table.rolls + 1):
-        by.append(able[ask.select(f"Roll {number} of {table.rolls}: who rolls?", list(able))])
+    able = {f"{name} ({die})": (name, die) for name, die in rollers(game.state, game.content, kind)}
+    chosen = [
+        able[ask.select(f"Roll {number} of {table.rolls}: who rolls?", list(able))]
+        for number in range(1, table.rolls + 1)
+    ]
+    by = [name for name, _ in chosen]
     target = None
     if any(band.effects.heal for band in table.bands.values()):
         names = [m["name"] for m in game.state["crew"]]
         answer = ask.select("Who is healed?", [*names, "nobody"])
         target = None if answer == "nobody" else answer
-    door = _door(game, ask, f"{table.rolls} roll{'s' if table.rolls > 1 else ''}")
     action = {"type": "scene", "scene": kind, "by": by, "mission": mission, "target": target}
-    _show("scene", _play(game, action, door))
+    _roll(game, ask, ", ".join(f"{name} {die}" for name, die in chosen), action, "scene")
 
 
 def _start_mission(game: Game, ask: Prompts, now: dict[str, Any]) -> None:
@@ -177,31 +187,44 @@ def _start_fight(game: Game, ask: Prompts, mission: str | None) -> None:
 
 
 def _initiative(game: Game, ask: Prompts, now: dict[str, Any]) -> None:
+    from gmtool.systems.originem.choices import fight_die
+
     by = ask.select("Who rolls initiative against the GM?", _standing(game)["crew"])
-    door = _door(game, ask, f"{by}, then the GM")
-    _show("combat", _play(game, {"type": "combat_initiative", "by": by}, door))
+    gm_die = game.state["combat"]["gm_die"]
+    dice = f"{by} {fight_die(game.state, game.content, by)}, then the GM {gm_die}"
+    _roll(game, ask, dice, {"type": "combat_initiative", "by": by}, "combat")
 
 
 def _attack(game: Game, ask: Prompts, now: dict[str, Any]) -> None:
     by = ask.select("Who attacks?", now["fight"]["to_act"])
     target = ask.select("Which enemy?", _standing(game)["enemies"])
-    door = _door(game, ask, f"{by}'s damage, then the block")
-    _show("combat", _play(game, {"type": "combat_attack", "by": by, "target": target}, door))
+    action = {"type": "combat_attack", "by": by, "target": target}
+    _roll(game, ask, _exchange(game, by, target), action, "combat")
 
 
 def _enemy_attack(game: Game, ask: Prompts, now: dict[str, Any]) -> None:
     enemy = ask.select("Which enemy attacks?", now["fight"]["to_act"])
     target = ask.select("Whom?", _standing(game)["crew"])
-    door = _door(game, ask, f"{enemy}'s damage, then {target}'s block")
     action = {"type": "combat_enemy_attack", "enemy": enemy, "target": target}
-    _show("combat", _play(game, action, door))
+    _roll(game, ask, _exchange(game, enemy, target), action, "combat")
+
+
+def _exchange(game: Game, attacker: str, defender: str) -> str:
+    """The dice of an attack, in the order they are entered."""
+    from gmtool.systems.originem.choices import fight_die
+
+    hit = fight_die(game.state, game.content, attacker)
+    block = fight_die(game.state, game.content, defender)
+    return f"{attacker}'s damage {hit}, then {defender}'s block {block}"
 
 
 def _heal(game: Game, ask: Prompts, now: dict[str, Any]) -> None:
+    from gmtool.systems.originem.choices import healing_die
+
     by = ask.select("Who heals?", now["fight"]["to_act"])
     target = ask.select("Whom?", _standing(game)["hurt"])
-    door = _door(game, ask, "one d8")
-    _show("combat", _play(game, {"type": "combat_heal", "by": by, "target": target}, door))
+    dice = f"{by} {healing_die(game.state, game.content, by)}"
+    _roll(game, ask, dice, {"type": "combat_heal", "by": by, "target": target}, "combat")
 
 
 def _standing(game: Game) -> dict[str, list[str]]:

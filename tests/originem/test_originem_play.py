@@ -76,29 +76,36 @@ def test_a_fight_with_rolled_dice(game: Game) -> None:
     assert combat["turn"] in ("crew", "enemies", "initiative")
 
 
-def test_errors_are_shown_and_the_loop_goes_on(game: Game, capsys: Any) -> None:
+def test_faces_that_do_not_fit_are_asked_again(game: Game, capsys: Any) -> None:
     before = game.store.count_entries()
     script = Scripted(
         "play a scene",
         "general",
         "Remmy (d8)",
-        "Remmy (d8)",
+        "Larlen (d8)",
         "Remmy (d8)",
         ENTER,
         "9,9,9",
-        "play a scene",
-        "general",
-        "Remmy (d8)",
-        "Remmy (d8)",
-        "Remmy (d8)",
+        ENTER,
+        "8,x",
         ENTER,
         "8,8,8",
         QUIT,
     )
     run(game, script)
+    assert script.answers == []
+    assert script.asked.count("Faces in order (Remmy d8, Larlen d8, Remmy d8):") == 3
     out = capsys.readouterr().out
-    assert "face 9 is not on a d8" in out and "amazing" in out
+    assert "face 9 is not on a d8" in out and "'x', not a whole number" in out
+    assert "amazing" in out
     assert game.store.count_entries() == before + 1
+
+
+def test_a_rules_error_goes_back_to_the_menu(game: Game, capsys: Any) -> None:
+    script = Scripted("start a fight", "dragon", "d6", QUIT)
+    run(game, script)
+    assert "unknown enemy tier 'dragon'" in capsys.readouterr().out
+    assert game.state["combat"] is None
 
 
 def test_ctrl_c_leaves_the_campaign_intact(game: Game) -> None:

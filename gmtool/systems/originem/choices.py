@@ -53,6 +53,21 @@ def rollers(state: State, content: OriginemContent, scene: str) -> list[tuple[st
     return sorted(able, key=lambda pair: -int(pair[1][1:]))
 
 
+def fight_die(state: State, content: OriginemContent, name: str) -> str:
+    """The die ``name`` rolls in the fight under way: a crew member's class die for
+    fights, the GM's chosen die for an enemy."""
+    for member in state["crew"]:
+        if member["name"] == name:
+            return content.classes[member["class"]].dice[content.rules.combat.crew_die]
+    return str(state["combat"]["gm_die"])
+
+
+def healing_die(state: State, content: OriginemContent, name: str) -> str:
+    """The die crew member ``name`` heals with (only healers have one)."""
+    member = next(m for m in state["crew"] if m["name"] == name)
+    return content.classes[member["class"]].dice[content.rules.combat.heal_table]
+
+
 def fight_targets(state: State) -> dict[str, list[str]]:
     """Standing enemies and standing crew members in the fight under way."""
     combat = state.get("combat") or {"enemies": [], "crew": []}
