@@ -133,3 +133,15 @@ def test_a_task_named_in_several_words_can_be_worked(content, act):
     state = play(cast(content), content, action, door()).state
     out = tick(state, content, act)
     assert out.state["tasks"][0]["done"] == 1
+
+
+@pytest.mark.parametrize("done", [0, 1])
+def test_two_workers_finishing_a_task_together_roll_once(content, done):
+    shared = SYSTEM.load_content({"tasks": {"only_owner_works": False}})
+    state = with_task(content, ticks=2, tn=6, knowledge=None)
+    state["tasks"][0]["done"] = done
+    out = tick(state, shared, "Ana work Unseal", "Cy work Unseal", dice=door(Ana=(3, 4)))
+    task = out.state["tasks"][0]
+    assert (task["status"], task["done"]) == ("succeeded", 2)  # 7 > TN 6
+    rolled = [None, 7] if done == 0 else [7, None]  # the worker who finishes it rolls
+    assert [e.get("total") for e in events(out, "work")] == rolled

@@ -62,14 +62,16 @@ def is_relevant(state: State, task: Task) -> bool:
     return task["knowledge"].casefold() in (k.casefold() for k in owner["knowledge"])
 
 
-def finishes_with_roll(task: Task) -> bool:
-    """Whether one more tick of work ends the task with a roll."""
-    return task["done"] + 1 >= task["ticks"] and task["tn"] is not None
+def finishes_with_roll(task: Task, workers: int = 1) -> bool:
+    """Whether this many ticks of work end the task with a roll."""
+    return task["done"] < task["ticks"] <= task["done"] + workers and task["tn"] is not None
 
 
 def work(state: State, content: AstralContent, dice: DiceDoor, who: str, name: str) -> Event:
     """One tick of work; the roll comes when the last tick is done."""
     task = find_task(state, name)
+    if task["status"] != "open":  # another worker finished it earlier in this tick
+        return {"event": "work", "who": who, "task": task["name"], "effect": "none: finished"}
     task["done"] += 1
     event: Event = {
         "event": "work",

@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -159,9 +160,10 @@ def dice_rollers(
     out this tick skips the task roll; timers may add the referee's rolls."""
     pcs = {e["name"] for e in state["entities"] if e["kind"] == "pc"}
     rolls = [(n, content.combat.dice, "CV") for n in combat.combatants(state, actions) if n in pcs]
-    for declaration in actions.values():
-        task = find_task(state, declaration["task"]) if declaration["action"] == "work" else None
-        if task is not None and tasks.finishes_with_roll(task):
+    workers = Counter(d["task"] for d in actions.values() if d["action"] == "work")
+    for name, count in workers.items():
+        task = find_task(state, name)
+        if tasks.finishes_with_roll(task, count):
             rolls.append((task["by"], content.tasks.dice, f"task {task['name']}"))
     return rolls
 
