@@ -31,13 +31,14 @@ def clock(seconds: int) -> str:
     return f"{minutes:02d}:{secs:02d}"
 
 
-def bar(value: int, most: int, width: int = BAR) -> Text:
+def bar(value: int, most: int, width: int = BAR, *, label: str | None = None) -> Text:
+    """``████░░░░ 12/18``, coloured by how much is left; ``label`` replaces the numbers."""
     share = value / most if most else 0.0
     filled = min(width, max(0, round(width * share)))
     style = "green" if share > 0.5 else "yellow" if share > 0.25 else "red"
     text = Text("█" * filled, style=style)
     text.append("░" * (width - filled), style="dim")
-    text.append(f" {value}/{most}")
+    text.append(f" {label or f'{value}/{most}'}")
     return text
 
 
@@ -68,7 +69,8 @@ def status(doc: dict[str, Any]) -> RenderableType:
     """The dashboard: NOVA and knowledge, the crew's HP, missions under way, any fight."""
     nova = doc["nova"]
     parts: list[RenderableType] = [status_line(doc)]
-    parts.append(bar(nova["remaining_seconds"], nova["length_seconds"] or 1, 40))
+    left, length = nova["remaining_seconds"], nova["length_seconds"]
+    parts.append(bar(left, length or 1, 40, label=f"{clock(left)}/{clock(length)}"))
     parts.append(crew(doc["crew"]))
     active = [m for m in doc["missions"] if m["state"] == "under_way"]
     parts.append(
