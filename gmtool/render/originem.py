@@ -133,11 +133,11 @@ def mission(result: dict[str, Any]) -> Text:
     return text
 
 
-def _rolls(rolls: list[dict[str, Any]]) -> Text:
+def _rolls(rolls: list[dict[str, Any]], joiner: str = " + ") -> Text:
     text = Text()
     for index, roll in enumerate(rolls):
         if index:
-            text.append(" + ")
+            text.append(joiner)
         text.append(f"{roll['by']} {roll['die']}:")
         text.append(str(roll["face"]), style="bold")
         if roll.get("source") == "entered":
@@ -220,7 +220,7 @@ def combat(result: dict[str, Any]) -> RenderableType:
     """One step of a fight: the rolls, what happened, and the fight as it stands."""
     parts: list[RenderableType] = []
     if "crew_roll" in result:
-        line = _rolls([result["crew_roll"], result["gm_roll"]])
+        line = _rolls([result["crew_roll"], result["gm_roll"]], " vs ")
         verdict = "tie: roll again" if result["first"] is None else f"{result['first']} first"
         line.append(f"  → {verdict}", style="bold")
         parts.append(line)

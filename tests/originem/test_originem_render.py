@@ -24,3 +24,9 @@ def test_the_nova_bar_reads_in_minutes(play: Play, state: dict[str, Any]) -> Non
     shown = text(render.status(SYSTEM.status(state, now=T0 + 75)))
     assert "28:45/30:00" in shown and "1725/1800" not in shown
 
+
+def test_initiative_shows_one_roll_against_the_other(play: Play) -> None:
+    play({"type": "combat_start", "enemies": ["low"], "gm_die": "d8"})
+    result = play({"type": "combat_initiative", "by": "Pierre"}, 7, 3).result
+    shown = text(render.combat(result))
+    assert "Pierre d10:7* vs GM d8:3*" in shown and "+" not in shown.splitlines()[0]
