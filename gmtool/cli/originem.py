@@ -21,6 +21,7 @@ SYSTEM = "originem"
 app = typer.Typer(
     help="Originem: missions of rolled scenes, fights, the NOVA counter and knowledge.",
     no_args_is_help=True,
+    add_completion=False,
 )
 mission_app = typer.Typer(help="Start and list missions.", no_args_is_help=True)
 combat_app = typer.Typer(help="Fight one step at a time.", no_args_is_help=True)

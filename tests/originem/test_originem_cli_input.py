@@ -45,3 +45,9 @@ def test_mission_list_puts_missions_under_way_first(cli: Callable[..., Any]) -> 
     assert [m["name"] for m in listed[:1]] == ["Solve Ancient Poem Puzzle"]
     assert states == sorted(states, key=["under_way", "not_started", "locked", "complete"].index)
     assert listed[-1]["name"] == "Map Out Ancient Forest"
+
+
+def test_help_offers_no_shell_completion_options(gmtool: Callable[..., Any]) -> None:
+    shown = gmtool("originem", "--help")
+    assert shown.code == 0 and "scene" in shown.out
+    assert "completion" not in shown.out
