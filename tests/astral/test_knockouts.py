@@ -176,3 +176,15 @@ def test_knock_outs_counted_after_the_other_actions_let_a_rest_save(content):
     out = tick(state, tuned, "Ana attack Wisp", "Wisp move Orb to far", dice=door(Ana=(6, 6)))
     assert out.result["knocked_out"] == ["Wisp"]
     assert out.state["distances"]["Wisp"]["Orb"] == "near"  # a knocked-out mover stays put
+
+
+def test_a_pc_returning_at_a_set_distance_keeps_its_away_lockouts(content):
+    tuned = SYSTEM.load_content({"knockout": {"pc_return_distance": "near"}})
+    state = tick(cast(content), tuned, "Ana move Cy to away", dice=door(GM=(6, 6))).state
+    state = with_aura(state, "Ana", 1)
+    state = tick(state, tuned, "Wisp attack Ana", dice=door(Ana=(1, 1), GM=(1, 1))).state
+    next(t for t in state["timers"] if t["kind"] == "gone")["ticks"] = 1
+    out = tick(state, tuned)
+    assert entity(out.state, "Ana")["condition"] == "active"
+    assert out.state["distances"]["Ana"]["Cy"] == "away"  # still locked out for 21 ticks
+    assert out.state["distances"]["Ana"]["Wisp"] == "near"

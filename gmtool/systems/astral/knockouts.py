@@ -14,6 +14,7 @@ from gmtool.systems.astral.state import (
     check_present,
     distance,
     find,
+    lockout,
     set_distance,
     timers_of,
     within,
@@ -73,7 +74,7 @@ def _return(state: State, content: AstralContent, name: str) -> Event:
     place = content.knockout.pc_return_distance
     if place != "keep":
         for other in state["entities"]:
-            if other["name"] != name:
+            if other["name"] != name and lockout(state, name, other["name"]) is None:
                 set_distance(state, name, other["name"], place)
     return {"event": "returned", "who": name, "aura": entity["aura"]}
 
