@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gmtool.errors import DiceError, RulesError
+from gmtool.systems.starships import SYSTEM
 from tests.starships.helpers import block, fight, hit, play, roster
 
 PARTY = {"Ana": block(), "Bo": block()}
@@ -162,3 +163,14 @@ def test_a_stream_without_a_roll_is_recorded_as_told() -> None:
     assert outcome.result["roll"] is None
     assert outcome.result["momentum"]["Ana"] == 0
     assert outcome.what == "stream: hype the crowd"
+
+
+def test_the_turns_to_come_leave_out_the_fallen_and_the_skipped() -> None:
+    state = fight({"Ana": block(), "Bo": block()}, {"Rex": block(affinities={"Kinetic": "immune"})})
+    state = hit(state, "melee", 15).state  # Ana cannot pay for the wasted hit: she loses a turn
+    state = play(state, {"type": "end_turn"}).state
+    assert SYSTEM.status(state, now=0)["order"] == ["Rex", "Bo"]
+    state = fight({"Ana": block(), "Bo": block(), "Cy": block()}, ENEMIES)
+    state = play(state, {"type": "end_turn"}).state
+    state = play(state, {"type": "hp", "name": "Cy", "change": -99}).state
+    assert SYSTEM.status(state, now=0)["order"] == ["Bo", "Rex", "Max"]

@@ -119,12 +119,25 @@ def advance(state: State) -> list[str]:
 
 
 def upcoming(state: State) -> list[str]:
-    """The turns to come: the rest of this phase, then the other side's next phase."""
+    """The turns to come: the rest of this phase, then the other side's next phase, leaving
+    out whoever is down or will lose that turn (as ``advance`` will)."""
     encounter: Encounter | None = state.get("encounter")
-    if not encounter:
+    if not encounter or not encounter["queue"]:
         return []
+    roster: dict[str, Combatant] = state["combatants"]
+    now, *later = encounter["queue"]
     nxt = [c["name"] for c in standing(state, other_side(encounter["side"]))]
-    return [*encounter["queue"], *nxt]
+    skips = {name: fighter["skip_turns"] for name, fighter in roster.items()}
+    turns = [now]
+    for name in [*later, *nxt]:
+        fighter = roster.get(name)
+        if fighter is None or fighter["hp"] <= 0:
+            continue
+        if skips[name] > 0:
+            skips[name] -= 1
+            continue
+        turns.append(name)
+    return turns
 
 
 def check_end(state: State) -> str | None:
