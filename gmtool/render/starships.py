@@ -8,7 +8,9 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-BAR_WIDTH = 16
+BAR_WIDTH = 12
+MOMENTUM_DOTS = 6
+"""Momentum up to this shows as dots, more as a number (so the table keeps to 80 columns)."""
 SIDE_STYLE = {"party": "cyan", "enemies": "red"}
 EFFECT_STYLE = {"damage": "bold", "reflect": "magenta", "heal": "green", "none": "dim"}
 
@@ -51,13 +53,12 @@ def _headline(doc: dict[str, Any]) -> Text:
 
 def _combatant_table(doc: dict[str, Any]) -> Table:
     table = Table(box=None, pad_edge=False, show_edge=False)
-    for column in ("", "name", "side", "row", "HP", "Def", "Momentum", ""):
-        table.add_column(column)
+    for column in ("", "name", "side", "row", "HP", "Def", "Momentum"):
+        table.add_column(column, no_wrap=True)
+    table.add_column("")  # the notes wrap, never the bars
     for fighter in doc["combatants"]:
         mark = "▶" if fighter["name"] == doc["turn"] else ""
-        notes = "unconscious" if fighter["down"] else ""
-        if fighter["skip_turns"]:
-            notes = f"loses next turn{'s' if fighter['skip_turns'] > 1 else ''}"
+        notes = "unconscious" if fighter["down"] else _lost_turns(fighter["skip_turns"])
         style = "dim" if fighter["down"] else SIDE_STYLE.get(fighter["side"], "")
         table.add_row(
             mark,
@@ -66,10 +67,18 @@ def _combatant_table(doc: dict[str, Any]) -> Table:
             fighter["row"],
             hp_bar(fighter["hp"], fighter["max_hp"]),
             str(fighter["defense"]),
-            "●" * fighter["momentum"] if fighter["momentum"] <= 10 else str(fighter["momentum"]),
+            _momentum(fighter["momentum"]),
             Text(notes, style="yellow"),
         )
     return table
+
+
+def _momentum(points: int) -> str:
+    return "●" * points if points <= MOMENTUM_DOTS else str(points)
+
+
+def _lost_turns(count: int) -> str:
+    return {0: "", 1: "loses a turn"}.get(count, f"loses {count} turns")
 
 
 def attack(doc: dict[str, Any]) -> RenderableType:

@@ -80,3 +80,15 @@ def test_a_lost_turn_is_shown_even_with_no_momentum_to_lose() -> None:
     assert wasted.extra["lost_turn"] is True
     shown = text_of(render.attack({**wasted.result, **wasted.extra}))
     assert "Ana loses their next turn" in shown
+
+
+def test_status_fits_eighty_columns_and_the_fallen_read_unconscious() -> None:
+    state = fight({"Ana": block(), "Bo": block()}, {"Sentinel-2": block(hp=30)})
+    state["combatants"]["Ana"].update(hp=0, skip_turns=1)
+    state["combatants"]["Bo"].update(skip_turns=2, momentum=10)
+    console = Console(record=True, width=80)
+    console.print(render.status(SYSTEM.status(state, now=0)))
+    rows = console.export_text().splitlines()[2:]
+    assert len(rows) == 4  # a header and one line per combatant: no bar wraps
+    assert "0/10" in rows[1] and "unconscious" in rows[1] and "loses" not in rows[1]
+    assert "loses 2 turns" in rows[2]
