@@ -100,7 +100,7 @@ def mission_list(
         return
     from gmtool.render import originem as render
 
-    console().print(render.missions(missions, status["knowledge"]))
+    console().print(render.missions(missions))
 
 
 @app.command()

@@ -37,7 +37,7 @@ def run(game: Game, prompts: Prompts | None = None) -> None:
         out.print(render.status(game.system.status(game.state, now=time.time())))
         now = what_now(game.state, game.content, time.time())
         menu = _menu(now)
-        choice = ask.select("What happens?", list(menu))
+        choice = ask.select("What happens?", [*menu, QUIT])
         if choice == QUIT:
             return
         try:
@@ -75,7 +75,6 @@ def _menu(now: dict[str, Any]) -> dict[str, Handler]:
     if not now["ended"]:
         menu[f"NOVA: {now['nova']}"] = _simple({"type": f"nova_{now['nova']}"})
     menu["undo the last command"] = _undo
-    menu[QUIT] = _quit
     return menu
 
 
@@ -256,7 +255,3 @@ def _simple(action: dict[str, Any]) -> Handler:
 def _undo(game: Game, ask: Prompts, now: dict[str, Any]) -> None:
     entry = game.undo()
     console().print(f"undone: #{entry.seq} {entry.what}")
-
-
-def _quit(game: Game, ask: Prompts, now: dict[str, Any]) -> None:
-    """Never called: the loop returns on QUIT."""

@@ -74,7 +74,7 @@ def status(doc: dict[str, Any]) -> RenderableType:
     parts.append(crew(doc["crew"]))
     active = [m for m in doc["missions"] if m["state"] == "under_way"]
     parts.append(
-        missions(active, doc["knowledge"])
+        missions(active)
         if active
         else Text("no mission under way ('mission start NAME')", style="dim")
     )
@@ -103,7 +103,7 @@ def crew(members: list[dict[str, Any]]) -> Table:
     return table
 
 
-def missions(items: list[dict[str, Any]], knowledge: dict[str, int]) -> Table:
+def missions(items: list[dict[str, Any]]) -> Table:
     table = Table(box=None, pad_edge=False, show_edge=False)
     for column in ("mission", "kind", "KP", "state", "scenes left"):
         table.add_column(column)

@@ -198,7 +198,7 @@ def heal_action(state: State, action: Action, dice: DiceDoor, content: OriginemC
         "outcome": band_id,
         "title": band.title,
     }
-    healed = result["healed"] = heal(target, band.effects.heal, content.rulings)
+    healed = result["healed"] = heal(target, band.effects.heal)
     settle(state, combat, content)
     name = target["name"]
     who = member["name"] if name == member["name"] else f"{member['name']}, {name}"
@@ -208,7 +208,7 @@ def heal_action(state: State, action: Action, dice: DiceDoor, content: OriginemC
     return _outcome(state, result, who, f"combat heal of {name}", outcome)
 
 
-def end_turn(state: State, action: Action, content: OriginemContent) -> Outcome:
+def end_turn(state: State, content: OriginemContent) -> Outcome:
     combat = current(state)
     if combat["turn"] == "initiative":
         raise RulesError("the fight has not begun", hint="roll 'combat initiative' first")
@@ -220,7 +220,7 @@ def end_turn(state: State, action: Action, content: OriginemContent) -> Outcome:
     return _outcome(state, result, "GM", "combat end-turn", f"{ended} turn ended")
 
 
-def stop(state: State, content: OriginemContent) -> Outcome:
+def stop(state: State) -> Outcome:
     """The GM calls the fight off: no side wins and no mission scene is completed."""
     combat = current(state)
     state["combat"] = None

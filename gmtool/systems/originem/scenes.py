@@ -77,7 +77,7 @@ def bonus_key(rulings: Rulings, scene: str, mission: str | None) -> str:
     return f"scene:{scene}"
 
 
-def heal(member: dict[str, Any], amount: int, rulings: Rulings) -> dict[str, Any]:
+def heal(member: dict[str, Any], amount: int) -> dict[str, Any]:
     """Heal a crew member (never above their maximum)."""
     before = member["hp"]
     member["hp"] = min(member["max_hp"], before + amount)
@@ -156,7 +156,7 @@ def _apply_effects(
         state["bonus"][key] = waiting + amount if rulings.bonus_stacks else max(waiting, amount)
         result["bonus_waiting"] = state["bonus"][key]
     if effects.heal and target is not None:
-        result["healed"] = heal(target, effects.heal, rulings)
+        result["healed"] = heal(target, effects.heal)
     if effects.engage:
         result["engage"] = True
         if rulings.failed_runaway_forces_fight:

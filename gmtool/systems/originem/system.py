@@ -71,9 +71,9 @@ def _combat(step: str) -> Handler:
         if step == "start":
             return combat.start(state, action, c)
         if step == "end_turn":
-            return combat_actions.end_turn(state, action, c)
+            return combat_actions.end_turn(state, c)
         if step == "end":
-            return combat_actions.stop(state, c)
+            return combat_actions.stop(state)
         handler: Handler = getattr(combat_actions, step)
         return handler(state, action, dice, c)
 
