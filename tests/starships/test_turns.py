@@ -174,3 +174,13 @@ def test_the_turns_to_come_leave_out_the_fallen_and_the_skipped() -> None:
     state = play(state, {"type": "end_turn"}).state
     state = play(state, {"type": "hp", "name": "Cy", "change": -99}).state
     assert SYSTEM.status(state, now=0)["order"] == ["Bo", "Rex", "Max"]
+
+
+def test_acting_once_the_fight_is_over_names_the_reason() -> None:
+    won = hit(fight({"Ana": block()}, {"Rex": block(hp=1)}), "melee", 15, 1).state
+    with pytest.raises(RulesError, match="cannot attack outside an encounter"):
+        hit(won, "melee", 15, 1)
+    lost = hit(fight({"Ana": block(hp=1)}, {"Rex": block()}, first="enemies"), "melee", 15, 1,
+               by="Rex", on="Ana").state  # fmt: skip
+    with pytest.raises(RulesError, match="the game is over"):
+        hit(lost, "melee", 15, 1, by="Rex", on="Ana")

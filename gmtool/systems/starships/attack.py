@@ -26,6 +26,7 @@ from gmtool.systems.starships.turns import (
     check_end,
     current,
     finish_turn,
+    require_encounter,
     require_turn,
 )
 
@@ -67,6 +68,7 @@ def check_attack(
 
 
 def attack(state: State, action: Action, dice: DiceDoor, content: StarshipsContent) -> Outcome:
+    require_encounter(state, "attack")
     attacker, target, weapon = check_attack(state, action, content)
     require_turn(state, attacker, "attack")
     name = attacker["name"]
