@@ -109,7 +109,27 @@ def test_unknown_campaign_options_are_named(content):
         SYSTEM.new_state(content, {"crew": ["x"]}, door())
     with pytest.raises(RulesError) as info:
         SYSTEM.new_state(content, {"entities": {"Ana": {"aurra": 3}}}, door())
-    assert info.value.line().startswith("campaign options: Ana: unknown field 'aurra'")
-    with pytest.raises(UsageError) as info:
-        SYSTEM.new_state(content, {"entities": {"Ana": {}}, "distances": ["Ana Bo far"]}, door())
-    assert info.value.line().startswith("campaign options: unknown entity 'Bo'")
+    assert info.value.line().startswith("options.entities.Ana: unknown field 'aurra'")
+
+
+@pytest.mark.parametrize(
+    ("options", "line"),
+    [
+        (
+            {"entities": {"Ana": {}, "Bo": {"aura": 0}}},
+            "options.entities.Bo: Bo's aura must be a whole number of at least 1, not 0",
+        ),
+        (
+            {"entities": {"Ana": {}, "Cy": {}}, "distances": ["Ana Cy far", "Ana Bo far"]},
+            "options.distances[1]: unknown entity 'Bo' (valid: Ana, Cy)",
+        ),
+        (
+            {"entities": {"Ana": {}}, "tasks": {"Seal": {"by": "Ana", "ticks": 0}}},
+            "options.tasks.Seal: task Seal needs at least 1 tick of work, not 0",
+        ),
+    ],
+)
+def test_a_bad_campaign_option_names_its_key(content, options, line):
+    with pytest.raises(GmtoolError) as info:
+        SYSTEM.new_state(content, options, door())
+    assert info.value.line().startswith(line)

@@ -51,13 +51,11 @@ class AstralSystem:
                     hint=f"Astral options: {', '.join(OPTION_KEYS)}",
                 )
         state = empty_state()
-        for action in _setup_actions(options):
+        for where, action in _setup_actions(options):
             try:
                 state = self.apply(state, action, dice, content).state
             except GmtoolError as error:
-                raise type(error)(
-                    error.message, where="campaign options", hint=error.hint
-                ) from None
+                raise type(error)(error.message, where=where, hint=error.hint) from None
         return state
 
     def apply(self, state: State, action: Action, dice: DiceDoor, content: Any) -> Outcome:
@@ -84,55 +82,53 @@ class AstralSystem:
         return status_document(state)
 
 
-def _setup_actions(options: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """The campaign file's options as the same actions the table would use."""
-    actions: list[dict[str, Any]] = []
-    entities = options.get("entities") or {}
-    if not isinstance(entities, Mapping):
-        raise RulesError(
-            "options.entities must map each name to its details",
-            where="campaign options",
-            hint="e.g. entities: {Ana: {kind: pc}}",
-        )
+def _setup_actions(options: Mapping[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """The campaign file's options as the actions the table would use, each with its key."""
+    actions: list[tuple[str, dict[str, Any]]] = []
+    entities = _mapping(options, "entities", "e.g. entities: {Ana: {kind: pc}}")
     for name, details in entities.items():
-        actions.append({"type": "add", "name": str(name), **_fields(name, details, ENTITY_FIELDS)})
-    for line in options.get("distances") or []:
+        where = f"options.entities.{name}"
+        fields = _fields(where, details, ENTITY_FIELDS)
+        actions.append((where, {"type": "add", "name": str(name), **fields}))
+    for index, line in enumerate(options.get("distances") or []):
+        where = f"options.distances[{index}]"
         parts = line.split() if isinstance(line, str) else list(line)
         if len(parts) != 3:
             raise RulesError(
                 f"distance '{line}' must name two entities and a distance",
-                where="campaign options",
+                where=where,
                 hint='e.g. "Ana Wisp far"',
             )
-        actions.append({"type": "distance", "a": parts[0], "b": parts[1], "distance": parts[2]})
-    tasks = options.get("tasks") or {}
-    if not isinstance(tasks, Mapping):
-        raise RulesError(
-            "options.tasks must map each task name to its details",
-            where="campaign options",
-            hint="e.g. tasks: {Unseal: {by: Ana, ticks: 3}}",
-        )
-    for name, details in tasks.items():
         actions.append(
-            {"type": "task_new", "name": str(name), **_fields(name, details, TASK_FIELDS)}
+            (where, {"type": "distance", "a": parts[0], "b": parts[1], "distance": parts[2]})
         )
+    tasks = _mapping(options, "tasks", "e.g. tasks: {Unseal: {by: Ana, ticks: 3}}")
+    for name, details in tasks.items():
+        where = f"options.tasks.{name}"
+        fields = _fields(where, details, TASK_FIELDS)
+        actions.append((where, {"type": "task_new", "name": str(name), **fields}))
     return actions
 
 
-def _fields(name: Any, details: Any, allowed: tuple[str, ...]) -> dict[str, Any]:
+def _mapping(options: Mapping[str, Any], key: str, example: str) -> Mapping[str, Any]:
+    value = options.get(key) or {}
+    if not isinstance(value, Mapping):
+        raise RulesError(
+            f"options.{key} must map each name to its details", where="campaign file", hint=example
+        )
+    return value
+
+
+def _fields(where: str, details: Any, allowed: tuple[str, ...]) -> dict[str, Any]:
     if details is None:
         return {}
     if not isinstance(details, Mapping):
         raise RulesError(
-            f"the details of {name} must be a mapping",
-            where="campaign options",
-            hint=f"fields: {', '.join(allowed)}",
+            "the details must be a mapping", where=where, hint=f"fields: {', '.join(allowed)}"
         )
     for key in details:
         if key not in allowed:
             raise RulesError(
-                f"{name}: unknown field '{key}'",
-                where="campaign options",
-                hint=f"fields: {', '.join(allowed)}",
+                f"unknown field '{key}'", where=where, hint=f"fields: {', '.join(allowed)}"
             )
     return dict(details)
