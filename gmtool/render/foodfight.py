@@ -61,8 +61,9 @@ def towers(doc: dict[str, Any]) -> Table:
     return table
 
 
-def tower_list(doc: dict[str, Any]) -> Table:
-    """One player's piles card by card, with the foods: what ``peek`` shows."""
+def tower_list(doc: dict[str, Any]) -> RenderableType:
+    """One player's piles card by card, with the foods, and their Fortunes: what ``peek``
+    shows."""
     table = Table(title=f"{doc['name']}'s towers", title_justify="left", box=None)
     table.add_column("pile", justify="right")
     table.add_column("top")
@@ -71,7 +72,13 @@ def tower_list(doc: dict[str, Any]) -> Table:
         cells = [_card_words(card) for card in reversed(pile)]
         cells += [Text("—", style="dim")] * (2 - len(cells))
         table.add_row(str(number), *cells[:2])
-    return table
+    fortunes = [
+        Text(f"  {f['id']} {f['delta']:+d}: {f['text']}", style="magenta")
+        for f in doc["fortunes"]
+        if f["id"] is not None
+    ]
+    heading = Text(f"{doc['name']}'s Fortunes:" if fortunes else "no Fortunes", style="dim")
+    return Group(table, heading, *fortunes)
 
 
 def _card_words(card: dict[str, Any]) -> Text:

@@ -7,8 +7,9 @@ from typing import Any
 from rich.console import Console
 
 from gmtool.render import foodfight as render
+from gmtool.systems.foodfight import view
 
-from .helpers import attack, deal, play, set_pile
+from .helpers import attack, deal, give, play, set_pile
 
 
 def text(renderable: Any) -> str:
@@ -37,3 +38,12 @@ def test_a_tie_is_called_a_tie_and_says_who_took_it() -> None:
     assert "A tie: Ana wins the battle as the attacker" in shown
     assert "A tie: both cards are lost" in text(render.result(battle("both", 5, 5)))
     assert "A tie: both cards stay, face up" in text(render.result(battle("neither", 5, 5)))
+
+
+def test_peeking_shows_your_cards_and_your_fortunes_with_their_text() -> None:
+    state = deal()
+    give(state, "Ana", "f08")
+    mine = view(state, "Ana")["players"][0]
+    shown = text(render.tower_list(mine))
+    assert "Canadian Bacon 9 face down" in shown
+    assert "f08 +5: Dunked in the pickle brine bucket" in shown
