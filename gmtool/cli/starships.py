@@ -14,7 +14,7 @@ import typer
 from gmtool.cli.common import JSON_OPTION, console, game_door, open_game, print_json
 from gmtool.engine.game import Game
 from gmtool.engine.system import Outcome
-from gmtool.errors import UsageError
+from gmtool.errors import DiceError, UsageError
 
 app = typer.Typer(
     help="Stars & Starships encounters: initiative, attacks, affinities, rows, Momentum.",
@@ -34,7 +34,15 @@ SIGNED = {"ignore_unknown_options": True}
 
 
 def _faces(dice: list[str] | None) -> str | None:
-    return ",".join(dice) if dice else None
+    """The ``--dice`` options as one list of faces; a blank one is refused rather than
+    quietly rolling the campaign's dice instead."""
+    if dice is None:
+        return None
+    if not any(item.strip() for item in dice):
+        raise DiceError(
+            "--dice was given no faces", hint="enter faces like --dice 15,4, or leave it out"
+        )
+    return ",".join(dice)
 
 
 def _play(

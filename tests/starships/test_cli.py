@@ -155,6 +155,7 @@ def test_people_see_the_attack_and_the_board(crew) -> None:  # type: ignore[no-u
         (("attack", "Bo", "Crawler", "--ranged", "--dice", "21"), "face 21 is not on a d20", 5),
         (("attack", "Bo", "Crawler", "--ranged", "--dice", "15,3"), "Crawler is weak to Energy", 5),
         (("attack", "Bo", "Crawler", "--ranged", "--dice", "x"), "not a whole number", 5),
+        (("attack", "Bo", "Crawler", "--ranged", "--dice", ""), "--dice was given no faces", 5),
         (("attack", "Bo", "Crawler", "--ranged", "--melee"), "choose one weapon", 2),
         (("attack", "Bo", "Bo", "--ranged"), "cannot attack themselves", 4),
         (("add", "Cy"), "needs --hp and --defense", 2),
