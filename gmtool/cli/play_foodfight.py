@@ -1,12 +1,17 @@
 """``gmtool play`` for Food Fight: pass the screen round the table, one move at a time.
 
+The screen shows what the whole table may see: the board with every face-down card and
+Fortune hidden, and what the last move did. Players see their own cards only when they
+ask to, and the screen is cleared before it passes on, so nothing secret is left on it.
 Before the first move, players may stack their own towers (by a strategy, or card by
-card). Then each turn shows the board as the player to move may see it, and offers an
-attack or a discard; the defender is asked for their Fortune before the cards compare.
+card). The defender is asked for their Fortune after the attacker, before the cards
+compare.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from gmtool.cli.common import console
@@ -28,45 +33,173 @@ BY_HAND = "by hand, card by card"
 
 def run(game: Game, prompts: Prompts | None = None) -> None:
     """Lay out towers if the game is fresh, then play turns until someone quits."""
-    ask = prompts or Prompts()
-    if game.state["moves"] == 0 and not _setup(game, ask):
+    table = Table(game, prompts or Prompts())
+    if game.state["moves"] == 0 and not table.set_up():
         return
-    while True:
-        if not _turn(game, ask):
-            return
+    while table.turn():
+        pass
 
 
-def _guard(action: Any) -> bool:
-    """Run one step; a refused move is shown and the loop goes on."""
-    try:
-        action()
-    except GmtoolError as error:
-        console().print(f"[red]error:[/red] {error.line()}")
-    return True
+class Table:
+    """The shared screen: it shows the news (the last move's result) and the public board,
+    and is cleared whenever it passes to another player."""
 
+    def __init__(self, game: Game, ask: Prompts) -> None:
+        self.game = game
+        self.ask = ask
+        self.news: list[Any] = []
 
-def _setup(game: Game, ask: Prompts) -> bool:
-    names = [player["name"] for player in game.state["players"]]
-    while True:
-        choice = ask.select("Before the first move:", [START, *names, QUIT])
-        if choice == QUIT:
+    def fresh_screen(self, *, board: bool = True) -> None:
+        from gmtool.render import foodfight as render
+        from gmtool.systems.foodfight import view
+
+        out = console()
+        out.clear()
+        for item in self.news:
+            out.print(item)
+        if board:
+            state = self.game.state
+            out.print(render.board(view(state, public=True), state["rules"]["fortune_spots"]))
+
+    def attempt(self, step: Callable[[], None]) -> None:
+        """Run one step; a refused one becomes the news and the loop goes on."""
+        from rich.text import Text
+
+        try:
+            step()
+        except GmtoolError as error:
+            self.news = [Text(f"error: {error.line()}", style="red")]
+
+    def play(self, action: dict[str, Any]) -> None:
+        from gmtool.render import foodfight as render
+
+        outcome = self.game.play(action, self.game.door())
+        self.news = [render.result(outcome.result)]
+
+    def undo(self) -> None:
+        from rich.text import Text
+
+        entry = self.game.undo()
+        self.news = [Text(f"undone: {entry.what} by {entry.who}")]
+
+    # -- before the first move ----------------------------------------------------
+    def set_up(self) -> bool:
+        names = [player["name"] for player in self.game.state["players"]]
+        while True:
+            self.fresh_screen(board=False)
+            choice = self.ask.select("Before the first move:", [START, *names, QUIT])
+            if choice == QUIT:
+                return False
+            if choice == START:
+                self.news = []
+                return True
+            self.attempt(partial(self.lay_out, choice))
+
+    def lay_out(self, who: str) -> None:
+        how = self.ask.select(
+            f"How does {who} stack their towers? (the others look away)", [*STRATEGIES, BY_HAND]
+        )
+        action: dict[str, Any] = {"type": "layout", "player": who}
+        if how == BY_HAND:
+            action["piles"] = _piles_by_hand(self.game.state, self.ask, who)
+        else:
+            action["strategy"] = STRATEGIES[how]
+        self.play(action)
+
+    # -- a turn --------------------------------------------------------------------
+    def turn(self) -> bool:
+        """One player's turn; False once someone quits."""
+        state = self.game.state
+        if state["over"]:
+            return self.game_over()
+        mover = state["players"][state["turn"]]["name"]
+        self.fresh_screen()
+        menu: dict[str, Callable[[], None]] = {
+            f"{mover} attacks": lambda: self.attack(mover),
+            f"{mover} discards": lambda: self.discard(mover),
+            f"{mover} looks at their own cards (the others look away)": lambda: self.peek(mover),
+            "undo the last move": self.undo,
+        }
+        while True:
+            choice = self.ask.select(f"{mover}'s turn (pass the screen to {mover}):", [*menu, QUIT])
+            if choice == QUIT:
+                return False
+            self.attempt(menu[choice])
+            if not choice.startswith(f"{mover} looks"):
+                return True
+
+    def game_over(self) -> bool:
+        from gmtool.render import foodfight as render
+        from gmtool.systems.foodfight import view
+
+        self.fresh_screen(board=False)
+        state = self.game.state
+        console().print(render.board(view(state), state["rules"]["fortune_spots"]))
+        if self.ask.select("The game is over.", ["undo the last move", QUIT]) == QUIT:
             return False
-        if choice == START:
-            return True
-        _guard(lambda who=choice: _lay_out(game, ask, who))
+        self.attempt(self.undo)
+        return True
 
+    def peek(self, mover: str) -> None:
+        from gmtool.render import foodfight as render
+        from gmtool.systems.foodfight import view
 
-def _lay_out(game: Game, ask: Prompts, who: str) -> None:
-    from gmtool.render import foodfight as render
+        mine = next(
+            entry for entry in view(self.game.state, mover)["players"] if entry["name"] == mover
+        )
+        console().print(render.tower_list(mine))
 
-    how = ask.select(f"How does {who} stack their towers?", [*STRATEGIES, BY_HAND])
-    action: dict[str, Any] = {"type": "layout", "player": who}
-    if how == BY_HAND:
-        action["piles"] = _piles_by_hand(game.state, ask, who)
-    else:
-        action["strategy"] = STRATEGIES[how]
-    outcome = game.play(action, game.door())
-    console().print(render.result(outcome.result))
+    def discard(self, mover: str) -> None:
+        piles = _own_piles(self.game.state, mover)
+        pile = piles[self.ask.select("Discard the top card of which pile?", list(piles))]
+        self.play({"type": "discard", "player": mover, "pile": pile})
+
+    def attack(self, mover: str) -> None:
+        state = self.game.state
+        piles = _own_piles(state, mover)
+        pile = piles[self.ask.select("Attack with which pile?", list(piles))]
+        targets = _targets(state, mover)
+        target, target_pile = targets[self.ask.select("Attack which card?", list(targets))]
+        plays = [
+            play
+            for play in (
+                self.fortune(mover, "attacker"),
+                self.fortune(target, "defender"),
+            )
+            if play is not None
+        ]
+        self.play(
+            {
+                "type": "attack",
+                "player": mover,
+                "pile": pile,
+                "target": target,
+                "target_pile": target_pile,
+                "fortunes": plays,
+            }
+        )
+
+    def fortune(self, name: str, role: str) -> dict[str, Any] | None:
+        """Ask ``name`` for a Fortune; the defender's hand is listed only once they hold
+        the screen."""
+        from gmtool.systems.foodfight.state import find_player
+
+        state = self.game.state
+        held = find_player(state, name)["fortunes"]
+        if not held:
+            return None
+        if role == "defender":
+            look = f"{name} chooses a Fortune"
+            asked = f"Pass the screen to {name}: does {name} play a Fortune in this battle?"
+            if self.ask.select(asked, [NO_FORTUNE, look]) == NO_FORTUNE:
+                return None
+        cards = state["fortune_cards"]
+        choices = {f"{fid} {cards[fid]['delta']:+d}: {cards[fid]['text']}": fid for fid in held}
+        picked = self.ask.select(f"{name}, play a Fortune in this battle?", [NO_FORTUNE, *choices])
+        if picked == NO_FORTUNE:
+            return None
+        side = SIDES[self.ask.select("On which card?", list(SIDES))]
+        return {"by": role, "id": choices[picked], "on": side}
 
 
 def _piles_by_hand(state: dict[str, Any], ask: Prompts, who: str) -> list[list[str]]:
@@ -94,32 +227,6 @@ def _by_salt(label: str) -> tuple[int, str]:
     return int(label.rsplit("(", 1)[1].rstrip(")")), label
 
 
-def _turn(game: Game, ask: Prompts) -> bool:
-    from gmtool.render import foodfight as render
-    from gmtool.systems.foodfight import view
-
-    state = game.state
-    out = console()
-    spots = state["rules"]["fortune_spots"]
-    if state["over"]:
-        out.print(render.board(view(state), spots))
-        if ask.select("The game is over.", ["undo the last move", QUIT]) == QUIT:
-            return False
-        return _guard(game.undo)
-    mover = state["players"][state["turn"]]["name"]
-    out.print(render.board(view(state, mover), spots))
-    menu = {
-        f"{mover} attacks": lambda: _attack(game, ask, mover),
-        f"{mover} discards": lambda: _discard(game, ask, mover),
-        "show the board to everyone (face-down cards hidden)": lambda: out.print(
-            render.board(view(state, public=True), spots)
-        ),
-        "undo the last move": game.undo,
-    }
-    choice = ask.select(f"{mover}'s turn (pass the screen to {mover}):", [*menu, QUIT])
-    return choice != QUIT and _guard(menu[choice])
-
-
 def _own_piles(state: dict[str, Any], name: str) -> dict[str, int]:
     from gmtool.systems.foodfight.state import find_player
 
@@ -127,15 +234,6 @@ def _own_piles(state: dict[str, Any], name: str) -> dict[str, int]:
     return {
         f"pile {n}: {_card_label(pile[-1])}": n for n, pile in enumerate(player["piles"], 1) if pile
     }
-
-
-def _discard(game: Game, ask: Prompts, mover: str) -> None:
-    from gmtool.render import foodfight as render
-
-    piles = _own_piles(game.state, mover)
-    pile = piles[ask.select("Discard the top card of which pile?", list(piles))]
-    outcome = game.play({"type": "discard", "player": mover, "pile": pile}, game.door())
-    console().print(render.result(outcome.result))
 
 
 def _targets(state: dict[str, Any], mover: str) -> dict[str, tuple[str, int]]:
@@ -151,46 +249,3 @@ def _targets(state: dict[str, Any], mover: str) -> dict[str, tuple[str, int]]:
                 seen = _card_label(top) if top["face_up"] else "face down"
                 targets[f"{other['name']}:{number} — {seen}"] = (other["name"], number)
     return targets
-
-
-def _fortune(state: dict[str, Any], ask: Prompts, name: str, role: str) -> dict[str, Any] | None:
-    from gmtool.systems.foodfight.state import find_player
-
-    held = find_player(state, name)["fortunes"]
-    if not held:
-        return None
-    cards = state["fortune_cards"]
-    choices = {f"{fid} {cards[fid]['delta']:+d}: {cards[fid]['text']}": fid for fid in held}
-    picked = ask.select(f"{name}, play a Fortune in this battle?", [NO_FORTUNE, *choices])
-    if picked == NO_FORTUNE:
-        return None
-    side = SIDES[ask.select("On which card?", list(SIDES))]
-    return {"by": role, "id": choices[picked], "on": side}
-
-
-def _attack(game: Game, ask: Prompts, mover: str) -> None:
-    from gmtool.render import foodfight as render
-
-    state = game.state
-    piles = _own_piles(state, mover)
-    pile = piles[ask.select("Attack with which pile?", list(piles))]
-    targets = _targets(state, mover)
-    target, target_pile = targets[ask.select("Attack which card?", list(targets))]
-    plays = [
-        play
-        for play in (
-            _fortune(state, ask, mover, "attacker"),
-            _fortune(state, ask, target, "defender"),
-        )
-        if play is not None
-    ]
-    action = {
-        "type": "attack",
-        "player": mover,
-        "pile": pile,
-        "target": target,
-        "target_pile": target_pile,
-        "fortunes": plays,
-    }
-    outcome = game.play(action, game.door())
-    console().print(render.result(outcome.result))

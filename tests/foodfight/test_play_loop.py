@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+
+import pytest
 
 from gmtool.cli import play_foodfight
 from gmtool.engine.game import Game
@@ -73,7 +76,7 @@ def test_attack_with_fortunes_on_both_sides_and_a_refused_move(tmp_path: Path) -
     game = new_game(tmp_path)
     script = ["start playing", "Ana discards", "pile 2", "Bo discards", "pile 2"]
     # Cy holds no Fortune, so only the defender is asked; then Bo declines to defend.
-    script += ["Cy attacks", "pile 1", "Ana:1", "f", "on my card"]
+    script += ["Cy attacks", "pile 1", "Ana:1", "Ana chooses", "f", "on my card"]
     script += ["Di attacks", "pile 1", "Bo:1", "no Fortune", "quit"]
     prompts = Scripted(script)
     play_foodfight.run(game, prompts)
@@ -83,4 +86,50 @@ def test_attack_with_fortunes_on_both_sides_and_a_refused_move(tmp_path: Path) -
     assert len(entries) == 4 and prompts.answers == []
     asked = [message for message, _ in prompts.asked]
     assert "Ana, play a Fortune in this battle?" in asked
+    passing = next(choices for message, choices in prompts.asked if "Pass the screen" in message)
+    assert passing == ["no Fortune", "Ana chooses a Fortune"]  # her hand is not listed yet
     assert "Cy, play a Fortune in this battle?" not in asked
+
+
+class Watching(Scripted):
+    """Also keeps what was on the screen (since it was last cleared) at each question."""
+
+    def __init__(self, answers: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+        super().__init__(answers)
+        self.capsys = capsys
+        self.screen = ""
+        self.screens: list[tuple[str, str]] = []
+
+    def select(self, message: str, choices: list[str]) -> str:
+        printed = self.capsys.readouterr().out
+        self.screen += printed
+        if CLEAR in self.screen:
+            self.screen = self.screen.rsplit(CLEAR, 1)[1]
+        self.screens.append((message, re.sub(r"\x1b\[[0-9;]*m", "", self.screen)))
+        return super().select(message, choices)
+
+
+CLEAR = "\x1b[2J"
+
+
+def test_the_screen_holds_no_secret_when_it_passes_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("FORCE_COLOR", "1")  # a terminal, so the screen is really cleared
+    game = new_game(tmp_path)
+    layout = [""] * 18  # Ana stacks by hand, always the weakest card left
+    script = ["Ana", "by hand", *layout, "start playing"]
+    script += ["Ana looks", "Ana attacks", "pile 9", "Bo:1", "Bo discards", "pile 2", "quit"]
+    prompts = Watching(script, capsys)
+    play_foodfight.run(game, prompts)
+    screens = prompts.screens
+    after_layout = next(screen for message, screen in screens[19:] if message.startswith("Before"))
+    assert "Ana stacks their towers: by hand" in after_layout
+    first_turn = [screen for message, screen in screens if message.startswith("Ana's turn")]
+    assert "Ham Hoagie" not in first_turn[0]  # Bo's face-down top card
+    assert "(1)" not in first_turn[0]  # nor Ana's own, before she asks
+    assert "Salmon Bagel 9 face down" in first_turn[1]  # after she looks
+    assert "Ham Hoagie" not in first_turn[1]
+    bo_turn = next(screen for message, screen in screens if message.startswith("Bo's turn"))
+    assert "(1)" not in bo_turn and "(9)" not in bo_turn  # Ana's cards are gone
+    assert "Ana pile 9" in bo_turn and "wins the battle" in bo_turn  # the battle is news
