@@ -57,16 +57,15 @@ def add(
             "an entity is an NPC or an object, not both", hint="drop --npc or --object"
         )
     kind = "npc" if npc else "object" if is_object else "pc"
-    action: dict[str, Any] = {
+    action = {
         "type": "add",
         "name": name,
         "kind": kind,
         "aura": aura,
         "tn": tn,
+        "knowledge": knowledge,
         "at": at,
     }
-    if knowledge is not None:
-        action["knowledge"] = [part.strip() for part in knowledge.split(",") if part.strip()]
     _play(ctx, action, None, as_json)
 
 

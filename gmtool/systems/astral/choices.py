@@ -10,7 +10,7 @@ from gmtool.systems.astral.content import AstralContent
 from gmtool.systems.astral.state import BEINGS, State, lockout_at_tick_end, timers_of, within
 from gmtool.systems.astral.tick import declare, dice_rollers
 
-NO_TARGET = ("hesitate", "defend", "rest")
+ALWAYS_OFFERED = ("hesitate", "defend", "rest")
 
 
 def actors(state: State) -> list[str]:
@@ -33,7 +33,7 @@ def action_menu(state: State, content: AstralContent, who: str) -> dict[str, lis
         if e["kind"] in BEINGS
         and (e["condition"] == "active" or content.combat.unconscious_can_be_attacked)
     ]
-    menu: dict[str, list[str]] = {action: [] for action in NO_TARGET}
+    menu: dict[str, list[str]] = {action: [] for action in ALWAYS_OFFERED}
     candidates = {
         "attack": [n for n in fighters if within(state, who, n, reach.attack)],
         "block": [n for n in fighters if within(state, who, n, reach.block)],

@@ -62,7 +62,7 @@ def add_entity(state: State, action: Mapping[str, Any], content: AstralContent) 
             "kind": kind,
             "aura": start,
             "starting_aura": start,
-            "tn": None if kind == "pc" else _tn(name, rules_tn(content) if tn is None else tn),
+            "tn": None if kind == "pc" else _tn(name, _npc_tn(tn, content)),
             "knowledge": _knowledge(name, knowledge or [], content),
             "condition": "active",
         }
@@ -149,8 +149,8 @@ def _check_new_name(state: State, name: str, content: AstralContent) -> None:
             )
 
 
-def rules_tn(content: AstralContent) -> int:
-    return content.characters.npc.target_number
+def _npc_tn(tn: Any, content: AstralContent) -> Any:
+    return content.characters.npc.target_number if tn is None else tn
 
 
 def _positive(name: str, what: str, value: Any) -> int:

@@ -157,8 +157,6 @@ def disturb(
     pc = find(state, str(action.get("who", "")), kinds=("pc",))
     npc = find(state, str(action.get("target", "")), kinds=("npc",))
     check_present(state, pc, "disturb anyone")
-    if pc["condition"] != "active":
-        raise RulesError(f"{pc['name']} is not in a state to disturb anyone")
     if npc["condition"] != "unconscious":
         raise RulesError(
             f"{npc['name']} is not unconscious, so there is nothing to disturb",

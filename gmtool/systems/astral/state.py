@@ -61,10 +61,6 @@ def describe_kind(entity: Entity) -> str:
     return {"pc": "a player character", "npc": "an NPC", "object": "an object"}[entity["kind"]]
 
 
-def is_being(entity: Entity) -> bool:
-    return entity["kind"] in BEINGS
-
-
 def distance(state: State, a: str, b: str) -> str:
     return str(state["distances"][a][b])
 
