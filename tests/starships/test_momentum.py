@@ -129,3 +129,12 @@ def test_momentum_resets_when_an_encounter_starts() -> None:
     assert state["combatants"]["Ana"]["momentum"] == 1
     state = play(state, {"type": "encounter_start", "enemies": ["Crawler"]}, 20, 1).state
     assert state["combatants"]["Ana"]["momentum"] == 0
+
+
+def test_the_moment_to_buy_a_turn_passes_once_the_next_one_switches_rows() -> None:
+    state = two_on_one()
+    state["combatants"]["Ana"]["momentum"] = 2
+    state = hit(state, "melee", 15, 3).state  # 3 Momentum; Bo is up
+    state = play(state, {"type": "row", "name": "Bo", "row": "back"}).state
+    with pytest.raises(RulesError, match="only on their turn or right after it"):
+        play(state, {"type": "momentum_spend", "name": "Ana"})

@@ -66,7 +66,9 @@ def switch_row(state: State, action: Action) -> Outcome:
         raise UsageError(f"unknown row '{row}'", hint="valid: front, back")
     fighter = find_standing(state, str(action["name"]))
     if in_encounter(state):
-        require_turn(state, fighter, "switch rows")
+        encounter = require_turn(state, fighter, "switch rows")
+        if encounter["last_actor"] != fighter["name"]:
+            encounter["last_actor"] = None  # a new turn has begun: too late to buy one back
     fighter["row"] = row
     result = {"name": fighter["name"], "row": row, "next": current(state)}
     return Outcome(state, result, who=fighter["name"], what="switch row", outcome=f"{row} row")
