@@ -3,6 +3,7 @@ scene results, fight steps and odds. Pure: result documents in, renderables out.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -271,12 +272,20 @@ def odds(doc: dict[str, Any]) -> Table:
         width = round(30 * band["probability"])
         table.add_row(
             Text(band["outcome"], style=OUTCOME_STYLE.get(band["outcome"], "")),
-            f"{band['min']}-{band['max']}",
+            _totals(band["reachable"]),
             f"{band['probability']:.1%}",
             Text("█" * width, style="cyan"),
             band["fraction"],
         )
     return table
+
+
+def _totals(reachable: Sequence[int] | None) -> str:
+    """The totals the dice can reach in a band: ``21-30``, ``7``, or ``-`` for none."""
+    if not reachable:
+        return "-"
+    low, high = reachable
+    return str(low) if low == high else f"{low}-{high}"
 
 
 def note(result: dict[str, Any]) -> Text:

@@ -58,3 +58,18 @@ def test_waiting_bonus_is_counted(content: OriginemContent, state: dict[str, Any
     odds = scene_odds(state, content, "runaway", ["Pierre"])
     assert odds["bonus"] == 1
     assert [band["chance"] for band in odds["outcomes"]] == [Fraction(5, 6), Fraction(1, 6)]
+
+
+def test_each_outcome_gives_the_totals_that_reach_it(
+    content: OriginemContent, state: dict[str, Any]
+) -> None:
+    odds = scene_odds(state, content, "puzzle", ["Delilah"])  # 3d10: 3 to 30
+    reach = {band["outcome"]: band["reachable"] for band in odds["outcomes"]}
+    assert reach == {
+        "failed": (3, 4),
+        "failed_bonus": (5, 15),
+        "complete": (16, 20),
+        "bonus": (21, 30),
+    }
+    runaway = scene_odds(state, content, "runaway", ["Pierre"])  # a d6 never escapes
+    assert [band["reachable"] for band in runaway["outcomes"]] == [(1, 6), None]

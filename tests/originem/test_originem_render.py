@@ -30,3 +30,11 @@ def test_initiative_shows_one_roll_against_the_other(play: Play) -> None:
     result = play({"type": "combat_initiative", "by": "Pierre"}, 7, 3).result
     shown = text(render.combat(result))
     assert "Pierre d10:7* vs GM d8:3*" in shown and "+" not in shown.splitlines()[0]
+
+
+def test_odds_show_the_totals_the_dice_can_reach(content: Any, state: dict[str, Any]) -> None:
+    from gmtool.systems.originem.odds import odds_json, scene_odds
+
+    shown = text(render.odds(odds_json(scene_odds(state, content, "runaway", ["Pierre"]))))
+    rows = {line.split()[0]: line.split()[1] for line in shown.splitlines()[2:] if line.strip()}
+    assert rows == {"failed": "1-6", "escaped": "-"}

@@ -24,7 +24,8 @@ def scene_odds(
     bonus: int | None = None,
 ) -> dict[str, Any]:
     """The chance of each outcome of a ``scene`` rolled by ``by`` (one name per roll, or one
-    name for all). ``bonus`` defaults to the "+1 to next roll" waiting for that scene."""
+    name for all), and the lowest and highest totals these dice reach in each outcome (None
+    when they never do). ``bonus`` defaults to the "+1 to next roll" waiting for that scene."""
     import icepool
 
     key, table = find_table(content, scene)
@@ -38,6 +39,7 @@ def scene_odds(
     total = total + bonus
     denominator = total.denominator()
     chances: dict[str, Fraction] = {band_id: Fraction(0) for band_id, _ in table.ordered_bands()}
+    reachable: dict[str, tuple[int, int]] = {}
     outside = Fraction(0)
     for value, quantity in total.items():
         try:
@@ -46,6 +48,8 @@ def scene_odds(
             outside += Fraction(quantity, denominator)
             continue
         chances[band_id] += Fraction(quantity, denominator)
+        low, high = reachable.get(band_id, (value, value))
+        reachable[band_id] = (min(low, value), max(high, value))
     bands = [
         {
             "outcome": band_id,
@@ -53,6 +57,7 @@ def scene_odds(
             "min": band.min,
             "max": band.max,
             "chance": chances[band_id],
+            "reachable": reachable.get(band_id),
         }
         for band_id, band in table.ordered_bands()
     ]
