@@ -207,15 +207,16 @@ def describe(event: dict[str, Any]) -> tuple[str, str]:
     if kind == "work":
         text = f"{who} works on {event['task']} ({event['done']}/{event['ticks']})"
         if "total" in event:
-            bonus = f" +{event['knowledge_bonus']}" if event["knowledge_bonus"] else ""
-            text += f": {event['total']}{bonus and ' with Knowledge'} vs TN {event['tn']}"
+            bonus = event["knowledge_bonus"]
+            rolled = f"{event['roll']['total']} {bonus:+d} Knowledge = " if bonus else ""
+            text += f": {rolled}{event['total']} vs TN {event['tn']}"
         if "status" in event:
             return f"{text} → {event['status']}{_roll(event)}", TASK_STYLE[event["status"]]
         return text, ""
     if kind == "salvage":
         return (
-            f"{who} salvages {event['task']}: {event['total']} (+{event['bonus']}) vs TN "
-            f"{event['tn']} → {event['status']}{_roll(event)}"
+            f"{who} salvages {event['task']}: {event['roll']['total']} {event['bonus']:+d} = "
+            f"{event['total']} vs TN {event['tn']} → {event['status']}{_roll(event)}"
         ), TASK_STYLE[event["status"]]
     if kind == "disturb":
         result = f"wakes with {event['aura']} Aura" if event["woke"] else "stays unconscious"

@@ -41,7 +41,7 @@ def test_tick_view_names_every_event(content):
     shown = text(render.tick(out.result))
     for words in (
         "Tick 1",
-        "Ana works on Seal (1/1): 8 with Knowledge vs TN 7 → succeeded",
+        "Ana works on Seal (1/1): 6 +2 Knowledge = 8 vs TN 7 → succeeded",
         "Cy attacks Wisp: CV 2 vs 7: no Aura lost",
         "Wisp attacks Cy: CV 7 vs 2: Cy loses 5 Aura",
         "Cy is knocked out and gone for 16 ticks [2d6 2+2 entered]",
@@ -97,3 +97,13 @@ def test_defend_shows_the_configured_modifier(content):
     out = tick(cast(content), tuned, "Ana attack Cy", "Cy defend", dice=door(Ana=(1, 1), Cy=(1, 1)))
     assert out.result["cv"]["Cy"] == 5
     assert "Cy defends (+3 CV)" in text(render.tick(out.result))
+
+
+def test_a_salvage_line_shows_its_sum(content):
+    state = cast(content)
+    action = {"type": "task_new", "name": "Seal", "by": "Ana", "ticks": 1, "tn": 8}
+    state = play(state, content, {**action, "knowledge": "runes"}, door()).state
+    state = tick(state, content, "Ana work Seal", dice=door(Ana=(3, 3))).state
+    out = play(state, content, {"type": "salvage", "task": "Seal"}, door(Ana=(4, 2)))
+    shown = text(render.events(out.result))
+    assert "Ana salvages Seal: 6 +3 = 9 vs TN 8 → succeeded [2d6 4+2 entered]" in shown
