@@ -179,40 +179,27 @@ def row(
     _show(*_play(ctx, {"type": "row", "name": name, "row": to}), as_json)
 
 
-def _device(
-    ctx: typer.Context, action: dict[str, Any], dice: list[str] | None, as_json: bool
-) -> None:
-    _show(*_play(ctx, action, dice), as_json)
+def _device_command(kind: str, summary: str, who: str) -> None:
+    """Register ``gadget`` or ``stream``: the same options, told apart by ``kind``."""
+
+    def command(
+        ctx: typer.Context,
+        name: str = typer.Argument(..., help=who),
+        description: str = typer.Argument(..., help=f"What the {kind} does, in the GM's words."),
+        roll: str = typer.Option(None, "--roll", help="Dice to roll for it, e.g. 2d6."),
+        success: bool = typer.Option(None, "--success/--fail", help="A success earns Momentum."),
+        dice: list[str] = DICE,
+        as_json: bool = JSON_OPTION,
+    ) -> None:
+        action = {"type": kind, "name": name, "description": description}
+        _show(*_play(ctx, {**action, "roll": roll, "success": success}, dice), as_json)
+
+    command.__doc__ = f"{summary} (takes the turn in a fight)."
+    app.command(kind)(command)
 
 
-@app.command()
-def gadget(
-    ctx: typer.Context,
-    name: str = typer.Argument(..., help="Who uses the gadget."),
-    description: str = typer.Argument(..., help="What the gadget does, in the GM's words."),
-    roll: str = typer.Option(None, "--roll", help="Dice to roll for it, e.g. 2d6."),
-    success: bool = typer.Option(None, "--success/--fail", help="A success earns Momentum."),
-    dice: list[str] = DICE,
-    as_json: bool = JSON_OPTION,
-) -> None:
-    """Use a gadget (takes the turn in a fight)."""
-    action = {"type": "gadget", "name": name, "description": description}
-    _device(ctx, {**action, "roll": roll, "success": success}, dice, as_json)
-
-
-@app.command()
-def stream(
-    ctx: typer.Context,
-    name: str = typer.Argument(..., help="Who streams."),
-    description: str = typer.Argument(..., help="What the stream does, in the GM's words."),
-    roll: str = typer.Option(None, "--roll", help="Dice to roll for it, e.g. 1d20."),
-    success: bool = typer.Option(None, "--success/--fail", help="A success earns Momentum."),
-    dice: list[str] = DICE,
-    as_json: bool = JSON_OPTION,
-) -> None:
-    """Create a stream (takes the turn in a fight)."""
-    action = {"type": "stream", "name": name, "description": description}
-    _device(ctx, {**action, "roll": roll, "success": success}, dice, as_json)
+_device_command("gadget", "Use a gadget", "Who uses the gadget.")
+_device_command("stream", "Create a stream", "Who streams.")
 
 
 @momentum_app.command("spend")
