@@ -186,3 +186,16 @@ def test_overrides_without_their_file_name_the_content_path() -> None:
     with pytest.raises(ContentError) as caught:
         SYSTEM.load_content({"stuff": {}})
     assert caught.value.problems[0].startswith("content.stuff: unknown section (valid: classes")
+
+
+def test_band_problems_are_reported_beside_schema_problems() -> None:
+    with pytest.raises(ContentError) as caught:
+        SYSTEM.load_content(
+            {
+                "enemies": {"boss": {"hp": "lots"}},
+                "scenes": {"general": {"bands": {"bad": {"max": 6}}}},
+            }
+        )
+    problems = " | ".join(caught.value.problems)
+    assert "content.enemies.boss.hp" in problems
+    assert "scenes.general.bands.alright.min: overlaps band 'bad'" in problems

@@ -41,11 +41,22 @@ class _Problems:
         self.items.append(f"{where}: {field}: {message}")
 
 
-def cross_check(content: OriginemContent, sources: Mapping[Loc, list[Document]]) -> list[str]:
+def band_problems(
+    scenes: Mapping[str, SceneTable], sources: Mapping[Loc, list[Document]]
+) -> list[str]:
+    """Bands that overlap, leave a gap, or end before they start, in each scene table."""
     problems = _Problems(sources)
+    for scene, table in scenes.items():
+        _check_bands(scene, table, problems)
+    return problems.items
+
+
+def cross_check(content: OriginemContent, sources: Mapping[Loc, list[Document]]) -> list[str]:
+    """Every problem across the content (band problems included)."""
+    problems = _Problems(sources)
+    problems.items.extend(band_problems(content.scenes, sources))
     slots = mission_scene_types(content)
     for scene, table in content.scenes.items():
-        _check_bands(scene, table, problems)
         if table.counts_as is not None and table.counts_as not in slots:
             problems.add(
                 ("scenes", scene, "counts_as"),

@@ -18,7 +18,7 @@ from gmtool.content.paths import packaged
 from gmtool.content.schema import Model, validate
 from gmtool.content.yamlfile import Document, Loc, deep_merge, load_yaml, parse_yaml
 from gmtool.errors import ContentError
-from gmtool.systems.originem.checks import cross_check
+from gmtool.systems.originem.checks import band_problems, cross_check
 from gmtool.systems.originem.models import (
     ClassesFile,
     EnemiesFile,
@@ -126,6 +126,8 @@ def load_content(overrides: Mapping[str, Any] | Document | None = None) -> Origi
         if table is not None:
             merged["scenes"][scene] = table[scene]
     if problems:
+        # The scene tables that did validate can still be checked band by band.
+        problems += band_problems(merged["scenes"], sources)
         raise ContentError(_without_made_up_lines(problems))
     content = OriginemContent(**merged)
     cross_problems = cross_check(content, sources)
