@@ -188,3 +188,13 @@ def test_a_pc_returning_at_a_set_distance_keeps_its_away_lockouts(content):
     assert entity(out.state, "Ana")["condition"] == "active"
     assert out.state["distances"]["Ana"]["Cy"] == "away"  # still locked out for 21 ticks
     assert out.state["distances"]["Ana"]["Wisp"] == "near"
+
+
+def test_the_time_gone_counts_the_pcs_own_starting_aura(content):
+    state = play(cast(content), content, {"type": "set", "name": "Cy", "starting_aura": 9}, door())
+    state = with_aura(state.state, "Cy", 1)
+    out = tick(state, content, "Ana attack Cy", dice=door(Ana=(6, 6), Cy=(1, 1), GM=(6, 5)))
+    assert events(out, "knocked_out")[0]["gone_for"] == 11 + 9
+    state = out.state
+    state["timers"][0]["ticks"] = 1
+    assert entity(tick(state, content).state, "Cy")["aura"] == 9  # back at its full Aura
