@@ -138,11 +138,8 @@ def result(doc: dict[str, Any]) -> RenderableType:
         return Text(f"{doc['player']} stacks their towers: {doc['layout']}")
     if doc["type"] == "discard":
         card = doc["card"]
-        lines.append(
-            Text(
-                f"{doc['player']} discards {card['food']} ({card['salt']}) from pile {doc['pile']}"
-            )
-        )
+        what = f"{card['food']} ({card['salt']})" if card else "a face-down card"
+        lines.append(Text(f"{doc['player']} discards {what} from pile {doc['pile']}"))
     else:
         lines += _battle_lines(doc)
     for move in doc["moves"]:

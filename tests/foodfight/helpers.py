@@ -5,6 +5,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from rich.console import Console
+
 from gmtool.dice import DiceDoor, Rng
 from gmtool.engine.system import Outcome
 from gmtool.systems.foodfight import SYSTEM
@@ -74,3 +76,10 @@ def attack(pile: int, target: str, target_pile: int, **more: Any) -> dict[str, A
 
 def discard(pile: int, **more: Any) -> dict[str, Any]:
     return {"type": "discard", "pile": pile, **more}
+
+
+def text(renderable: Any) -> str:
+    """What a rich renderable prints, as plain text."""
+    console = Console(width=140, record=True, color_system=None)
+    console.print(renderable)
+    return console.export_text()

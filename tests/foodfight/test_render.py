@@ -4,18 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.console import Console
-
 from gmtool.render import foodfight as render
 from gmtool.systems.foodfight import view
 
-from .helpers import attack, deal, give, play, set_pile
-
-
-def text(renderable: Any) -> str:
-    console = Console(width=140, record=True, color_system=None)
-    console.print(renderable)
-    return console.export_text()
+from .helpers import attack, deal, give, play, set_pile, text
 
 
 def battle(tie: str, mine: int, theirs: int) -> dict[str, Any]:

@@ -7,8 +7,9 @@ import json
 import pytest
 
 from gmtool.errors import GmtoolError
+from gmtool.render import foodfight as render
 
-from .helpers import attack, deal, give, play
+from .helpers import attack, deal, discard, give, play, set_pile, text
 
 
 @pytest.fixture
@@ -68,3 +69,22 @@ def test_a_refused_fortune_does_not_tell_anyones_hand(by: str, fid: str, needle:
         play(state, action)
     line = caught.value.line()
     assert not any(held in line for held in ("f01", "f02", "f03", "f04") if held != fid), line
+
+
+def test_a_card_discarded_face_down_is_not_shown_to_the_table() -> None:
+    state = deal()
+    outcome = play(state, discard(1))  # Canadian Bacon, face down
+    assert outcome.result["card"] is None
+    assert "Canadian Bacon" not in outcome.outcome and "9" not in outcome.outcome
+    assert outcome.outcome.startswith("the top card of pile 1, face down, goes to the box")
+    assert "Canadian Bacon" not in text(render.result(outcome.result))
+
+
+def test_a_face_up_card_or_a_table_that_reveals_discards_names_the_card() -> None:
+    state = deal()
+    set_pile(state, "Ana", 2, 4, 8, face_up=True)
+    outcome = play(state, discard(2))
+    assert outcome.result["card"] == {"id": "Ana2-2", "food": "Ana food 2.2", "salt": 8}
+    assert outcome.outcome.startswith("Ana food 2.2 8 goes to the box")
+    state["rules"]["reveal_discards"] = True
+    assert play(state, discard(1)).result["card"]["food"] == "Canadian Bacon"

@@ -82,6 +82,7 @@ class Rules(Model):
     draws_per_fortune_spot: int = Field(ge=0)
     fortunes_per_player_per_battle: int = Field(ge=0)
     reshuffle_used_fortunes: bool
+    reveal_discards: bool
     default_layout: LayoutName
     default_first: str
 

@@ -19,7 +19,7 @@ from gmtool.systems.foodfight.state import (
     secret_below,
     top_card,
 )
-from gmtool.systems.foodfight.summary import aftermath, battle_line
+from gmtool.systems.foodfight.summary import aftermath, battle_line, discard_line
 from gmtool.systems.foodfight.track import move_token
 
 ACTION_TYPES = ("discard", "attack", "layout")
@@ -37,7 +37,7 @@ def apply_action(state: State, action: Mapping[str, Any]) -> Outcome:
     if kind == "discard":
         result = _discard(state, actor, action)
         what = f"discard pile {result['pile']}"
-        outcome = f"{result['card']['food']} ({result['card']['salt']}) discarded"
+        outcome = discard_line(result)
     else:
         result = attack(state, actor, action)
         defender = result["defender"]
@@ -65,11 +65,12 @@ def _discard(state: State, actor: Player, action: Mapping[str, Any]) -> dict[str
     state["discards"].append(card["id"])
     rules = state["rules"]
     move = move_token(state, actor, rules["discard_steps"], base_draws=rules["discard_draws"])
+    seen = card["face_up"] or rules.get("reveal_discards", False)
     return {
         "type": "discard",
         "player": actor["name"],
         "pile": pile,
-        "card": {"id": card["id"], "food": card["food"], "salt": card["salt"]},
+        "card": {"id": card["id"], "food": card["food"], "salt": card["salt"]} if seen else None,
         "moves": [move],
     }
 

@@ -1,7 +1,8 @@
 """One-line summaries of a move for the log: what happened, who went out, who won.
 
 The log is read by the whole table, so a summary holds only what everyone saw: the two
-battling cards (both turn face up), the Fortunes played, the discarded card's pile.
+battling cards (both turn face up), the Fortunes played, and a discarded card only if it
+was seen (see the ``reveal_discards`` ruling).
 """
 
 from __future__ import annotations
@@ -31,6 +32,14 @@ def _side(side: dict[str, Any]) -> str:
         text += "".join(f" {fortune['delta']:+d}" for fortune in side["fortunes"])
         text += f" = {side['value']}"
     return text
+
+
+def discard_line(result: dict[str, Any]) -> str:
+    """``Banana 1 goes to the box``, or the pile alone for a card nobody saw."""
+    card = result["card"]
+    if card is None:
+        return f"the top card of pile {result['pile']}, face down, goes to the box"
+    return f"{card['food']} {card['salt']} goes to the box"
 
 
 def aftermath(result: dict[str, Any]) -> str:
