@@ -19,6 +19,7 @@ from gmtool.errors import DiceError, UsageError
 app = typer.Typer(
     help="Stars & Starships encounters: initiative, attacks, affinities, rows, Momentum.",
     no_args_is_help=True,
+    add_completion=False,
 )
 encounter_app = typer.Typer(help="Start or end an encounter.", no_args_is_help=True)
 momentum_app = typer.Typer(help="Spend Momentum.", no_args_is_help=True)

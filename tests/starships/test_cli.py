@@ -193,6 +193,12 @@ def test_an_unknown_enemy_before_any_fight(crew) -> None:  # type: ignore[no-unt
     )
 
 
+def test_the_group_help_lists_commands_not_shell_completion(gmtool) -> None:  # type: ignore[no-untyped-def]
+    shown = gmtool("starships", "--help")
+    assert shown.code == 0 and "attack" in shown.out
+    assert "completion" not in shown.out
+
+
 def test_every_command_has_help(gmtool) -> None:  # type: ignore[no-untyped-def]
     commands = ["add", "remove", "attack", "row", "gadget", "stream", "end-turn", "hp", "odds",
                 "encounter start", "encounter end", "momentum spend"]  # fmt: skip
