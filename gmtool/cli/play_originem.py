@@ -33,17 +33,32 @@ def run(game: Game, prompts: Prompts | None = None) -> None:
 
     ask = prompts or Prompts()
     out = console()
-    while True:
-        out.print(render.status(game.system.status(game.state, now=time.time())))
-        now = what_now(game.state, game.content, time.time())
-        menu = _menu(now)
-        choice = ask.select("What happens?", [*menu, QUIT])
-        if choice == QUIT:
-            return
-        try:
-            menu[choice](game, ask, now)
-        except GmtoolError as error:
-            out.print(f"[red]error:[/red] {error.line()}")
+    try:
+        while True:
+            out.print(render.status(game.system.status(game.state, now=time.time())))
+            now = what_now(game.state, game.content, time.time())
+            menu = _menu(now)
+            choice = ask.select("What happens?", [*menu, QUIT])
+            if choice == QUIT:
+                return
+            try:
+                menu[choice](game, ask, now)
+            except GmtoolError as error:
+                out.print(f"[red]error:[/red] {error.line()}")
+    finally:
+        _remind_running_clock(game)
+
+
+def _remind_running_clock(game: Game) -> None:
+    """Leaving the session does not stop the countdown: say so."""
+    from gmtool.render.originem import clock
+
+    nova = game.system.status(game.state, now=time.time())["nova"]
+    if nova["running"]:
+        console().print(
+            f"NOVA keeps running ({clock(nova['remaining_seconds'])} left); "
+            "'gmtool originem nova pause' stops it for a break."
+        )
 
 
 def _menu(now: dict[str, Any]) -> dict[str, Handler]:

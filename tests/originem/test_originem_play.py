@@ -153,3 +153,19 @@ def test_a_failed_runaway_leads_straight_to_the_fight(game: Game) -> None:
     assert script.answers == []
     combat = game.state["combat"]
     assert combat is not None and combat["mission"] == "face_opponents_head_on"
+
+
+@pytest.mark.parametrize("leave", [QUIT, "^C"])
+def test_leaving_says_the_clock_keeps_running(game: Game, capsys: Any, leave: str) -> None:
+    script = Scripted("NOVA: start", leave)
+    try:
+        run(game, script)
+    except KeyboardInterrupt:
+        assert leave == "^C"
+    assert "NOVA keeps running (" in capsys.readouterr().out
+    assert game.state["nova"]["running"] is True
+
+
+def test_leaving_with_the_clock_paused_says_nothing_of_it(game: Game, capsys: Any) -> None:
+    run(game, Scripted(QUIT))
+    assert "NOVA keeps running" not in capsys.readouterr().out
