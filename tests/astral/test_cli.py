@@ -196,3 +196,13 @@ def test_undo_replays_virtual_dice_exactly(demo):
     assert json.loads(demo("status", "--json").out) != before
     assert demo("undo").code == 0
     assert json.loads(demo("status", "--json").out) == before
+
+
+def test_a_pc_rolling_twice_in_a_tick_gives_all_its_faces_in_order(demo):
+    for _ in range(2):
+        assert demo("astral", "tick", "--act", "Ana work Unseal").code == 0
+    args = ("--act", "Ana work Unseal", "--act", "Wisp attack Ana", "--dice", "Ana=4,5,3,3")
+    doc = json.loads(demo("astral", "tick", *args, "--json").out)
+    assert doc["cv"]["Ana"] == 9
+    work = next(e for e in doc["events"] if e["event"] == "work")
+    assert (work["total"], work["status"]) == (3 + 3 + 2, "partial")
