@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from gmtool.content.schema import validate
@@ -18,19 +18,21 @@ from gmtool.systems.starships.roster import is_down
 from gmtool.systems.starships.statblock import check_name, combatant
 from gmtool.systems.starships.turns import current, upcoming
 
-ACTION_TYPES = (
-    "add",
-    "remove",
-    "encounter_start",
-    "encounter_end",
-    "attack",
-    "row",
-    "gadget",
-    "stream",
-    "momentum_spend",
-    "end_turn",
-    "hp",
-)
+Handler = Callable[[State, Action, DiceDoor, StarshipsContent], Outcome]
+HANDLERS: dict[str, Handler] = {
+    "add": lambda state, action, dice, content: actions.add(state, action, content),
+    "remove": lambda state, action, dice, content: actions.remove(state, action),
+    "encounter_start": encounter.start,
+    "encounter_end": lambda state, action, dice, content: encounter.end(state, action),
+    "attack": attack,
+    "row": lambda state, action, dice, content: actions.switch_row(state, action),
+    "gadget": actions.device,
+    "stream": actions.device,
+    "momentum_spend": lambda state, action, dice, content: encounter.spend(state, action, content),
+    "end_turn": lambda state, action, dice, content: encounter.end_turn(state, action),
+    "hp": lambda state, action, dice, content: actions.change_hp(state, action, content),
+}
+"""Each action type and the rule that carries it out."""
 OPTIONS = ("party", "title", "seed")
 """Campaign options: ``party`` maps each name to a stat block; the others are shared."""
 
@@ -71,27 +73,9 @@ class StarshipsSystem:
 
     def apply(self, state: State, action: Action, dice: DiceDoor, content: Any) -> Outcome:
         kind = str(action.get("type", ""))
-        if kind == "attack":
-            return attack(state, action, dice, content)
-        if kind == "encounter_start":
-            return encounter.start(state, action, dice, content)
-        if kind == "encounter_end":
-            return encounter.end(state, action)
-        if kind == "end_turn":
-            return encounter.end_turn(state, action)
-        if kind == "momentum_spend":
-            return encounter.spend(state, action, content)
-        if kind == "add":
-            return actions.add(state, action, content)
-        if kind == "remove":
-            return actions.remove(state, action)
-        if kind == "row":
-            return actions.switch_row(state, action)
-        if kind in ("gadget", "stream"):
-            return actions.device(state, action, dice, content)
-        if kind == "hp":
-            return actions.change_hp(state, action, content)
-        raise unknown("starships action", kind, ACTION_TYPES)
+        if kind not in HANDLERS:
+            raise unknown("starships action", kind, list(HANDLERS))
+        return HANDLERS[kind](state, action, dice, content)
 
     def status(self, state: State, *, now: float) -> dict[str, Any]:
         """Where the fight stands: mode, round, whose turn, the turns to come, everyone."""
