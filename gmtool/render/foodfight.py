@@ -186,8 +186,8 @@ def _move_line(move: dict[str, Any]) -> Text:
     text = Text(f"{move['player']} moves {move['from']} → {move['to']}")
     if move["fortune_spots"]:
         text.append(f", passing F spot {', '.join(map(str, move['fortune_spots']))}")
-    if move["drew"]:
-        count = len(move["drew"])
+    if move["draws"]:
+        count = move["draws"]
         text.append(f", draws {count} Fortune{'s' if count > 1 else ''}", style="magenta")
     if move["out"]:
         why = "no towers left" if move["out"] == "towers" else "the end of the track"

@@ -54,7 +54,10 @@ def test_show_json_contract_and_hidden_cards(game) -> None:  # type: ignore[no-u
 def test_discard_attack_log_and_undo(game) -> None:  # type: ignore[no-untyped-def]
     result = doc(game("foodfight", "discard", "2", "--json"))
     assert result["type"] == "discard" and result["next"] == "Bo"
-    drawn = result["moves"][0]["drew"]
+    assert result["moves"][0]["draws"] == 1
+    drawn = [
+        f["id"] for f in doc(game("foodfight", "peek", "--player", "Ana", "--json"))["fortunes"]
+    ]
     assert len(drawn) == 1
     before = doc(game("foodfight", "show", "--json"))
     fight = doc(

@@ -23,7 +23,7 @@ def test_discard_moves_two_and_draws_one_fortune_from_the_deck() -> None:
         "from": 0,
         "to": 2,
         "fortune_spots": [],
-        "drew": [drawn],
+        "draws": 1,
         "out": None,
     }
     assert outcome.who == "Ana" and outcome.what == "discard pile 1"
@@ -78,7 +78,7 @@ def test_discarding_the_last_card_loses_by_towers() -> None:
     set_pile(state, "Ana", 4, 6)
     outcome = play(state, discard(4))
     assert player(outcome.state, "Ana")["out"] == "towers"
-    assert outcome.result["moves"][0]["drew"] == []
+    assert outcome.result["moves"][0]["draws"] == 0
 
 
 def test_an_empty_fortune_deck_is_reshuffled_from_the_used_fortunes() -> None:
@@ -97,7 +97,7 @@ def test_the_last_fortune_is_drawn_without_a_roll_and_an_empty_supply_draws_noth
     state["fortune_deck"] = ["f07"]
     outcome = play(state, discard(1))
     assert player(outcome.state, "Ana")["fortunes"] == ["f07"]
-    assert outcome.result["moves"][0]["drew"] == ["f07"]
+    assert outcome.result["moves"][0]["draws"] == 1
 
 
 def test_without_reshuffling_an_empty_deck_draws_nothing() -> None:

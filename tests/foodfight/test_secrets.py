@@ -9,7 +9,7 @@ import pytest
 from gmtool.errors import GmtoolError
 from gmtool.render import foodfight as render
 
-from .helpers import attack, deal, discard, give, play, set_pile, text
+from .helpers import attack, deal, discard, give, play, player, set_pile, text
 
 
 @pytest.fixture
@@ -88,3 +88,13 @@ def test_a_face_up_card_or_a_table_that_reveals_discards_names_the_card() -> Non
     assert outcome.outcome.startswith("Ana food 2.2 8 goes to the box")
     state["rules"]["reveal_discards"] = True
     assert play(state, discard(1)).result["card"]["food"] == "Canadian Bacon"
+
+
+def test_a_moves_result_counts_the_fortunes_drawn_without_naming_them() -> None:
+    state = deal()
+    state["fortune_deck"] = ["f05", "f06"]
+    player(state, "Ana")["track_position"] = 3  # the discard enters the F spot at 5
+    outcome = play(state, discard(2))
+    assert sorted(player(outcome.state, "Ana")["fortunes"]) == ["f05", "f06"]
+    assert outcome.result["moves"][0]["draws"] == 2
+    assert "f05" not in json.dumps(outcome.result) and "f06" not in json.dumps(outcome.result)

@@ -20,7 +20,8 @@ def fortune_spots_entered(state: State, start: int, end: int) -> list[int]:
 def move_token(state: State, player: Player, steps: int, *, base_draws: int = 0) -> dict[str, Any]:
     """Move ``player``'s token, put them out at the end of the track, and draw Fortunes.
 
-    A player who goes out draws nothing. Returns what happened for the result document.
+    A player who goes out draws nothing. Returns what happened for the result document,
+    which the whole table sees: it counts the Fortunes drawn without naming them.
     """
     start = player["track_position"]
     end = min(start + steps, state["rules"]["track_length"])
@@ -36,7 +37,7 @@ def move_token(state: State, player: Player, steps: int, *, base_draws: int = 0)
         "from": start,
         "to": end,
         "fortune_spots": spots,
-        "drew": drawn,
+        "draws": len(drawn),
         "out": out,
     }
 
