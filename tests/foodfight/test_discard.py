@@ -114,3 +114,11 @@ def test_discard_with_a_card_number_names_the_top_card() -> None:
     set_pile(state, "Ana", 5, 3)
     after = play(state, discard(5, card=1)).state
     assert player(after, "Ana")["piles"][4] == []
+
+
+def test_a_game_dealt_before_draws_were_secret_still_draws() -> None:
+    state = deal()
+    del state["secret_rng"]  # as 0.1.0 dealt it
+    first = play(state, discard(1)).state
+    assert len(player(first, "Ana")["fortunes"]) == 1 and "secret_rng" in first
+    assert play(state, discard(1)).state == first  # the seed comes from the game itself

@@ -7,6 +7,8 @@ the content it was dealt from.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Any
 
 from gmtool.dice import Rng
@@ -24,6 +26,11 @@ def secret_below(state: State, count: int) -> int:
     the log is read by the whole table, and a logged die would tell which card it picked.
     The generator lives in the state, so undo and redo pick the same cards again.
     """
+    if "secret_rng" not in state:
+        # A game dealt by gmtool 0.1.0 has no generator: seed one from the state itself,
+        # whose face-down towers the players do not know.
+        digest = hashlib.sha256(json.dumps(state, sort_keys=True).encode()).digest()
+        state["secret_rng"] = int.from_bytes(digest[:8], "big")
     rng = Rng(state["secret_rng"])
     value = rng.below(count)
     state["secret_rng"] = rng.state
