@@ -7,9 +7,14 @@ from fractions import Fraction
 from typing import Any
 
 from gmtool.dice.notation import DiceTerm, Expression, parse
+from gmtool.errors import DiceError
 
 EXPLODE_DEPTH = 5
 """Exploding dice are followed this many explosions deep; the rest is counted as stopping."""
+MAX_TOTALS = 2000
+"""Exact odds are refused past this many possible totals (2,000 take a few seconds)."""
+MAX_POOL = 2500
+"""...and for keep/drop, past this many dice times sides."""
 
 
 @dataclass(frozen=True)
@@ -44,7 +49,28 @@ class Distribution:
 
 def distribution(expression: str | Expression) -> Distribution:
     tree = parse(expression) if isinstance(expression, str) else expression
+    _check_size(tree)
     return Distribution(str(tree), die_chances(_to_icepool(tree)))
+
+
+def _check_size(tree: Expression) -> None:
+    """Refuse, with the reason, what would take minutes to work out exactly."""
+    totals = 1
+    for term in tree.dice_terms:
+        chain_max = term.sides * (EXPLODE_DEPTH if term.explode else 1)
+        totals += term.kept_count * (chain_max - 1)
+        if term.keep is not None and term.count * term.sides > MAX_POOL:
+            raise DiceError(
+                f"exact odds of '{tree}' would take too long: keeping from {term.count}d"
+                f"{term.sides} is past the limit of {MAX_POOL:,} dice times sides",
+                hint="try fewer or smaller dice",
+            )
+    if totals > MAX_TOTALS:
+        raise DiceError(
+            f"exact odds of '{tree}' would take too long: {totals:,} possible totals "
+            f"(the limit is {MAX_TOTALS:,})",
+            hint="try fewer or smaller dice",
+        )
 
 
 def die_chances(die: Any) -> dict[int, Fraction]:
