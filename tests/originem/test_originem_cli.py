@@ -27,10 +27,6 @@ def as_json(result: Any) -> Any:
     return json.loads(result.out)
 
 
-def log_size(cli: Callable[..., Any]) -> int:
-    return len(as_json(cli("log", "--json")))
-
-
 def test_scene_json_contract(cli: Callable[..., Any]) -> None:
     as_json(cli("originem", "mission", "start", "Map Out Ancient Forest", "--json"))
     doc = as_json(
@@ -121,99 +117,21 @@ def test_nova_commands(cli: Callable[..., Any]) -> None:
 
 
 def test_a_fight_step_by_step(cli: Callable[..., Any]) -> None:
-    as_json(
-        cli(
-            "originem",
-            "combat",
-            "start",
-            "-e",
-            "low",
-            "--gm-die",
-            "d6",
-            "--crew",
-            "Pierre",
-            "--crew",
-            "Remmy",
-            "--json",
-        )
-    )
-    doc = as_json(
-        cli("originem", "combat", "initiative", "--by", "Pierre", "--dice", "2,5", "--json")
-    )
-    assert doc["first"] == "enemies"
-    doc = as_json(
-        cli(
-            "originem",
-            "combat",
-            "enemy-attack",
-            "low-1",
-            "--target",
-            "Remmy",
-            "--dice",
-            "6,5",
-            "--json",
-        )
-    )
+    def step(*args: str) -> Any:
+        return as_json(cli("originem", "combat", *args, "--json"))
+
+    step("start", "-e", "low", "--gm-die", "d6", "--crew", "Pierre", "--crew", "Remmy")
+    assert step("initiative", "--by", "Pierre", "--dice", "2,5")["first"] == "enemies"
+    doc = step("enemy-attack", "low-1", "--target", "Remmy", "--dice", "6,5")
     assert doc["damage"] == 6 and doc["target_hp"] == 54
-    cli("originem", "combat", "attack", "--by", "Pierre", "--target", "low-1", "--dice", "4,1")
-    doc = as_json(
-        cli(
-            "originem",
-            "combat",
-            "attack",
-            "--by",
-            "Remmy",
-            "--target",
-            "low-1",
-            "--dice",
-            "3,2",
-            "--json",
-        )
-    )
+    step("attack", "--by", "Pierre", "--target", "low-1", "--dice", "4,1")
+    doc = step("attack", "--by", "Remmy", "--target", "low-1", "--dice", "3,2")
     assert doc["combat"]["turn"] == "heal"
-    doc = as_json(
-        cli(
-            "originem",
-            "combat",
-            "heal",
-            "--by",
-            "Remmy",
-            "--target",
-            "Remmy",
-            "--dice",
-            "4",
-            "--json",
-        )
-    )
+    doc = step("heal", "--by", "Remmy", "--target", "Remmy", "--dice", "4")
     assert doc["healed"] == {"name": "Remmy", "amount": 5, "hp": 59}
-    doc = as_json(
-        cli(
-            "originem",
-            "combat",
-            "enemy-attack",
-            "low-1",
-            "--target",
-            "Pierre",
-            "--dice",
-            "1,9",
-            "--json",
-        )
-    )
+    doc = step("enemy-attack", "low-1", "--target", "Pierre", "--dice", "1,9")
     assert doc["blocked"] is True and doc["combat"]["turn"] == "crew"
-    doc = as_json(
-        cli(
-            "originem",
-            "combat",
-            "attack",
-            "--by",
-            "Pierre",
-            "--target",
-            "low-1",
-            "--dice",
-            "5,1",
-            "--json",
-        )
-    )
+    doc = step("attack", "--by", "Pierre", "--target", "low-1", "--dice", "5,1")
     assert doc["combat_over"] == "won" and doc["combat"] is None
 
 
@@ -243,60 +161,19 @@ def test_undo_a_scene(cli: Callable[..., Any]) -> None:
     assert as_json(cli("status", "--json"))["knowledge"]["have"] == 2
 
 
-BAD = [
-    (
-        ["scene", "exploration", "--by", "Bob"],
-        2,
-        "error: unknown crew member 'Bob' (valid: Pierre, Delilah, Remmy, Larlen)",
-    ),
-    (["scene", "dancing", "--by", "Larlen"], 2, "error: unknown scene type 'dancing'"),
-    (["mission", "start", "Moon Run"], 2, "error: unknown mission 'Moon Run' (valid: Ship"),
-    (
-        ["scene", "exploration", "--by", "Pierre", "--dice", "7,1,1"],
-        5,
-        "error: face 7 is not on a d6",
-    ),
-    (
-        ["scene", "exploration", "--by", "Pierre", "--dice", "1,1"],
-        5,
-        "error: not enough faces entered",
-    ),
-    (
-        ["scene", "exploration", "--by", "Pierre", "--dice", "1,1,1,1"],
-        5,
-        "error: too many faces entered",
-    ),
-    (["scene", "healing", "--by", "Pierre"], 4, "error: Pierre (Combat Specialist) has no die"),
-    (["combat", "attack", "--by", "Pierre", "--target", "x"], 4, "error: no fight is under way"),
-    (["combat", "start", "-e", "low", "--gm-die", "d20"], 2, "error: the GM cannot fight with"),
-    (["nova", "resume"], 4, "error: the NOVA counter was never started"),
-]
-
-
-@pytest.mark.parametrize(("args", "code", "line"), BAD)
-def test_bad_input(cli: Callable[..., Any], args: list[str], code: int, line: str) -> None:
-    before = log_size(cli)
-    result = cli("originem", *args)
-    assert result.code == code
-    assert result.err.startswith(line) and result.err.count("\n") == 1
-    assert result.out == ""
-    assert log_size(cli) == before
-
-
-def test_a_fifth_mission_is_refused(cli: Callable[..., Any]) -> None:
-    for name in ("Ship Defense", "Flora Overload", "Hostage Rescue", "Encampment Siege"):
-        assert cli("originem", "mission", "start", name).code == 0
-    before = log_size(cli)
-    result = cli("originem", "mission", "start", "Heavily Surrounded", "--json")
-    assert result.code == 4 and result.out == ""
-    assert result.err.startswith("error: 4 missions are already under way")
-    assert log_size(cli) == before
-
-
-def test_another_systems_campaign_is_refused(gmtool: Callable[..., Any]) -> None:
-    gmtool("campaign", "new", "ff", "--system", "foodfight", "--players", "A,B,C,D")
-    result = gmtool("originem", "crew")
-    assert result.code == 2 and "plays foodfight, not originem" in result.err
+def test_log_who_finds_the_attacks_on_a_crew_member(cli: Callable[..., Any]) -> None:
+    steps = [
+        ["combat", "start", "-e", "low", "--gm-die", "d6", "--crew", "Larlen", "--crew", "Remmy"],
+        ["combat", "initiative", "--by", "Larlen", "--dice", "1,6"],
+        ["combat", "enemy-attack", "low-1", "--target", "Larlen", "--dice", "5,2"],
+    ]
+    for step in steps:
+        assert cli("originem", *step).code == 0
+    entries = json.loads(cli("log", "--who", "Larlen", "--json").out)
+    assert [(e["who"], e["what"], e["outcome"]) for e in entries] == [
+        ("Larlen", "combat initiative", "enemies first"),
+        ("low-1, Larlen", "combat enemy-attack on Larlen", "hit for 5 (Larlen 45/50)"),
+    ]
 
 
 def test_crew_add_and_remove(cli: Callable[..., Any]) -> None:

@@ -51,3 +51,52 @@ def test_help_offers_no_shell_completion_options(gmtool: Callable[..., Any]) -> 
     shown = gmtool("originem", "--help")
     assert shown.code == 0 and "scene" in shown.out
     assert "completion" not in shown.out
+
+
+BAD = [
+    (
+        ["scene", "exploration", "--by", "Bob"],
+        2,
+        "error: unknown crew member 'Bob' (valid: Pierre, Delilah, Remmy, Larlen)",
+    ),
+    (["scene", "dancing", "--by", "Larlen"], 2, "error: unknown scene type 'dancing'"),
+    (["mission", "start", "Moon Run"], 2, "error: unknown mission 'Moon Run' (valid: Ship"),
+    (
+        ["scene", "exploration", "--by", "Pierre", "--dice", "7,1,1"],
+        5,
+        "error: face 7 is not on a d6",
+    ),
+    (
+        ["scene", "exploration", "--by", "Pierre", "--dice", "1,1"],
+        5,
+        "error: not enough faces entered",
+    ),
+    (
+        ["scene", "exploration", "--by", "Pierre", "--dice", "1,1,1,1"],
+        5,
+        "error: too many faces entered",
+    ),
+    (["scene", "healing", "--by", "Pierre"], 4, "error: Pierre (Combat Specialist) has no die"),
+    (["combat", "attack", "--by", "Pierre", "--target", "x"], 4, "error: no fight is under way"),
+    (["combat", "start", "-e", "low", "--gm-die", "d20"], 2, "error: the GM cannot fight with"),
+    (["nova", "resume"], 4, "error: the NOVA counter was never started"),
+]
+
+
+@pytest.mark.parametrize(("args", "code", "line"), BAD)
+def test_bad_input(cli: Callable[..., Any], args: list[str], code: int, line: str) -> None:
+    got_code, got_line = refused(cli, *args)
+    assert got_code == code and got_line.startswith(line)
+
+
+def test_a_fifth_mission_is_refused(cli: Callable[..., Any]) -> None:
+    for name in ("Ship Defense", "Flora Overload", "Hostage Rescue", "Encampment Siege"):
+        assert cli("originem", "mission", "start", name).code == 0
+    code, line = refused(cli, "mission", "start", "Heavily Surrounded", "--json")
+    assert code == 4 and line.startswith("error: 4 missions are already under way")
+
+
+def test_another_systems_campaign_is_refused(gmtool: Callable[..., Any]) -> None:
+    gmtool("campaign", "new", "ff", "--system", "foodfight", "--players", "A,B,C,D")
+    result = gmtool("originem", "crew")
+    assert result.code == 2 and "plays foodfight, not originem" in result.err
