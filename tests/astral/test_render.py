@@ -66,15 +66,17 @@ def test_status_view_shows_the_matrix_timers_and_tasks(content):
 
 def test_single_action_views(content):
     state = cast(content)
-    for action in (
-        {"type": "add", "name": "Bo", "kind": "npc"},
-        {"type": "distance", "a": "Ana", "b": "Cy", "distance": "far"},
-        {"type": "set", "name": "Cy", "aura": 3},
+    for action, line in (
+        ({"type": "add", "name": "Bo", "kind": "npc"}, "Bo joins, near to everyone"),
+        ({"type": "distance", "a": "Ana", "b": "Cy", "distance": "far"}, "Ana and Cy: near → far"),
+        ({"type": "set", "name": "Cy", "aura": 3}, "Cy: aura 3"),
     ):
         out = play(state, content, action, door())
-        assert text(render.events(out.result)).strip()
+        assert text(render.events(out.result)).strip() == line
     shown = text(render.odds(attack_odds(state, content, "Ana", "Wisp", target_action="defend")))
-    assert "hits" in shown and "expected loss" in shown
+    assert "Ana (2d6) attacks Wisp (TN 7+2) at near, target defends" in shown
+    assert "hits: 16.67% (1/6)" in shown and "ties: 11.11% (1/9)" in shown  # 2d6 against 9
+    assert "expected loss 0.28 Aura" in shown  # (1*3 + 2*2 + 3*1) / 36
 
 
 def test_one_tick_left_is_said_in_the_singular(content):
