@@ -122,3 +122,19 @@ def test_a_game_dealt_before_draws_were_secret_still_draws() -> None:
     first = play(state, discard(1)).state
     assert len(player(first, "Ana")["fortunes"]) == 1 and "secret_rng" in first
     assert play(state, discard(1)).state == first  # the seed comes from the game itself
+
+
+@pytest.mark.parametrize(
+    ("start", "entered", "left"),
+    [(3, [5], []), (4, [5], [5]), (5, [], [5]), (8, [10], []), (6, [], [])],
+)
+def test_an_f_spot_counts_when_entered_or_when_left_by_the_ruling(
+    start: int, entered: list[int], left: list[int]
+) -> None:
+    state = deal()
+    player(state, "Ana")["track_position"] = start
+    assert play(state, discard(2)).result["moves"][0]["fortune_spots"] == entered
+    state["rules"]["f_spot_counts_when"] = "left"
+    outcome = play(state, discard(2))
+    assert outcome.result["moves"][0]["fortune_spots"] == left
+    assert len(player(outcome.state, "Ana")["fortunes"]) == 1 + len(left)

@@ -18,6 +18,7 @@ from gmtool.content.yamlfile import Document, deep_merge, load_yaml
 CONTENT_FILES = ("decks.yaml", "fortunes.yaml", "board.yaml")
 TieRuling = Literal["neither", "defender", "attacker", "both"]
 LayoutName = Literal["strongest_on_top", "weakest_on_top", "shuffled"]
+SpotCountsWhen = Literal["entered", "left"]
 LAYOUT_NAMES: tuple[str, ...] = ("strongest_on_top", "weakest_on_top", "shuffled")
 
 
@@ -80,6 +81,7 @@ class Rules(Model):
     battle_loss_steps: int = Field(ge=0)
     discard_draws: int = Field(ge=0)
     draws_per_fortune_spot: int = Field(ge=0)
+    f_spot_counts_when: SpotCountsWhen
     fortunes_per_player_per_battle: int = Field(ge=0)
     reshuffle_used_fortunes: bool
     reveal_discards: bool

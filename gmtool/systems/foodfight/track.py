@@ -12,9 +12,13 @@ from typing import Any
 from gmtool.systems.foodfight.state import Player, State, check_elimination, secret_below
 
 
-def fortune_spots_entered(state: State, start: int, end: int) -> list[int]:
-    """The F spots a token enters moving from ``start`` to ``end``: landing on one counts."""
-    return [spot for spot in state["rules"]["fortune_spots"] if start < spot <= end]
+def fortune_spots_passed(state: State, start: int, end: int) -> list[int]:
+    """The F spots a token passes moving from ``start`` to ``end``, by the table's ruling:
+    the spots it enters (landing on one counts) or the spots it leaves behind."""
+    spots: list[int] = state["rules"]["fortune_spots"]
+    if state["rules"].get("f_spot_counts_when", "entered") == "left":
+        return [spot for spot in spots if start <= spot < end]
+    return [spot for spot in spots if start < spot <= end]
 
 
 def move_token(state: State, player: Player, steps: int, *, base_draws: int = 0) -> dict[str, Any]:
@@ -26,7 +30,7 @@ def move_token(state: State, player: Player, steps: int, *, base_draws: int = 0)
     start = player["track_position"]
     end = min(start + steps, state["rules"]["track_length"])
     player["track_position"] = end
-    spots = fortune_spots_entered(state, start, end)
+    spots = fortune_spots_passed(state, start, end)
     out = check_elimination(state, player)
     drawn: list[str] = []
     if out is None:
