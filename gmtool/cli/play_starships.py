@@ -119,10 +119,13 @@ def _device(kind: str) -> Handler:
     def use(game: Game, ask: Prompts, now: dict[str, Any]) -> None:
         description = ask.text(f"What does the {kind} do?")
         roll = ask.text("Dice to roll for it (blank: none)").strip() or None
-        verdict = ask.select("Did it work?", ["not decided", "success", "failure"])
-        success = {"success": True, "failure": False}.get(verdict)
-        action = {"type": kind, "name": now["actor"], "description": description}
-        action.update(roll=roll, success=success)
+        target = ask.text("Total to meet or beat (blank: you call it)").strip() if roll else ""
+        action = {"type": kind, "name": now["actor"], "description": description, "roll": roll}
+        if target:
+            action["vs"] = _number(target)
+        else:
+            verdict = ask.select("Did it work?", ["not decided", "success", "failure"])
+            action["success"] = {"success": True, "failure": False}.get(verdict)
         _say(_play(game, ask, action, dice=roll is not None))
 
     return use

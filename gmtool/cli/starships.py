@@ -187,13 +187,18 @@ def _device_command(kind: str, summary: str, who: str) -> None:
         ctx: typer.Context,
         name: str = typer.Argument(..., help=who),
         description: str = typer.Argument(..., help=f"What the {kind} does, in the GM's words."),
-        roll: str = typer.Option(None, "--roll", help="Dice to roll for it, e.g. 2d6."),
-        success: bool = typer.Option(None, "--success/--fail", help="A success earns Momentum."),
+        roll: str = typer.Option(None, "--roll", help="Dice to roll for it, e.g. 1d20."),
+        vs: int = typer.Option(None, "--vs", help="The roll succeeds if it meets or beats this."),
+        success: bool = typer.Option(
+            None,
+            "--success/--fail",
+            help="The GM's verdict (without --vs); a success earns Momentum.",
+        ),
         dice: list[str] = DICE,
         as_json: bool = JSON_OPTION,
     ) -> None:
-        action = {"type": kind, "name": name, "description": description}
-        _show(*_play(ctx, {**action, "roll": roll, "success": success}, dice), as_json)
+        action = {"type": kind, "name": name, "description": description, "roll": roll}
+        _show(*_play(ctx, {**action, "vs": vs, "success": success}, dice), as_json)
 
     command.__doc__ = f"{summary} (takes the turn in a fight)."
     app.command(kind)(command)

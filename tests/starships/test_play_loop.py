@@ -84,3 +84,16 @@ def test_an_hp_change_that_fells_someone_keeps_the_loop_going(
     run(demo, answers)
     assert "Crawler falls unconscious" in capsys.readouterr().out
     assert demo.state["combatants"]["Crawler"]["hp"] == 0
+
+
+def test_a_gadget_roll_against_a_number_is_judged_after_the_dice(demo: Game) -> None:
+    answers = Scripted(
+        "start an encounter", "Crawler", "20,1",
+        "Ana uses a gadget", "grapple line", "1d20", "12", "15",
+        "Bo streams", "live feed", "1d20", "", "failure", "19",
+        "quit",
+    )  # fmt: skip
+    run(demo, answers)
+    assert answers.answers == []
+    assert demo.state["combatants"]["Ana"]["momentum"] == 1
+    assert demo.state["combatants"]["Bo"]["momentum"] == 0

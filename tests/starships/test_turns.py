@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from gmtool.errors import DiceError, RulesError
+from gmtool.errors import DiceError, RulesError, UsageError
 from gmtool.systems.starships import SYSTEM
 from tests.starships.helpers import block, fight, hit, play, roster
 
@@ -184,3 +184,23 @@ def test_acting_once_the_fight_is_over_names_the_reason() -> None:
                by="Rex", on="Ana").state  # fmt: skip
     with pytest.raises(RulesError, match="the game is over"):
         hit(lost, "melee", 15, 1, by="Rex", on="Ana")
+
+
+@pytest.mark.parametrize(("face", "success", "momentum"), [(12, True, 1), (11, False, 0)])
+def test_a_gadget_roll_can_decide_its_own_success(face: int, success: bool, momentum: int) -> None:
+    state = fight(PARTY, ENEMIES)
+    action = {"type": "gadget", "name": "Ana", "description": "hack the door", "roll": "1d20",
+              "vs": 12}  # fmt: skip
+    outcome = play(state, action, face)
+    assert outcome.result["success"] is success
+    assert outcome.result["momentum"]["Ana"] == momentum
+    assert outcome.outcome.startswith(f"rolled {face} against 12; ")
+
+
+def test_a_target_number_needs_a_roll_and_no_verdict() -> None:
+    state = fight(PARTY, ENEMIES)
+    action = {"type": "stream", "name": "Ana", "description": "go live", "vs": 12}
+    with pytest.raises(UsageError, match="--vs needs --roll"):
+        play(state, action)
+    with pytest.raises(UsageError, match="--vs decides success itself"):
+        play(state, {**action, "roll": "1d20", "success": True}, 15)

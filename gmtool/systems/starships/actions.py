@@ -76,12 +76,20 @@ def switch_row(state: State, action: Action) -> Outcome:
 
 def device(state: State, action: Action, dice: DiceDoor, content: StarshipsContent) -> Outcome:
     """A gadget or a stream: the GM's description, an optional roll and, in a fight, the
-    actor's turn (a success the GM calls earns Momentum)."""
+    actor's turn. A success earns Momentum: the GM calls it, or the roll meets ``vs``."""
     _not_over(state)
     kind = str(action["type"])
     description = str(action.get("description") or "").strip()
     if not description:
         raise UsageError(f"a {kind} needs a description of what it does")
+    target = action.get("vs")
+    if target is not None and not action.get("roll"):
+        raise UsageError("--vs needs --roll", hint="e.g. --roll 1d20 --vs 12")
+    if target is not None and action.get("success") is not None:
+        raise UsageError(
+            "a roll against --vs decides success itself",
+            hint="give either --vs or --success/--fail",
+        )
     fighter = find_standing(state, str(action["name"]))
     name = fighter["name"]
     fighting = in_encounter(state)
@@ -89,7 +97,7 @@ def device(state: State, action: Action, dice: DiceDoor, content: StarshipsConte
         require_turn(state, fighter, f"use a {kind}")
     expression = action.get("roll")
     roll = dice.roll(str(expression), who=name, label=kind) if expression else None
-    success = action.get("success")
+    success = roll.total >= int(target) if roll and target is not None else action.get("success")
     change = after_success(fighter, content).change if fighting and success is True else 0
     skipped = finish_turn(state, name, acted=True) if fighting else []
     result: dict[str, Any] = {
@@ -97,6 +105,7 @@ def device(state: State, action: Action, dice: DiceDoor, content: StarshipsConte
         "kind": kind,
         "description": description,
         "roll": roll.total if roll else None,
+        "vs": target,
         "success": success,
         "momentum": momentum_table(state),
         "next": current(state),
@@ -106,7 +115,8 @@ def device(state: State, action: Action, dice: DiceDoor, content: StarshipsConte
         "skipped": skipped,
         "rolls": [r.describe() for r in dice.rolls],
     }
-    words = [f"rolled {roll.total}"] if roll else []
+    against = f" against {target}" if target is not None else ""
+    words = [f"rolled {roll.total}{against}"] if roll else []
     if success is True:
         words.append(f"success, Momentum {change:+d}" if change else "success")
     elif success is False:
