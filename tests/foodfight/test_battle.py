@@ -126,3 +126,19 @@ def test_attacking_a_face_up_card_and_with_a_face_up_card() -> None:
     set_pile(state, "Cy", 9, 1, 7, face_up=True)
     after = play(state, attack(2, "Cy", 9)).state
     assert [card["salt"] for card in player(after, "Cy")["piles"][8]] == [1]
+
+
+def test_fortunes_on_one_card_can_be_floored_one_by_one_the_attackers_first() -> None:
+    state = battle_state(4, 3)
+    give(state, "Ana", "f16")
+    give(state, "Bo", "f03")
+    plays = [
+        {"by": "defender", "id": "f03", "on": "mine"},  # +2 on Bo's 3
+        {"by": "attacker", "id": "f16", "on": "theirs"},  # -5 on Bo's 3, played first
+    ]
+    total = play(state, attack(1, "Bo", 3, fortunes=plays)).result
+    assert total["defender"]["value"] == 0  # 3 - 5 + 2 = 0
+    state["rules"]["fortune_floor"] = "each"
+    each = play(state, attack(1, "Bo", 3, fortunes=plays)).result
+    assert each["defender"]["value"] == 2  # 3 - 5 floors at 0, then + 2
+    assert [f["id"] for f in each["defender"]["fortunes"]] == ["f16", "f03"]

@@ -1,8 +1,8 @@
 """A battle: one top card against an opponent's top card, Fortunes, and the loss.
 
 Both cards turn face up. Each of the two players may play Fortunes (as many as the
-ruling allows, one by default) on either card; a card's Fortunes are added up and its
-value floored at 0. The lower value loses its card and moves its token; equal values
+ruling allows, one by default) on either card; a card's value is floored at 0 after its
+Fortunes are added up, or after each one, by the table's ruling. The lower value loses its card and moves its token; equal values
 follow the table's tie ruling.
 """
 
@@ -34,15 +34,13 @@ def attack(state: State, attacker: Player, action: Mapping[str, Any]) -> dict[st
         state, defender, action.get("target_pile"), action.get("target_card"), "attack"
     )
     plays = _fortune_plays(state, action.get("fortunes"), attacker, defender)
+    plays.sort(key=lambda play: ROLES.index(play["role"]))  # the attacker's first
 
     sides = {
         "attacker": (attacker, mine, int(action["pile"])),
         "defender": (defender, theirs, int(action["target_pile"])),
     }
-    values = {role: card["salt"] for role, (_, card, _) in sides.items()}
-    for play in plays:
-        values[play["card"]] += play["delta"]
-    values = {role: max(0, value) for role, value in values.items()}
+    values = _battle_values(mine["salt"], theirs["salt"], plays, state["rules"])
     mine["face_up"] = True
     theirs["face_up"] = True
     for play in plays:
@@ -67,6 +65,20 @@ def attack(state: State, attacker: Player, action: Mapping[str, Any]) -> dict[st
         "losers": [sides[role][0]["name"] for role in losers],
         "moves": moves,
     }
+
+
+def _battle_values(
+    mine: int, theirs: int, plays: list[dict[str, Any]], rules: dict[str, Any]
+) -> dict[str, int]:
+    """Each card's salt with its Fortunes, never below 0: floored once, after the total
+    (``fortune_floor: total``), or after each Fortune in the order played (``each``)."""
+    values = {"attacker": mine, "defender": theirs}
+    each = rules.get("fortune_floor", "total") == "each"
+    for play in plays:
+        values[play["card"]] += play["delta"]
+        if each:
+            values[play["card"]] = max(0, values[play["card"]])
+    return {role: max(0, value) for role, value in values.items()}
 
 
 def _target(state: State, attacker: Player, target: object) -> Player:

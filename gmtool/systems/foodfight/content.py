@@ -19,6 +19,7 @@ CONTENT_FILES = ("decks.yaml", "fortunes.yaml", "board.yaml")
 TieRuling = Literal["neither", "defender", "attacker", "both"]
 LayoutName = Literal["strongest_on_top", "weakest_on_top", "shuffled"]
 SpotCountsWhen = Literal["entered", "left"]
+FortuneFloor = Literal["total", "each"]
 LAYOUT_NAMES: tuple[str, ...] = ("strongest_on_top", "weakest_on_top", "shuffled")
 
 
@@ -83,6 +84,7 @@ class Rules(Model):
     draws_per_fortune_spot: int = Field(ge=0)
     f_spot_counts_when: SpotCountsWhen
     fortunes_per_player_per_battle: int = Field(ge=0)
+    fortune_floor: FortuneFloor
     reshuffle_used_fortunes: bool
     reveal_discards: bool
     default_layout: LayoutName
