@@ -140,8 +140,16 @@ def _tick_door(game: Any, items: list[str]) -> Any:
             hint="e.g. --dice 3,4,6,2, or name them: --dice Ana=3,4",
         )
     referee = game.content.timers.referee_name
-    by_name = parse_faces_by(named)
-    entered_by = {canonical(game.state, who, referee): faces for who, faces in by_name.items()}
+    entered_by: dict[str, list[int]] = {}
+    for item in named:
+        ((who, faces),) = parse_faces_by([item]).items()
+        name = canonical(game.state, who, referee)
+        if name in entered_by:
+            raise UsageError(
+                f"faces for {name} are given twice",
+                hint=f"give all of {name}'s faces in one option, in roll order: --dice {name}=F,F",
+            )
+        entered_by[name] = faces
     entered = parse_faces(flat[0]) if flat else None
     return game.door(entered=entered, entered_by=entered_by or None)
 

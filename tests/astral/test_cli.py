@@ -140,6 +140,11 @@ def test_human_views_render(demo):
         (("tick", "--act", "Ana attack Wisp", "--dice", "Ana=0,2"), "face 0 is not on a d6", 5),
         (("tick", "--act", "Ana attack Wisp", "--dice", "Ana=x,2"), "not a whole number", 5),
         (("tick", "--act", "Ana attack Wisp", "--dice", "1,2", "--dice", "3,4"), "one --dice", 2),
+        (
+            ("tick", "--act", "Ana attack Wisp", "--dice", "Ana=1,2", "--dice", "ana=3,4"),
+            "faces for Ana are given twice",
+            2,
+        ),
         (("add", "Ana"), "already an entity called Ana", 4),
         (("add", "Rock", "--npc", "--object"), "not both", 2),
         (("distance", "Ana", "Cy", "beside"), "unknown distance 'beside'", 2),

@@ -2,8 +2,8 @@
 
 Both cards turn face up. Each of the two players may play Fortunes (as many as the
 ruling allows, one by default) on either card; a card's value is floored at 0 after its
-Fortunes are added up, or after each one, by the table's ruling. The lower value loses its card and moves its token; equal values
-follow the table's tie ruling.
+Fortunes are added up, or after each one, by the table's ruling. The lower value loses
+its card and moves its token; equal values follow the table's tie ruling.
 """
 
 from __future__ import annotations
