@@ -6,7 +6,7 @@ import pytest
 
 from gmtool.engine.system import State
 from gmtool.errors import DiceError
-from tests.starships.helpers import block, duel, hit
+from tests.starships.helpers import block, content_with, duel, hit
 
 
 @pytest.fixture
@@ -92,3 +92,19 @@ def test_the_json_contract_has_exactly_its_keys(state: State) -> None:
     assert result["affinity"] == "normal"
     assert result["next"] == "Rex"
     assert result["momentum"] == {"Ana": 1, "Rex": 0}
+
+
+def test_only_the_natural_faces_ignore_defense() -> None:
+    state = duel(block(might=0), block(defense=20, hp=30))
+    assert hit(state, "melee", 19).result["hit"] is False  # 19 is no automatic hit
+    state = duel(block(might=10), block(defense=12, hp=30))
+    assert hit(state, "melee", 2, 1).result["hit"] is True  # 2 is no automatic miss
+
+
+def test_naturals_follow_the_rules_file() -> None:
+    content = content_with({"attack": {"natural_miss": 2, "natural_hit": 19}})
+    state = duel(block(might=15), block(defense=5, hp=30), content=content)
+    assert hit(state, "melee", 2, content=content).result["hit"] is False
+    assert hit(state, "melee", 1, 1, content=content).result["hit"] is True
+    state = duel(block(), block(defense=40, hp=30), content=content)
+    assert hit(state, "melee", 19, 1, content=content).result["hit"] is True

@@ -6,7 +6,7 @@ import pytest
 
 from gmtool.engine.system import State
 from gmtool.errors import RulesError
-from tests.starships.helpers import block, duel, fight, hit, play
+from tests.starships.helpers import block, content_with, duel, fight, hit, play
 
 
 def two_on_one(**ana: object) -> State:
@@ -138,3 +138,27 @@ def test_the_moment_to_buy_a_turn_passes_once_the_next_one_switches_rows() -> No
     state = play(state, {"type": "row", "name": "Bo", "row": "back"}).state
     with pytest.raises(RulesError, match="only on their turn or right after it"):
         play(state, {"type": "momentum_spend", "name": "Ana"})
+
+
+def test_a_wasted_hit_paid_in_full_keeps_the_next_turn() -> None:
+    state = duel(block(), block(hp=50, affinities={"Kinetic": "immune"}))
+    state["combatants"]["Ana"]["momentum"] = 2
+    outcome = hit(state, "melee", 15)
+    assert outcome.result["momentum"]["Ana"] == 0
+    assert outcome.extra["momentum_change"] == -2
+    assert outcome.extra["lost_turn"] is False
+    assert outcome.state["combatants"]["Ana"]["skip_turns"] == 0
+
+
+def test_momentum_numbers_follow_the_rules_file() -> None:
+    content = content_with(
+        {"momentum": {"extra_turn": 2, "earn": {"hit": 2, "max_dmg": 3},
+                      "lose": {"miss": {"points": 1, "turn_if_short": True}}}}
+    )  # fmt: skip
+    state = duel(block(), block(hp=50, affinities={"Kinetic": "weak"}), content=content)
+    assert hit(state, "melee", 15, content=content).result["momentum"]["Ana"] == 5
+    missed = hit(state, "melee", 2, content=content)
+    assert missed.extra["lost_turn"] is True
+    state["combatants"]["Ana"]["momentum"] = 2
+    spent = play(state, {"type": "momentum_spend", "name": "Ana"}, content=content)
+    assert spent.result["momentum"]["Ana"] == 0
