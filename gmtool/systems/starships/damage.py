@@ -29,10 +29,6 @@ class Strike:
     effect: Effect
     amount: int
 
-    @property
-    def is_max_dmg(self) -> bool:
-        return self.affinity == "weak"
-
 
 def weapon_range(dice: str) -> tuple[int, int]:
     """The lowest and highest total of a weapon's dice; only plain ``NdM`` sums qualify."""

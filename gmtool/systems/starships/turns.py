@@ -40,8 +40,8 @@ def roll_initiative(dice: DiceDoor, content: StarshipsContent) -> tuple[str, lis
     raise RulesError(f"initiative tied {len(pairs)} times in a row; start the encounter again")
 
 
-def begin(state: State, first: str, pairs: list[list[int]]) -> list[str]:
-    """Open the first phase for the side that won initiative; returns any turns skipped."""
+def begin(state: State, first: str, pairs: list[list[int]]) -> None:
+    """Open the first phase for the side that won initiative."""
     state["mode"] = "encounter"
     state["encounter"] = {
         "round": 1,
@@ -51,7 +51,7 @@ def begin(state: State, first: str, pairs: list[list[int]]) -> list[str]:
         "last_actor": None,
         "initiative": pairs,
     }
-    return advance(state)
+    advance(state)
 
 
 def current(state: State) -> str | None:
