@@ -62,6 +62,17 @@ def tick(
     return play(state, content, {"type": "tick", "declarations": list(acts)}, dice or door())
 
 
+def away_during_a_fight(content: AstralContent) -> dict[str, Any]:
+    """Ana moved Away from Cy (lockout 1+1+12 = 14) in a tick where Wisp attacked Cy."""
+    return tick(
+        cast(content),
+        content,
+        "Wisp attack Cy",
+        "Ana move Cy to away",
+        dice=door(Cy=(6, 6), GM=(1, 1)),
+    ).state
+
+
 def entity(state: dict[str, Any], name: str) -> dict[str, Any]:
     return next(e for e in state["entities"] if e["name"] == name)
 

@@ -55,19 +55,18 @@ def test_npc_attacking_with_modifier(content):
     assert entity(out.state, "Ana")["aura"] == 10
 
 
-def test_mutual_attack_with_equal_cvs_costs_each_exactly_one(content):
-    state = cast(content)
-    out = tick(state, content, "Ana attack Cy", "Cy attack Ana", dice=door(Ana=(3, 4), Cy=(5, 2)))
-    assert entity(out.state, "Ana")["aura"] == 11
-    assert entity(out.state, "Cy")["aura"] == 11
-    assert out.result["aura"]["Ana"] == {"before": 12, "after": 11}
-
-
-def test_mutual_attack_with_different_cvs_only_the_lower_loses(content):
-    state = cast(content)
-    out = tick(state, content, "Ana attack Cy", "Cy attack Ana", dice=door(Ana=(6, 4), Cy=(5, 2)))
-    assert entity(out.state, "Ana")["aura"] == 12
-    assert entity(out.state, "Cy")["aura"] == 9
+@pytest.mark.parametrize(
+    ("ana", "cy", "ana_after", "cy_after"),
+    [
+        ((3, 4), (5, 2), 11, 11),  # 7 against 7: each loses exactly 1, once for the pair
+        ((6, 4), (5, 2), 12, 9),  # 10 against 7: only the lower CV loses the difference
+        ((2, 4), (5, 2), 11, 12),  # 6 against 7: one below, the attacker loses 1
+    ],
+)
+def test_mutual_attacks(content, ana, cy, ana_after, cy_after):
+    out = tick(cast(content), content, "Ana attack Cy", "Cy attack Ana", dice=door(Ana=ana, Cy=cy))
+    assert out.result["aura"]["Ana"] == {"before": 12, "after": ana_after}
+    assert out.result["aura"]["Cy"] == {"before": 12, "after": cy_after}
 
 
 def test_equal_cvs_in_a_one_sided_attack_cost_nothing(content):

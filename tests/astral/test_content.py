@@ -104,15 +104,9 @@ def test_set_changes_aura_tn_and_knowledge(content):
 
 
 def test_status_names_a_lockout_that_only_waits_for_the_final_attack(content):
-    from tests.astral.conftest import cast, tick
+    from tests.astral.conftest import away_during_a_fight
 
-    state = tick(
-        cast(content),
-        content,
-        "Wisp attack Cy",
-        "Ana move Cy to away",
-        dice=door(Cy=(6, 6), GM=(1, 1)),
-    ).state
+    state = away_during_a_fight(content)
     assert SYSTEM.status(state, now=0)["timers"][0]["text"] == (
         "Ana and Cy stay Away for 14 ticks and until the final attack"
     )

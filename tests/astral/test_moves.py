@@ -6,7 +6,7 @@ import pytest
 
 from gmtool.errors import RulesError
 from gmtool.systems.astral import SYSTEM
-from tests.astral.conftest import cast, door, entity, events, play, tick
+from tests.astral.conftest import away_during_a_fight, cast, door, entity, events, play, tick
 
 
 def test_distances_are_symmetric_and_start_at_the_default(content):
@@ -77,15 +77,12 @@ def test_lockout_ends_after_its_ticks(content):
 
 
 def test_lockout_during_a_fight_waits_for_the_final_attack(content):
-    state = cast(content)
-    out = tick(
-        state, content, "Wisp attack Cy", "Ana move Cy to away", dice=door(Cy=(6, 6), GM=(1, 1))
-    )
-    assert out.state["fight_on"] is True
-    timer = out.state["timers"][0]
+    state = away_during_a_fight(content)
+    assert state["fight_on"] is True
+    timer = state["timers"][0]
     assert timer["waits_for_final_attack"] is True
     timer["ticks"] = 1
-    state = tick(out.state, content).state
+    state = tick(state, content).state
     assert state["timers"][0]["ticks"] == 0  # time is up, but the fight is not over
     with pytest.raises(RulesError) as info:
         tick(state, content, "Ana move Cy to near")
@@ -96,13 +93,7 @@ def test_lockout_during_a_fight_waits_for_the_final_attack(content):
 
 
 def test_marking_the_final_attack_first_leaves_only_the_dice(content):
-    state = tick(
-        cast(content),
-        content,
-        "Wisp attack Cy",
-        "Ana move Cy to away",
-        dice=door(Cy=(6, 6), GM=(1, 1)),
-    ).state
+    state = away_during_a_fight(content)
     out = play(state, content, {"type": "mark_final_attack"}, door())
     assert out.state["timers"][0] == {
         "kind": "lockout",
@@ -192,9 +183,7 @@ def test_a_return_one_tick_early_is_refused(content):
 
 
 def test_a_lockout_waiting_for_the_final_attack_refuses_even_on_its_last_tick(content):
-    state = tick(
-        cast(content), content, "Wisp attack Cy", "Ana move Cy to away", dice=door(Cy=(6, 6))
-    ).state
+    state = away_during_a_fight(content)
     state["timers"][0]["ticks"] = 1
     with pytest.raises(RulesError, match="the final attack"):
         tick(state, content, "Ana move Cy to near")
