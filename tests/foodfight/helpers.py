@@ -55,6 +55,27 @@ def give(state: dict[str, Any], name: str, *fortunes: str) -> None:
         player(state, name)["fortunes"].append(fid)
 
 
+def fortunes_played(state: dict[str, Any], *plays: str) -> list[dict[str, str]]:
+    """Ana attacks Bo: each play ``"attacker f07 mine"`` puts the Fortune in that side's
+    hand and returns the plays for the attack."""
+    played = []
+    for text in plays:
+        by, fid, on = text.split()
+        give(state, "Ana" if by == "attacker" else "Bo", fid)
+        played.append({"by": by, "id": fid, "on": on})
+    return played
+
+
+def endgame() -> dict[str, Any]:
+    """Bo and Cy are out and Di holds one card, a 3 on pile 1; Ana is to play."""
+    state = deal()
+    player(state, "Bo")["out"] = "health"
+    player(state, "Cy")["out"] = "towers"
+    empty_all_but(state, "Di", 1)
+    set_pile(state, "Di", 1, 3)
+    return state
+
+
 def empty_all_but(state: dict[str, Any], name: str, keep: int) -> None:
     """Leave ``name`` with cards on pile ``keep`` only."""
     for number in range(1, 10):

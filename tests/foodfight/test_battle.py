@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import attack, deal, give, play, player, set_pile
+from .helpers import attack, deal, fortunes_played, give, play, player, set_pile
 
 
 def battle_state(mine: int = 7, theirs: int = 5):  # type: ignore[no-untyped-def]
@@ -70,12 +70,7 @@ def test_one_fortune_on_either_card(by, fortune, on, values, winner) -> None:  #
 
 def test_both_players_may_play_one_fortune_each_and_effects_last_one_battle() -> None:
     state = battle_state(4, 6)
-    give(state, "Ana", "f07")
-    give(state, "Bo", "f11")
-    plays = [
-        {"by": "attacker", "id": "f07", "on": "mine"},
-        {"by": "defender", "id": "f11", "on": "theirs"},
-    ]
+    plays = fortunes_played(state, "attacker f07 mine", "defender f11 theirs")
     outcome = play(state, attack(1, "Bo", 3, fortunes=plays))
     assert (outcome.result["attacker"]["value"], outcome.result["defender"]["value"]) == (6, 6)
     assert outcome.result["winner"] == "Bo"  # a tie goes to the defender by default
@@ -85,12 +80,7 @@ def test_both_players_may_play_one_fortune_each_and_effects_last_one_battle() ->
 
 def test_two_fortunes_on_one_card_are_added_up_before_the_floor() -> None:
     state = battle_state(2, 5)
-    give(state, "Ana", "f03")
-    give(state, "Bo", "f16")
-    plays = [
-        {"by": "defender", "id": "f16", "on": "theirs"},
-        {"by": "attacker", "id": "f03", "on": "mine"},
-    ]
+    plays = fortunes_played(state, "defender f16 theirs", "attacker f03 mine")
     result = play(state, attack(1, "Bo", 3, fortunes=plays)).result
     assert result["attacker"]["value"] == 0  # 2 - 5 + 2 = -1, floored
 
@@ -130,12 +120,8 @@ def test_attacking_a_face_up_card_and_with_a_face_up_card() -> None:
 
 def test_fortunes_on_one_card_can_be_floored_one_by_one_the_attackers_first() -> None:
     state = battle_state(4, 3)
-    give(state, "Ana", "f16")
-    give(state, "Bo", "f03")
-    plays = [
-        {"by": "defender", "id": "f03", "on": "mine"},  # +2 on Bo's 3
-        {"by": "attacker", "id": "f16", "on": "theirs"},  # -5 on Bo's 3, played first
-    ]
+    # Bo's +2 on his 3 is listed first, but Ana's -5 on it is played first.
+    plays = fortunes_played(state, "defender f03 mine", "attacker f16 theirs")
     total = play(state, attack(1, "Bo", 3, fortunes=plays)).result
     assert total["defender"]["value"] == 0  # 3 - 5 + 2 = 0
     state["rules"]["fortune_floor"] = "each"

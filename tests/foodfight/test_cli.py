@@ -9,15 +9,6 @@ import pytest
 
 
 @pytest.fixture
-def game(gmtool):  # type: ignore[no-untyped-def]
-    result = gmtool(
-        "campaign", "new", "ff", "--system", "foodfight", "--players", "Ana,Bo,Cy,Di", "--seed", "4"
-    )
-    assert result.code == 0, result.err
-    return gmtool
-
-
-@pytest.fixture
 def short_game(gmtool, tmp_path: Path):  # type: ignore[no-untyped-def]
     """A two-step track: one discard puts a player out."""
     path = tmp_path / "short.yaml"

@@ -2,19 +2,14 @@
 
 from __future__ import annotations
 
-from .helpers import attack, deal, discard, empty_all_but, give, play, player, set_pile
+from .helpers import attack, deal, discard, endgame, fortunes_played, play, player, set_pile
 
 
 def test_a_battle_names_both_players_both_piles_and_the_fortunes() -> None:
     state = deal()
     set_pile(state, "Ana", 4, 2, 5)
     set_pile(state, "Bo", 7, 3, 6)
-    give(state, "Ana", "f07")
-    give(state, "Bo", "f11")
-    plays = [
-        {"by": "attacker", "id": "f07", "on": "mine"},
-        {"by": "defender", "id": "f11", "on": "theirs"},
-    ]
+    plays = fortunes_played(state, "attacker f07 mine", "defender f11 theirs")
     outcome = play(state, attack(4, "Bo", 7, fortunes=plays))
     assert outcome.who == "Ana, Bo"
     assert outcome.what == "attack 4 Bo:7"
@@ -36,11 +31,7 @@ def test_a_tie_says_so_and_who_took_it() -> None:
 
 
 def test_an_elimination_and_the_winner_are_logged_apart_from_the_battle() -> None:
-    state = deal()
-    player(state, "Bo")["out"] = "health"
-    player(state, "Cy")["out"] = "towers"
-    empty_all_but(state, "Di", 1)
-    set_pile(state, "Di", 1, 3)
+    state = endgame()
     set_pile(state, "Ana", 2, 8)
     outcome = play(state, attack(2, "Di", 1))
     assert outcome.outcome == (

@@ -12,15 +12,6 @@ from gmtool.render import foodfight as render
 from .helpers import attack, deal, discard, give, play, player, set_pile, text
 
 
-@pytest.fixture
-def game(gmtool):  # type: ignore[no-untyped-def]
-    result = gmtool(
-        "campaign", "new", "ff", "--system", "foodfight", "--players", "Ana,Bo,Cy,Di", "--seed", "7"
-    )
-    assert result.code == 0, result.err
-    return gmtool
-
-
 def hand(gmtool, name: str) -> list[str]:  # type: ignore[no-untyped-def]
     mine = json.loads(gmtool("foodfight", "peek", "--player", name, "--json").out)
     return [fortune["id"] for fortune in mine["fortunes"]]

@@ -6,7 +6,17 @@ import pytest
 
 from gmtool.errors import RulesError
 
-from .helpers import attack, deal, discard, empty_all_but, give, play, player, set_pile
+from .helpers import (
+    attack,
+    deal,
+    discard,
+    empty_all_but,
+    endgame,
+    give,
+    play,
+    player,
+    set_pile,
+)
 
 
 def test_turns_pass_clockwise_and_wrap_around() -> None:
@@ -61,11 +71,7 @@ def test_an_attacker_can_knock_themself_out() -> None:
 
 
 def test_the_last_player_standing_wins_and_the_game_stops() -> None:
-    state = deal()
-    player(state, "Bo")["out"] = "health"
-    player(state, "Cy")["out"] = "towers"
-    empty_all_but(state, "Di", 1)
-    set_pile(state, "Di", 1, 3)
+    state = endgame()
     outcome = play(state, attack(1, "Di", 1))
     after = outcome.state
     assert after["winner"] == "Ana" and after["over"] is True and after["turn"] is None
