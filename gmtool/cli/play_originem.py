@@ -15,7 +15,7 @@ from gmtool.cli.common import console
 from gmtool.cli.prompts import Prompts
 from gmtool.dice import DiceDoor, parse_faces
 from gmtool.engine.game import Game
-from gmtool.errors import DiceError, GmtoolError
+from gmtool.errors import DiceError, GmtoolError, RulesError
 
 QUIT = "quit (the campaign is saved)"
 NO_MISSION = "no mission"
@@ -236,7 +236,10 @@ def _heal(game: Game, ask: Prompts, now: dict[str, Any]) -> None:
     from gmtool.systems.originem.choices import healing_die
 
     by = ask.select("Who heals?", now["fight"]["to_act"])
-    target = ask.select("Whom?", _standing(game)["hurt"])
+    hurt = _standing(game)["hurt"]
+    if not hurt:
+        raise RulesError("no one in the fight is hurt", hint="end this turn")
+    target = ask.select("Whom?", hurt)
     dice = f"{by} {healing_die(game.state, game.content, by)}"
     _roll(game, ask, dice, {"type": "combat_heal", "by": by, "target": target}, "combat")
 

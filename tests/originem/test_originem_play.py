@@ -21,6 +21,8 @@ class Scripted(Prompts):
 
     def select(self, message: str, choices: list[str]) -> str:
         self.asked.append(message)
+        if not choices:  # as questionary does
+            raise ValueError("A list of choices needs to be provided.")
         answer = self.answers.pop(0)
         if answer == "^C":
             raise KeyboardInterrupt
@@ -169,3 +171,13 @@ def test_leaving_says_the_clock_keeps_running(game: Game, capsys: Any, leave: st
 def test_leaving_with_the_clock_paused_says_nothing_of_it(game: Game, capsys: Any) -> None:
     run(game, Scripted(QUIT))
     assert "NOVA keeps running" not in capsys.readouterr().out
+
+
+def test_a_scene_no_one_can_roll_is_refused_in_the_menu(
+    gmtool: Callable[..., Any], capsys: Any
+) -> None:
+    assert (
+        gmtool("campaign", "new", "solo", "--system", "originem", "--crew", "scientist").code == 0
+    )
+    run(Game.open("solo"), Scripted("play a scene", "healing", QUIT))
+    assert "no crew member can roll in healing scenes now" in capsys.readouterr().out

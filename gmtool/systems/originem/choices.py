@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from gmtool.engine.system import State
+from gmtool.errors import RulesError
 from gmtool.systems.originem import nova
 from gmtool.systems.originem.missions import under_way
 
@@ -44,12 +45,18 @@ def scene_types_for(content: OriginemContent, slot: str) -> list[str]:
 
 
 def rollers(state: State, content: OriginemContent, scene: str) -> list[tuple[str, str]]:
-    """(name, die) of each crew member who can roll in ``scene`` now, best die first."""
+    """(name, die) of each crew member who can roll in ``scene`` now, best die first;
+    refused when there is no one."""
     able = []
     for member in state["crew"]:
         die = content.classes[member["class"]].dice.get(scene)
         if die and (member["hp"] > 0 or content.rulings.down_can_roll):
             able.append((member["name"], die))
+    if not able:
+        raise RulesError(
+            f"no crew member can roll in {scene} scenes now",
+            hint="it needs a class with a die for it, standing (heal the fallen first)",
+        )
     return sorted(able, key=lambda pair: -int(pair[1][1:]))
 
 
