@@ -114,3 +114,9 @@ def test_status_names_a_lockout_that_only_waits_for_the_final_attack(content):
     assert SYSTEM.status(state, now=0)["timers"][0]["text"] == (
         "Ana and Cy stay Away until the final attack"
     )
+
+
+def test_the_demo_warden_starts_away_from_everything():
+    data = load_yaml(Path(packaged("campaigns", "astral-demo.yaml"))).data
+    state = SYSTEM.new_state(SYSTEM.load_content(data["content"]), data["options"], door())
+    assert set(state["distances"]["Warden"].values()) == {"away"}
