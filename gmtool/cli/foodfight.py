@@ -82,13 +82,9 @@ def discard(
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Discard the top card of a pile: move two, draw a Fortune (two past an F spot)."""
-    from gmtool.systems.foodfight.notation import parse_pile
+    from gmtool.systems.foodfight.notation import pile_fields
 
-    number, card = parse_pile(pile)
-    action: dict[str, Any] = {"type": "discard", "pile": number, "player": player}
-    if card is not None:
-        action["card"] = card
-    _play(ctx, action, as_json)
+    _play(ctx, {"type": "discard", **pile_fields(pile), "player": player}, as_json)
 
 
 @app.command()
@@ -114,24 +110,17 @@ def attack(
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Attack an opponent's top card with one of yours; the lower salt loses."""
-    from gmtool.systems.foodfight.notation import fortune_plays, parse_pile, parse_target
+    from gmtool.systems.foodfight.notation import fortune_plays, pile_fields, target_fields
 
-    number, card = parse_pile(pile)
-    name, target_pile, target_card = parse_target(target)
     action: dict[str, Any] = {
         "type": "attack",
-        "pile": number,
-        "target": name,
-        "target_pile": target_pile,
+        **pile_fields(pile),
+        **target_fields(target),
         "player": player,
         "fortunes": fortune_plays(
             fortune or [], defender_fortune or [], on or [], defender_on or []
         ),
     }
-    if card is not None:
-        action["card"] = card
-    if target_card is not None:
-        action["target_card"] = target_card
     _play(ctx, action, as_json)
 
 

@@ -11,24 +11,29 @@ from hypothesis import strategies as st
 from gmtool.dice import DiceDoor
 from gmtool.errors import GmtoolError, UsageError
 from gmtool.systems.foodfight import SYSTEM
-from gmtool.systems.foodfight.notation import fortune_plays, parse_pile, parse_target
+from gmtool.systems.foodfight.notation import (
+    fortune_plays,
+    parse_pile,
+    pile_fields,
+    target_fields,
+)
 
 from .helpers import content, deal, give
 
 
 def test_piles_and_targets() -> None:
     assert parse_pile("3") == (3, None) and parse_pile(" 3.1 ") == (3, 1)
-    assert parse_target("Bo:5") == ("Bo", 5, None) and parse_target("Mary Jo:5.2") == (
-        "Mary Jo",
-        5,
-        2,
-    )
+    assert pile_fields("3") == {"pile": 3} and pile_fields("3.1") == {"pile": 3, "card": 1}
+    assert target_fields("Bo:5") == {"target": "Bo", "target_pile": 5}
+    assert target_fields("Mary Jo:5.2") == {"target": "Mary Jo", "target_pile": 5, "target_card": 2}
     for bad in ("", "x", "3.", "3.x", "-1"):
         with pytest.raises(UsageError, match="is not a pile"):
             parse_pile(bad)
     for bad in ("Bo", ":3", "Bo-3"):
-        with pytest.raises(UsageError):
-            parse_target(bad)
+        with pytest.raises(UsageError, match="does not name a player's pile"):
+            target_fields(bad)
+    with pytest.raises(UsageError, match="'' is not a pile"):
+        target_fields("Bo:")
 
 
 def test_fortune_sides_pair_in_order_attacker_first() -> None:

@@ -23,15 +23,25 @@ def parse_pile(text: str) -> tuple[int, int | None]:
     return int(pile), int(card) if dot else None
 
 
-def parse_target(text: str) -> tuple[str, int, int | None]:
-    """``"Bo:5"`` -> ``("Bo", 5, None)``; ``"Bo:5.2"`` -> ``("Bo", 5, 2)``."""
+def pile_fields(text: str, *, role: str = "") -> dict[str, int]:
+    """A pile as an action's fields: ``"3.1"`` -> ``{"pile": 3, "card": 1}``; with
+    ``role="target"``, ``{"target_pile": 3, "target_card": 1}``."""
+    prefix = f"{role}_" if role else ""
+    number, card = parse_pile(text)
+    fields = {f"{prefix}pile": number}
+    if card is not None:
+        fields[f"{prefix}card"] = card
+    return fields
+
+
+def target_fields(text: str) -> dict[str, Any]:
+    """``"Bo:5.2"`` -> ``{"target": "Bo", "target_pile": 5, "target_card": 2}``."""
     name, colon, pile = text.rpartition(":")
     if not colon or not name.strip():
         raise UsageError(
             f"'{text}' does not name a player's pile", hint="write it as PLAYER:PILE, e.g. Bo:5"
         )
-    number, card = parse_pile(pile)
-    return name.strip(), number, card
+    return {"target": name.strip(), **pile_fields(pile, role="target")}
 
 
 def fortune_plays(
