@@ -100,3 +100,13 @@ def test_another_systems_campaign_is_refused(gmtool: Callable[..., Any]) -> None
     gmtool("campaign", "new", "ff", "--system", "foodfight", "--players", "A,B,C,D")
     result = gmtool("originem", "crew")
     assert result.code == 2 and "plays foodfight, not originem" in result.err
+
+
+def test_a_scene_after_a_failed_runaway_says_how_to_go_on(cli: Callable[..., Any]) -> None:
+    assert cli("originem", "runaway", "--by", "Pierre", "--dice", "2").code == 0
+    code, line = refused(cli, "scene", "general", "--by", "Remmy")
+    assert (code, line) == (
+        4,
+        "error: the runaway failed: the fight is on "
+        "(start it with 'combat start', or 'undo' the runaway)",
+    )

@@ -29,7 +29,8 @@ def _scene(state: State, action: Action, dice: DiceDoor, c: OriginemContent) -> 
         raise RulesError("a fight is under way", hint="finish it first, or 'combat end'")
     if state.get("engaged"):
         raise RulesError(
-            "the runaway failed: the fight is on", hint="start it with 'combat start' (or 'undo')"
+            "the runaway failed: the fight is on",
+            hint="start it with 'combat start', or 'undo' the runaway",
         )
     return scenes.play(state, action, dice, c)
 
