@@ -7,7 +7,7 @@ import json
 import pytest
 
 from gmtool.errors import UsageError
-from gmtool.systems.foodfight import SYSTEM, legal_actions, options_document, view
+from gmtool.systems.foodfight import SYSTEM, options_document, view
 
 from .helpers import deal, empty_all_but, give, player, set_pile
 
@@ -52,18 +52,14 @@ def test_viewing_as_a_stranger_is_refused() -> None:
         view(deal(), "Zed")
 
 
-def test_legal_actions_cover_every_discard_and_attack_on_players_still_in() -> None:
+def test_options_list_every_pile_with_a_card_and_only_players_still_in() -> None:
     state = deal()
     player(state, "Cy")["out"] = "health"
     empty_all_but(state, "Bo", 5)
     set_pile(state, "Ana", 3)
-    actions = legal_actions(state)
-    discards = [a for a in actions if a["type"] == "discard"]
-    attacks = [a for a in actions if a["type"] == "attack"]
-    assert [a["pile"] for a in discards] == [1, 2, 4, 5, 6, 7, 8, 9]
-    assert len(attacks) == 8 * (1 + 9)
-    assert {a["target"] for a in attacks} == {"Bo", "Di"}
-    assert all(a["target_pile"] == 5 for a in attacks if a["target"] == "Bo")
+    doc = options_document(state)
+    assert doc["discard"] == doc["attack_with"] == [1, 2, 4, 5, 6, 7, 8, 9]
+    assert doc["targets"] == {"Bo": [5], "Di": list(range(1, 10))}
 
 
 def test_options_and_status_documents() -> None:
@@ -76,4 +72,4 @@ def test_options_and_status_documents() -> None:
     assert status["turn"] == "Ana" and status["players"][0]["towers"] == 9
     assert status["players"][0]["cards"] == 18 and status["players"][0]["fortunes"] == 1
     state["over"], state["turn"], state["winner"] = True, None, "Di"
-    assert legal_actions(state) == [] and options_document(state)["winner"] == "Di"
+    assert options_document(state) == {"player": None, "over": True, "winner": "Di"}

@@ -1,7 +1,7 @@
 """Food Fight: four players, towers of salt cards, health tracks and Fortune cards.
 
-``SYSTEM`` is what the engine uses; ``view``, ``legal_actions`` and ``simulate`` serve the
-CLI and the balance checks.
+``SYSTEM`` is what the engine uses; ``view`` and ``options_document`` serve the CLI, and
+``simulate`` the balance checks.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from gmtool.engine.system import Outcome, State
 from gmtool.systems.foodfight.content import FoodFightContent, load_content
 from gmtool.systems.foodfight.moves import apply_action
 from gmtool.systems.foodfight.setup import new_state
-from gmtool.systems.foodfight.view import legal_actions, options_document, status, view
+from gmtool.systems.foodfight.view import options_document, status, view
 
 
 class FoodFight:
@@ -42,4 +42,4 @@ class FoodFight:
 
 SYSTEM = FoodFight()
 
-__all__ = ["SYSTEM", "FoodFight", "legal_actions", "options_document", "view"]
+__all__ = ["SYSTEM", "FoodFight", "options_document", "view"]

@@ -62,35 +62,6 @@ def _card_view(card: Card, hidden: bool) -> dict[str, Any]:
     return {"food": card["food"], "salt": card["salt"], "face_up": card["face_up"]}
 
 
-def legal_actions(state: State) -> list[dict[str, Any]]:
-    """Every discard and attack the current player may make (Fortunes may be added to an
-    attack: see ``options_document``)."""
-    player = current_player(state)
-    if player is None or state["over"]:
-        return []
-    mine = [number for number, pile in enumerate(player["piles"], start=1) if pile]
-    actions: list[dict[str, Any]] = [
-        {"type": "discard", "player": player["name"], "pile": number} for number in mine
-    ]
-    for opponent in standing(state):
-        if opponent is player:
-            continue
-        for target, pile in enumerate(opponent["piles"], start=1):
-            if not pile:
-                continue
-            actions.extend(
-                {
-                    "type": "attack",
-                    "player": player["name"],
-                    "pile": number,
-                    "target": opponent["name"],
-                    "target_pile": target,
-                }
-                for number in mine
-            )
-    return actions
-
-
 def options_document(state: State) -> dict[str, Any]:
     """What the current player may do, grouped for ``gmtool foodfight options``."""
     player = current_player(state)
