@@ -1,8 +1,9 @@
 """Simple players for the simulator: ``random`` and ``greedy``.
 
 A policy picks the current player's move and, once the attack is known, the defender's
-Fortune. The greedy player uses only what its seat may know: its own cards, face-up cards,
-and which salt values are still face down in each opponent's towers (decks are public).
+Fortune. The greedy player uses its own cards, the face-up cards and the Fortunes played,
+plus one thing a seat could only estimate at the table: the average salt of each
+opponent's face-down cards (the decks are public, but cards discarded face down are not).
 """
 
 from __future__ import annotations
@@ -58,7 +59,8 @@ def _player(state: State, name: str) -> Player:
 
 
 def _expected(player: Player) -> float:
-    """What a face-down top card of ``player`` is worth on average, from public knowledge."""
+    """What a face-down top card of ``player`` is worth on average (the true average of
+    their face-down cards: a simple player's stand-in for counting cards)."""
     hidden = [card["salt"] for pile in player["piles"] for card in pile if not card["face_up"]]
     return sum(hidden) / len(hidden) if hidden else 0.0
 
