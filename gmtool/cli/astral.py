@@ -116,8 +116,10 @@ def tick(
 ) -> None:
     """Resolve one tick: everyone's declared action at once (silence means hesitate).
 
-    Actions: attack T, block T, defend, examine T, hesitate, move T… to DISTANCE, rest,
-    work TASK, and speak MESSAGE (once a tick, on top of the action).
+    Actions: attack T, block T, defend, examine T, hesitate, rest,
+    move T… to DISTANCE, work TASK, and speak MESSAGE (once a tick, on top).
+    Faces: --dice NAME=F,F per roller (CV first, then a task it finishes);
+    the GM's timer rolls as --dice GM=F,F.
     """
     from gmtool.render.astral import tick as render_tick
 
