@@ -51,6 +51,13 @@ def test_bonus_for_the_same_mission(content: OriginemContent) -> None:
     assert same.result["bonus"] == 1 and same.result["total"] == 4
 
 
+def test_bonuses_that_stack(content: OriginemContent) -> None:
+    table = Table(content, bonus_stacks=True)
+    table.play(scene("puzzle", "Pierre"), 2, 2, 1)  # 5: +1
+    table.play(scene("puzzle", "Pierre"), 2, 1, 1)  # 4 + 1 = 5: another +1
+    assert table.state["bonus"] == {"scene:puzzle": 2}
+
+
 def test_a_total_outside_every_band_can_be_an_error(content: OriginemContent) -> None:
     table = Table(content, out_of_table="error")
     with pytest.raises(RulesError, match="a total of 30 is in no band of the puzzle table"):

@@ -151,9 +151,10 @@ def _apply_effects(
         state["nova"]["remaining"] = float(state["nova"]["remaining"]) + effects.nova_seconds
     if effects.next_roll_bonus:
         key = bonus_key(rulings, scene, mission_key)
-        waiting = int(state["bonus"].get(key, 0))
-        amount = effects.next_roll_bonus
-        state["bonus"][key] = waiting + amount if rulings.bonus_stacks else max(waiting, amount)
+        # The roll just made used up any bonus waiting here; with stacking, a failure in a
+        # row on a roll that had a bonus passes on that bonus plus the new one.
+        amount = effects.next_roll_bonus + (result["bonus"] if rulings.bonus_stacks else 0)
+        state["bonus"][key] = max(int(state["bonus"].get(key, 0)), amount)
         result["bonus_waiting"] = state["bonus"][key]
     if effects.heal and target is not None:
         result["healed"] = heal(target, effects.heal)
