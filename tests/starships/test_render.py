@@ -23,10 +23,10 @@ def test_status_shows_turn_order_hp_rows_and_momentum() -> None:
     state = fight({"Ana": block(), "Bo": block(row="back")}, {"Rex": block(hp=20)})
     state = hit(state, "melee", 15, 6).state
     doc = SYSTEM.status(state, now=0)
-    assert doc["turn"] == "Bo" and doc["order"] == ["Bo", "Rex"] and doc["round"] == 1
+    assert doc["turn"] == "Bo" and doc["order"] == ["Bo", "Rex", "Ana"] and doc["round"] == 1
     shown = text_of(render.status(doc))
     assert "Encounter 1 · round 1 · Bo's turn" in shown
-    assert "turns: Bo  Rex" in shown
+    assert "turns: Bo  Rex  Ana" in shown
     assert "14/20" in shown and "back" in shown and "●" in shown
 
 

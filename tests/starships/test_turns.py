@@ -6,7 +6,7 @@ import pytest
 
 from gmtool.errors import DiceError, RulesError, UsageError
 from gmtool.systems.starships import SYSTEM
-from tests.starships.helpers import block, fight, hit, play, roster
+from tests.starships.helpers import block, content_with, fight, hit, play, roster
 
 PARTY = {"Ana": block(), "Bo": block()}
 ENEMIES = {"Rex": block(hp=30), "Max": block(hp=30)}
@@ -169,11 +169,11 @@ def test_the_turns_to_come_leave_out_the_fallen_and_the_skipped() -> None:
     state = fight({"Ana": block(), "Bo": block()}, {"Rex": block(affinities={"Kinetic": "immune"})})
     state = hit(state, "melee", 15).state  # Ana cannot pay for the wasted hit: she loses a turn
     state = play(state, {"type": "end_turn"}).state
-    assert SYSTEM.status(state, now=0)["order"] == ["Rex", "Bo"]
+    assert SYSTEM.status(state, now=0)["order"] == ["Rex", "Bo", "Rex"]  # Ana's next turn goes
     state = fight({"Ana": block(), "Bo": block(), "Cy": block()}, ENEMIES)
     state = play(state, {"type": "end_turn"}).state
     state = play(state, {"type": "hp", "name": "Cy", "change": -99}).state
-    assert SYSTEM.status(state, now=0)["order"] == ["Bo", "Rex", "Max"]
+    assert SYSTEM.status(state, now=0)["order"] == ["Bo", "Rex", "Max", "Ana"]
 
 
 def test_acting_once_the_fight_is_over_names_the_reason() -> None:
@@ -204,3 +204,37 @@ def test_a_target_number_needs_a_roll_and_no_verdict() -> None:
         play(state, action)
     with pytest.raises(UsageError, match="--vs decides success itself"):
         play(state, {**action, "roll": "1d20", "success": True}, 15)
+
+
+ALTERNATE = content_with({"turns": {"order": "alternate"}})
+
+
+def test_sides_can_alternate_one_combatant_at_a_time() -> None:
+    party = {"Ana": block(), "Bo": block(), "Cy": block()}
+    state = fight(party, ENEMIES, content=ALTERNATE)
+    assert SYSTEM.status(state, now=0)["order"] == ["Ana", "Rex", "Bo", "Max", "Cy"]
+    seen = []
+    for _ in range(7):
+        seen.append((state["encounter"]["round"], state["encounter"]["queue"][0]))
+        state = play(state, {"type": "end_turn"}, content=ALTERNATE).state
+    assert seen == [(1, "Ana"), (1, "Rex"), (1, "Bo"), (1, "Max"), (1, "Cy"),
+                    (2, "Ana"), (2, "Rex")]  # fmt: skip
+
+
+def test_alternating_skips_the_fallen_and_those_who_lose_a_turn() -> None:
+    state = fight(PARTY, {"Rex": block(affinities={"Kinetic": "immune"}), "Max": block(hp=2)},
+                  content=ALTERNATE)  # fmt: skip
+    state = hit(state, "melee", 15, content=ALTERNATE).state  # Ana wastes a hit: loses a turn
+    assert SYSTEM.status(state, now=0)["order"] == ["Rex", "Bo", "Max", "Rex"]
+    state = play(state, {"type": "end_turn"}, content=ALTERNATE).state
+    state = hit(state, "melee", 15, 2, by="Bo", on="Max", content=ALTERNATE).state  # Max falls
+    assert (state["encounter"]["round"], state["encounter"]["queue"]) == (2, ["Rex"])
+    assert SYSTEM.status(state, now=0)["order"] == ["Rex", "Bo", "Ana"]
+
+
+def test_the_side_shown_is_the_side_of_whoever_acts() -> None:
+    state = fight({"Ana": block()}, {"Rex": block(hp=30)})
+    state["combatants"]["Ana"]["momentum"] = 2
+    state = hit(state, "melee", 15, 3).state  # the enemies' phase opens; Ana has 3 Momentum
+    state = play(state, {"type": "momentum_spend", "name": "Ana"}).state
+    assert SYSTEM.status(state, now=0)["side"] == "party"

@@ -137,6 +137,7 @@ class MomentumRules(Model):
 
 
 class TurnRules(Model):
+    order: Literal["sides", "alternate"]
     friendly_fire: bool
 
 

@@ -44,7 +44,7 @@ def start(state: State, action: Action, dice: DiceDoor, content: StarshipsConten
     first, pairs = roll_initiative(dice, content)
     state["encounters"] = state.get("encounters", 0) + 1
     state["last_outcome"] = None
-    begin(state, first, pairs)
+    begin(state, first, pairs, content.turns.order)
     enemies = [c["name"] for c in standing(state, SIDES[1])]
     result = {"initiative": pairs, "first": first, "enemies": enemies, "next": current(state)}
     rolls = ", ".join(f"{party}-{foes}" for party, foes in pairs)

@@ -16,7 +16,7 @@ from gmtool.systems.starships.content import SIDES, StarshipsContent, StatBlock,
 from gmtool.systems.starships.content import load_content as _load_content
 from gmtool.systems.starships.roster import is_down
 from gmtool.systems.starships.statblock import check_name, combatant
-from gmtool.systems.starships.turns import current, upcoming
+from gmtool.systems.starships.turns import acting_side, current, upcoming
 
 Handler = Callable[[State, Action, DiceDoor, StarshipsContent], Outcome]
 HANDLERS: dict[str, Handler] = {
@@ -85,7 +85,7 @@ class StarshipsSystem:
             "mode": state["mode"],
             "encounter_number": state.get("encounters", 0),
             "round": fight["round"] if fight else None,
-            "side": fight["side"] if fight else None,
+            "side": acting_side(state),
             "turn": current(state),
             "order": upcoming(state),
             "last_outcome": state.get("last_outcome"),

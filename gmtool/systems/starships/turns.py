@@ -1,12 +1,15 @@
 """Initiative, whose turn it is, and when an encounter ends.
 
-Sides act in phases: every standing member of the side that won initiative takes a turn,
-in the order they joined, then every standing member of the other side, and so on. The
-state keeps the phase's queue of turns still to come; its head is whose turn it is.
+With ``turns.order: sides`` the sides act in phases: every standing member of the side that
+won initiative takes a turn, in the order they joined, then every standing member of the
+other side. With ``alternate`` one member of each side acts in turn, the initiative winner's
+first, until both sides have acted that round. The state keeps the queue of turns opened so
+far (its head is whose turn it is) and who has had a turn this round.
 """
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from typing import Any
 
@@ -40,14 +43,17 @@ def roll_initiative(dice: DiceDoor, content: StarshipsContent) -> tuple[str, lis
     raise RulesError(f"initiative tied {len(pairs)} times in a row; start the encounter again")
 
 
-def begin(state: State, first: str, pairs: list[list[int]]) -> None:
-    """Open the first phase for the side that won initiative."""
+def begin(state: State, first: str, pairs: list[list[int]], order: str) -> None:
+    """Open the first round with the side that won initiative."""
     state["mode"] = "encounter"
+    names = [c["name"] for c in standing(state, first)]
     state["encounter"] = {
         "round": 1,
         "first": first,
         "side": first,
-        "queue": [c["name"] for c in standing(state, first)],
+        "order": order,
+        "queue": names if order == "sides" else names[:1],
+        "done": [],
         "last_actor": None,
         "initiative": pairs,
     }
@@ -79,7 +85,7 @@ def require_turn(state: State, actor: Combatant, doing: str) -> Encounter:
     if whose != actor["name"]:
         raise RulesError(
             f"it is {whose}'s turn, not {actor['name']}'s",
-            hint=f"the {encounter['side']} act now, one at a time; pass with end-turn",
+            hint=f"{whose} ({acting_side(state)}) acts now; pass with end-turn",
         )
     return encounter
 
@@ -87,7 +93,7 @@ def require_turn(state: State, actor: Combatant, doing: str) -> Encounter:
 def finish_turn(state: State, actor: str, *, acted: bool) -> list[str]:
     """End the current turn; ``acted`` marks an action that Momentum may extend."""
     encounter: Encounter = state["encounter"]
-    encounter["queue"].pop(0)
+    encounter.setdefault("done", []).append(encounter["queue"].pop(0))
     encounter["last_actor"] = actor if acted else None
     return advance(state)
 
@@ -95,49 +101,80 @@ def finish_turn(state: State, actor: str, *, acted: bool) -> list[str]:
 def advance(state: State) -> list[str]:
     """Move the queue's head to the next combatant able to act; returns skipped names."""
     encounter: Encounter = state["encounter"]
+    done: list[str] = encounter.setdefault("done", [])
     skipped: list[str] = []
     roster: dict[str, Combatant] = state["combatants"]
-    # Each pass either gives a turn, spends a skipped turn, or opens a phase; the bound
+    # Each pass either gives a turn, spends a skipped turn, or opens more turns; the bound
     # only guards against a state with nobody able to act.
     for _ in range(10_000):
         queue: list[str] = encounter["queue"]
         if queue:
             fighter = roster.get(queue[0])
             if fighter is None or fighter["hp"] <= 0:
-                queue.pop(0)
+                done.append(queue.pop(0))
             elif fighter["skip_turns"] > 0:
                 fighter["skip_turns"] -= 1
                 skipped.append(queue.pop(0))
+                done.append(skipped[-1])
             else:
                 return skipped
             continue
-        encounter["side"] = other_side(encounter["side"])
-        if encounter["side"] == encounter["first"]:
-            encounter["round"] += 1
-        encounter["queue"] = [c["name"] for c in standing(state, encounter["side"])]
+        if encounter.get("order", "sides") == "alternate":
+            _next_in_alternation(state, encounter)
+        else:
+            _next_phase(state, encounter)
+        done = encounter["done"]
     raise RulesError("nobody can take a turn")
 
 
+def _next_phase(state: State, encounter: Encounter) -> None:
+    """Sides in phases: the other side's standing members, in the order they joined."""
+    encounter["side"] = other_side(encounter["side"])
+    if encounter["side"] == encounter["first"]:
+        _new_round(encounter)
+    encounter["queue"] = [c["name"] for c in standing(state, encounter["side"])]
+
+
+def _next_in_alternation(state: State, encounter: Encounter) -> None:
+    """Sides alternating: the next member of the other side who has not acted this round
+    (or of this side, when the other has nobody left); then a new round."""
+    side = encounter["side"]
+    for new_round in (False, True):
+        if new_round:
+            _new_round(encounter)
+            side = other_side(encounter["first"])
+        for candidate in (other_side(side), side):
+            waiting = [
+                c["name"] for c in standing(state, candidate) if c["name"] not in encounter["done"]
+            ]
+            if waiting:
+                encounter["side"], encounter["queue"] = candidate, waiting[:1]
+                return
+
+
+def _new_round(encounter: Encounter) -> None:
+    encounter["round"] += 1
+    encounter["done"] = []
+
+
+def acting_side(state: State) -> str | None:
+    """The side of whoever's turn it is (an extra turn can fall in the other side's phase)."""
+    name = current(state)
+    return str(state["combatants"][name]["side"]) if name else None
+
+
 def upcoming(state: State) -> list[str]:
-    """The turns to come: the rest of this phase, then the other side's next phase, leaving
-    out whoever is down or will lose that turn (as ``advance`` will)."""
-    encounter: Encounter | None = state.get("encounter")
-    if not encounter or not encounter["queue"]:
+    """The next turns, one for each combatant standing: played out on a copy, so whoever is
+    down or will lose a turn is left out exactly as the fight will leave them out."""
+    if current(state) is None:
         return []
-    roster: dict[str, Combatant] = state["combatants"]
-    now, *later = encounter["queue"]
-    nxt = [c["name"] for c in standing(state, other_side(encounter["side"]))]
-    skips = {name: fighter["skip_turns"] for name, fighter in roster.items()}
-    turns = [now]
-    for name in [*later, *nxt]:
-        fighter = roster.get(name)
-        if fighter is None or fighter["hp"] <= 0:
-            continue
-        if skips[name] > 0:
-            skips[name] -= 1
-            continue
-        turns.append(name)
-    return turns
+    trial = copy.deepcopy({key: state[key] for key in ("encounter", "combatants")})
+    horizon = len(standing(trial, SIDES[0])) + len(standing(trial, SIDES[1]))
+    turns = [current(trial)]
+    while len(turns) < horizon:
+        finish_turn(trial, str(turns[-1]), acted=False)
+        turns.append(current(trial))
+    return [str(name) for name in turns]
 
 
 def check_end(state: State) -> str | None:
