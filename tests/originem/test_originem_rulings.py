@@ -129,3 +129,10 @@ def test_one_name_may_have_to_be_given_per_roll(content: OriginemContent) -> Non
     table = Table(content, one_roller_rolls_all=False)
     with pytest.raises(UsageError, match="name one crew member per roll, not 1"):
         table.play(scene("general", "Remmy"), 1, 1, 1)
+
+
+def test_a_downed_member_never_joins_a_fight(content: OriginemContent) -> None:
+    table = Table(content, down_can_roll=True)
+    table.member("Larlen")["hp"] = 0
+    with pytest.raises(RulesError, match="Larlen is down and cannot fight"):
+        table.fight("Pierre", "Larlen")

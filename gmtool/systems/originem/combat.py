@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from gmtool.engine.system import Action, Outcome, State
 from gmtool.errors import RulesError, UsageError, unknown
 from gmtool.systems.originem import missions
-from gmtool.systems.originem.names import find_able_member, find_key, listing, same
+from gmtool.systems.originem.names import find_key, find_member, listing, same
 
 if TYPE_CHECKING:
     from gmtool.systems.originem.models import OriginemContent
@@ -40,12 +40,13 @@ def start(state: State, action: Action, content: OriginemContent) -> Outcome:
     if state.get("combat"):
         raise RulesError("a fight is already under way", hint="finish it, or 'combat end'")
     gm_die = die_text(str(action.get("gm_die", "")), content.rules.combat.gm_dice)
-    rulings = content.rulings
     if action.get("crew"):
-        fighters = [
-            find_able_member(state, str(n), down_can_roll=rulings.down_can_roll)
-            for n in action["crew"]
-        ]
+        fighters = [find_member(state, str(name)) for name in action["crew"]]
+        for member in fighters:
+            if member["hp"] <= 0:
+                raise RulesError(
+                    f"{member['name']} is down and cannot fight", hint="heal them first"
+                )
     else:
         fighters = [m for m in state["crew"] if m["hp"] > 0]
     if not fighters:
