@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from gmtool.errors import RulesError
+
 from .helpers import attack, deal, fortunes_played, give, play, player, set_pile
 
 
@@ -128,3 +130,16 @@ def test_fortunes_on_one_card_can_be_floored_one_by_one_the_attackers_first() ->
     each = play(state, attack(1, "Bo", 3, fortunes=plays)).result
     assert each["defender"]["value"] == 2  # 3 - 5 floors at 0, then + 2
     assert [f["id"] for f in each["defender"]["fortunes"]] == ["f16", "f03"]
+
+
+@pytest.mark.parametrize(("limit", "refused"), [(0, True), (1, True), (2, False)])
+def test_the_fortune_limit_per_player_per_battle(limit: int, refused: bool) -> None:
+    state = battle_state(3, 5)
+    state["rules"]["fortunes_per_player_per_battle"] = limit
+    plays = fortunes_played(state, "attacker f01 mine", "attacker f02 mine")
+    if refused:
+        with pytest.raises(RulesError, match=f"each player may play {limit} per battle"):
+            play(state, attack(1, "Bo", 3, fortunes=plays))
+    else:
+        result = play(state, attack(1, "Bo", 3, fortunes=plays)).result
+        assert result["attacker"]["value"] == 5  # 3 + 1 + 1: a tie, won by the defender

@@ -92,3 +92,30 @@ def test_when_a_tie_knocks_out_the_last_two_nobody_wins() -> None:
     outcome = play(state, attack(1, "Di", 1))
     assert outcome.state["over"] is True and outcome.state["winner"] is None
     assert outcome.outcome.endswith("nobody is left standing")
+
+
+def test_an_attacker_pushed_to_the_end_by_their_own_attack_is_out_by_health() -> None:
+    state = deal()
+    player(state, "Ana")["track_position"] = 19
+    set_pile(state, "Ana", 1, 5, 2)
+    outcome = play(state, attack(1, "Bo", 1))  # 2 against Bo's 9
+    ana = player(outcome.state, "Ana")
+    assert ana["out"] == "health" and ana["track_position"] == 20
+    assert outcome.result["eliminated"] == ["Ana"] and outcome.result["next"] == "Bo"
+
+
+def test_losing_the_last_card_on_the_last_step_counts_as_towers() -> None:
+    state = deal()
+    player(state, "Bo")["track_position"] = 19
+    empty_all_but(state, "Bo", 4)
+    set_pile(state, "Bo", 4, 1)
+    outcome = play(state, attack(1, "Bo", 4))
+    assert player(outcome.state, "Bo")["out"] == "towers"  # both at once: towers is recorded
+
+
+def test_one_step_short_of_the_end_is_still_in() -> None:
+    state = deal()
+    player(state, "Bo")["track_position"] = 18
+    outcome = play(state, attack(1, "Bo", 9))  # 9 against 5: Bo moves to 19
+    assert player(outcome.state, "Bo")["out"] is None
+    assert player(outcome.state, "Bo")["track_position"] == 19
