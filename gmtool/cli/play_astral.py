@@ -74,8 +74,9 @@ def _menu(game: Game) -> dict[str, Handler]:
 
 
 def _tick(game: Game, ask: Prompts) -> None:
+    from gmtool.dice import parse_faces
     from gmtool.render import astral as render
-    from gmtool.systems.astral.choices import action_menu, actors, rollers
+    from gmtool.systems.astral.choices import action_menu, actors, referee_rolls, rollers
 
     declarations: list[dict[str, Any]] = []
     for who in actors(game.state):
@@ -86,19 +87,24 @@ def _tick(game: Game, ask: Prompts) -> None:
     rolls = rollers(game.state, game.content, declarations)
     tick = {"type": "tick", "declarations": declarations}
 
-    def faces_by_name() -> dict[str, list[int]]:
-        from gmtool.dice import parse_faces
+    referee = game.content.timers.referee_name
 
+    def ask_and_play() -> Any:
         entered: dict[str, list[int]] = {}
         for name, what in rolls.items():
             text = ask.text(f"{name} rolls {', then '.join(what)}: faces {BLANK_ROLLS}").strip()
             if text:
                 entered[name] = parse_faces(text)
-        return entered
+        dry_run = game.door(entered_by=entered or None)
+        timers = referee_rolls(game.state, game.content, declarations, dry_run)
+        if timers:
+            question = f"The {referee} rolls {', then '.join(timers)}: faces {BLANK_ROLLS}"
+            text = ask.text(question).strip()
+            if text:
+                entered[referee] = parse_faces(text)
+        return game.play(tick, game.door(entered_by=entered or None))
 
-    outcome = _until_faces_fit(
-        lambda: game.play(tick, game.door(entered_by=faces_by_name() or None))
-    )
+    outcome = _until_faces_fit(ask_and_play)
     console().print(render.tick(outcome.result))
 
 

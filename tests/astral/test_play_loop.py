@@ -159,3 +159,19 @@ def test_only_a_pc_close_enough_is_offered_to_disturb(demo: Game) -> None:
     assert answers.menus["Which PC disturbs it?"] == ["Ana"]  # Cy is Far from Wisp
     wisp = next(e for e in demo.state["entities"] if e["name"] == "Wisp")
     assert (wisp["condition"], wisp["aura"]) == ("active", 1)
+
+
+def test_the_gm_can_enter_the_faces_of_the_timers_a_tick_needs(demo: Game) -> None:
+    answers = Scripted(
+        "change an entity (Aura, TN, Knowledge)", "Cy", "aura", "1",
+        "play a tick", "attack", "Cy", "rest", "move", "Lens", "far", "hesitate", "nobody",
+        "6,6", "1,1",  # Ana 12 + 2 (touching) against Cy's 2: Cy is knocked out
+        "6,5",  # the GM's roll for Cy's absence
+        "quit",
+    )  # fmt: skip
+    run(demo, answers)
+    assert answers.answers == []
+    asked = [q for q in answers.questions if q.startswith("The GM")]
+    assert asked == ["The GM rolls 2d6 for Cy gone: faces (blank: roll for me)"]
+    gone = next(t for t in demo.state["timers"] if t["kind"] == "gone")
+    assert gone["ticks"] == 6 + 5 + 10  # Cy's starting Aura is 10 in the demo

@@ -3,12 +3,14 @@ and who will roll for a set of declarations."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from gmtool.dice import DiceDoor
 from gmtool.systems.astral.content import AstralContent
 from gmtool.systems.astral.state import BEINGS, State, lockout_at_tick_end, timers_of, within
-from gmtool.systems.astral.tick import declare, dice_rollers
+from gmtool.systems.astral.tick import declare, dice_rollers, resolve_tick
 
 ALWAYS_OFFERED = ("hesitate", "defend", "rest")
 
@@ -59,6 +61,25 @@ def rollers(
     for who, dice, what in dice_rollers(state, content, actions):
         rolls.setdefault(who, []).append(f"{dice} for {what}")
     return rolls
+
+
+def referee_rolls(
+    state: State,
+    content: AstralContent,
+    declarations: Sequence[Mapping[str, Any] | str],
+    dice: DiceDoor,
+) -> list[str]:
+    """The referee's timer rolls (a PC gone, an Away lockout) that these declarations lead
+    to with these dice, found by resolving the tick on a copy: ``["2d6 for Cy gone"]``.
+
+    The timers come after every other roll, so the referee's own faces cannot change them.
+    """
+    if content.timers.roller != "referee":
+        return []
+    action = {"type": "tick", "declarations": list(declarations)}
+    resolve_tick(copy.deepcopy(state), action, dice, content)
+    referee = content.timers.referee_name
+    return [f"{roll.expression} for {roll.label}" for roll in dice.rolls if roll.who == referee]
 
 
 def disturbers(state: State, content: AstralContent, npc: str) -> list[str]:
