@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from gmtool.errors import UsageError
 from gmtool.systems.originem.models import OriginemContent
 from gmtool.systems.originem.odds import scene_odds
 from gmtool.systems.originem.scenes import band_for
@@ -73,3 +74,15 @@ def test_each_outcome_gives_the_totals_that_reach_it(
     }
     runaway = scene_odds(state, content, "runaway", ["Pierre"])  # a d6 never escapes
     assert [band["reachable"] for band in runaway["outcomes"]] == [(1, 6), None]
+
+
+def test_odds_need_no_mission_when_the_bonus_does_not_depend_on_it(
+    content: OriginemContent, state: dict[str, Any]
+) -> None:
+    for mission in ("build_up_ship_walls", "build_mini_satellite"):  # both need puzzles
+        state["missions"][mission]["state"] = "under_way"
+    state["bonus"] = {"scene:puzzle": 1}
+    odds = scene_odds(state, content, "puzzle", ["Delilah"])
+    assert odds["bonus"] == 1
+    with pytest.raises(UsageError, match="unknown mission 'Moon Run'"):
+        scene_odds(state, content, "puzzle", ["Delilah"], mission="Moon Run")

@@ -31,7 +31,10 @@ def scene_odds(
     key, table = find_table(content, scene)
     rolls_by = rollers(state, key, table, by, content)
     if bonus is None:
-        mission_key = missions.for_scene(state, mission, table.slot(key), content)
+        mission_key = None
+        # Unless it is named, the mission matters only to a bonus kept per mission.
+        if mission is not None or content.rulings.bonus_scope == "same_mission":
+            mission_key = missions.for_scene(state, mission, table.slot(key), content)
         bonus = int(state.get("bonus", {}).get(bonus_key(content.rulings, key, mission_key), 0))
     total = icepool.Die([0])
     for _, die in rolls_by:
