@@ -143,3 +143,11 @@ def test_the_fortune_limit_per_player_per_battle(limit: int, refused: bool) -> N
     else:
         result = play(state, attack(1, "Bo", 3, fortunes=plays)).result
         assert result["attacker"]["value"] == 5  # 3 + 1 + 1: a tie, won by the defender
+
+
+def test_a_fortune_id_may_be_typed_in_any_case() -> None:
+    state = battle_state(3, 5)
+    plays = fortunes_played(state, "attacker f05 mine")
+    plays[0]["id"] = " F05"
+    result = play(state, attack(1, "Bo", 3, fortunes=plays)).result
+    assert result["attacker"]["value"] == 6 and result["attacker"]["fortunes"][0]["id"] == "f05"

@@ -113,7 +113,11 @@ def _fortune_plays(
         on = str(play.get("on", "mine"))
         if on not in SIDES:
             raise unknown("card for a Fortune", on, SIDES)
-        fid = str(play.get("id", ""))
+        typed = str(play.get("id", "")).strip()
+        fid = next(
+            (known for known in state["fortune_cards"] if known.casefold() == typed.casefold()),
+            typed,
+        )
         # Neither refusal lists a hand: the screen is shared and Fortunes are secret.
         peek = f"gmtool foodfight peek --player {player['name']} shows their Fortunes"
         if fid not in state["fortune_cards"]:
