@@ -5,16 +5,26 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import pytest
 
+from gmtool.content.paths import packaged
 from gmtool.dice import DiceDoor
 from gmtool.engine.system import Outcome
 from gmtool.systems.originem import SYSTEM
 from gmtool.systems.originem.models import OriginemContent
 from tests.originem.helpers import Play
+
+
+@pytest.fixture
+def cli(gmtool: Callable[..., Any]) -> Callable[..., Any]:
+    """A demo campaign, then ``cli("originem", ...)`` runs commands against it."""
+    demo = str(packaged("campaigns", "originem-demo.yaml"))
+    made = gmtool("campaign", "new", "demo", "--from", demo, "--seed", "7")
+    assert made.code == 0, made.err
+    return gmtool
 
 
 @pytest.fixture(scope="session")

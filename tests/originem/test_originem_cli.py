@@ -9,18 +9,6 @@ from typing import Any
 
 import pytest
 
-from gmtool.content.paths import packaged
-
-DEMO = str(packaged("campaigns", "originem-demo.yaml"))
-
-
-@pytest.fixture
-def cli(gmtool: Callable[..., Any]) -> Callable[..., Any]:
-    """A demo campaign, then ``cli("originem", ...)`` runs commands against it."""
-    made = gmtool("campaign", "new", "demo", "--from", DEMO, "--seed", "7")
-    assert made.code == 0, made.err
-    return gmtool
-
 
 def as_json(result: Any) -> Any:
     assert result.code == 0, result.err

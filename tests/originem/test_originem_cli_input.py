@@ -9,17 +9,6 @@ from typing import Any
 
 import pytest
 
-from gmtool.content.paths import packaged
-
-DEMO = str(packaged("campaigns", "originem-demo.yaml"))
-
-
-@pytest.fixture
-def cli(gmtool: Callable[..., Any]) -> Callable[..., Any]:
-    made = gmtool("campaign", "new", "demo", "--from", DEMO, "--seed", "7")
-    assert made.code == 0, made.err
-    return gmtool
-
 
 def refused(cli: Callable[..., Any], *args: str) -> tuple[int, str]:
     """Run an ``originem`` command that must be refused; its exit code and error line."""

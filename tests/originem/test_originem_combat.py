@@ -27,6 +27,17 @@ def initiative(by: str) -> dict[str, Any]:
 
 
 @pytest.fixture
+def heal_phase(play: Play, state: dict[str, Any]) -> Play:
+    """Pierre (down to 50 HP) and Remmy against one low enemy, at the healing phase."""
+    play(fight(["low"], crew=["Pierre", "Remmy"]))
+    play(initiative("Pierre"), 5, 1)
+    state["crew"][0]["hp"] = 50
+    play({"type": "combat_end_turn"})  # the crew passes
+    play({"type": "combat_end_turn"})  # so do the enemies
+    return play
+
+
+@pytest.fixture
 def duel(play: Play) -> Play:
     """Pierre alone against one low enemy, the crew attacking first."""
     play(fight(["low"], crew=["Pierre"]))
@@ -108,14 +119,9 @@ def test_turns_alternate_then_heal(play: Play, state: dict[str, Any]) -> None:
 
 @pytest.mark.parametrize(("face", "healed"), [(3, 0), (4, 5)])
 def test_heal_works_on_four_and_up(
-    play: Play, state: dict[str, Any], face: int, healed: int
+    heal_phase: Play, state: dict[str, Any], face: int, healed: int
 ) -> None:
-    play(fight(["low"], crew=["Pierre", "Remmy"]))
-    play(initiative("Pierre"), 5, 1)
-    state["crew"][0]["hp"] = 50
-    play({"type": "combat_end_turn"})  # the crew passes
-    play({"type": "combat_end_turn"})  # so do the enemies
-    result = play({"type": "combat_heal", "by": "Remmy", "target": "Pierre"}, face).result
+    result = heal_phase({"type": "combat_heal", "by": "Remmy", "target": "Pierre"}, face).result
     assert result["outcome"] == ("healed" if healed else "failed")
     assert state["crew"][0]["hp"] == 50 + healed
 
@@ -198,14 +204,9 @@ def test_winning_the_final_fight_wins_the_game(play: Play, state: dict[str, Any]
         play({"type": "scene", "scene": "general", "by": ["Remmy"]}, 1, 1, 1)
 
 
-def test_a_heal_on_someone_unhurt_is_refused(play: Play, state: dict[str, Any]) -> None:
-    play(fight(["low"], crew=["Pierre", "Remmy"]))
-    play(initiative("Pierre"), 5, 1)
-    state["crew"][0]["hp"] = 50
-    play({"type": "combat_end_turn"})
-    play({"type": "combat_end_turn"})
+def test_a_heal_on_someone_unhurt_is_refused(heal_phase: Play, state: dict[str, Any]) -> None:
     with pytest.raises(RulesError) as caught:
-        play({"type": "combat_heal", "by": "Remmy", "target": "Remmy"}, 8)
+        heal_phase({"type": "combat_heal", "by": "Remmy", "target": "Remmy"}, 8)
     assert caught.value.line() == "Remmy is not hurt (60/60 HP) (hurt: Pierre)"
     assert state["combat"]["turn"] == "heal"
 
@@ -227,13 +228,8 @@ def test_the_log_names_both_fighters_and_the_damage(duel: Play, state: dict[str,
     assert down.outcome == "hit for 3: low-1 down"
 
 
-def test_the_log_names_who_is_healed(play: Play, state: dict[str, Any]) -> None:
-    play(fight(["low"], crew=["Pierre", "Remmy"]))
-    play(initiative("Pierre"), 5, 1)
-    state["crew"][0]["hp"] = 50
-    play({"type": "combat_end_turn"})
-    play({"type": "combat_end_turn"})
-    healed = play({"type": "combat_heal", "by": "Remmy", "target": "Pierre"}, 6)
+def test_the_log_names_who_is_healed(heal_phase: Play) -> None:
+    healed = heal_phase({"type": "combat_heal", "by": "Remmy", "target": "Pierre"}, 6)
     assert (healed.who, healed.what, healed.outcome) == (
         "Remmy, Pierre",
         "combat heal of Pierre",
