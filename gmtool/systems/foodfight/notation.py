@@ -11,8 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from gmtool.errors import UsageError
-
-SIDES = ("mine", "theirs")
+from gmtool.systems.foodfight.battle import SIDES
 
 
 def parse_pile(text: str) -> tuple[int, int | None]:
