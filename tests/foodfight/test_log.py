@@ -14,7 +14,7 @@ def test_a_battle_names_both_players_both_piles_and_the_fortunes() -> None:
     assert outcome.who == "Ana, Bo"
     assert outcome.what == "attack 4 Bo:7"
     assert outcome.outcome == (
-        "Ana's Ana food 4.2 5 +4 -2 = 7 vs Bo's Bo food 7.2 6: Ana wins the battle"
+        "Ana's Ana food 4.2 5 +4 (Ana) -2 (Bo) = 7 vs Bo's Bo food 7.2 6: Ana wins the battle"
     )
 
 

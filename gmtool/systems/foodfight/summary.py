@@ -13,7 +13,7 @@ OUT_REASONS = {"towers": "no towers left", "health": "the end of the track"}
 
 
 def battle_line(result: dict[str, Any]) -> str:
-    """``Ana's Toast 5 +4 -2 = 7 vs Bo's Soup 6: Ana wins the battle``."""
+    """``Ana's Toast 5 +4 (Ana) -2 (Bo) = 7 vs Bo's Soup 6: Ana wins the battle``."""
     fight = f"{_side(result['attacker'])} vs {_side(result['defender'])}"
     if not result["tie"]:
         return f"{fight}: {result['winner']} wins the battle"
@@ -29,7 +29,7 @@ def _side(side: dict[str, Any]) -> str:
     card = side["card"]
     text = f"{side['player']}'s {card['food']} {card['salt']}"
     if side["fortunes"]:
-        text += "".join(f" {fortune['delta']:+d}" for fortune in side["fortunes"])
+        text += "".join(f" {f['delta']:+d} ({f['by']})" for f in side["fortunes"])
         text += f" = {side['value']}"
     return text
 
