@@ -1,9 +1,10 @@
-"""Entry point: run the typer app and turn every user error into one line on stderr."""
+"""Entry point: run the commands and turn every user error into one line on stderr."""
 
 from __future__ import annotations
 
 import os
 import sys
+from typing import Any
 
 
 def main() -> None:
@@ -11,22 +12,49 @@ def main() -> None:
     from gmtool.errors import GmtoolError
 
     try:
+        from typer.main import get_command
+
         from gmtool.cli.app import app
 
-        app()
+        command = get_command(app)
+        code = command.main(args=sys.argv[1:], prog_name="gmtool", standalone_mode=False)
     except GmtoolError as error:
         if debug:
             raise
-        sys.stderr.write(f"error: {error.line()}\n")
-        sys.exit(error.exit_code)
+        _fail(error.line(), error.exit_code)
     except KeyboardInterrupt:
-        sys.stderr.write("interrupted: nothing was written for the unfinished command\n")
-        sys.exit(130)
-    except Exception as error:  # a bug, not a user error: say so briefly
+        _fail("interrupted: nothing was written for the unfinished command", 130)
+    except Exception as error:
         if debug:
             raise
-        sys.stderr.write(
+        if type(error).__name__ == "NoArgsIsHelpError":  # a bare group: show its help
+            sys.stdout.write(str(getattr(error, "format_message", str)()) + "\n")
+            sys.exit(2)
+        if _is_command_line_error(error):
+            _fail(_command_line_error(error), int(getattr(error, "exit_code", 2)))
+        if type(error).__name__ == "Abort":  # Ctrl-C or end of input at a prompt
+            _fail("interrupted: nothing was written for the unfinished command", 130)
+        # A bug, not a user error: say so briefly.
+        _fail(
             f"internal error: {type(error).__name__}: {error} "
-            "(run again with GMTOOL_DEBUG=1 for the traceback)\n"
+            "(run again with GMTOOL_DEBUG=1 for the traceback)",
+            70,
         )
-        sys.exit(70)
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+def _is_command_line_error(error: Exception) -> bool:
+    """A bad command line (unknown command or option, missing or malformed argument):
+    the command-line parser's own error, which says what is wrong."""
+    return callable(getattr(error, "format_message", None)) and hasattr(error, "exit_code")
+
+
+def _command_line_error(error: Any) -> str:
+    context = getattr(error, "ctx", None)
+    path = context.command_path if context is not None else "gmtool"
+    return f"{error.format_message().rstrip('.')} (see '{path} --help')"
+
+
+def _fail(line: str, code: int) -> None:
+    sys.stderr.write(f"error: {line}\n")
+    sys.exit(code)

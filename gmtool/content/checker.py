@@ -68,5 +68,6 @@ def _campaign_problems(path: Path, data: dict[str, Any]) -> list[str]:
     except ContentError as error:
         return [p if p.startswith(str(path)) else f"{path}: content: {p}" for p in error.problems]
     except GmtoolError as error:
-        return [f"{path}: options: {error.line()}"]
+        line = error.line()
+        return [f"{path}: {line}" if line.startswith("options") else f"{path}: options: {line}"]
     return []

@@ -144,5 +144,10 @@ def parse_faces_by(items: Iterable[str]) -> dict[str, list[int]]:
             raise DiceError(
                 f"'{item}' does not name who rolled", hint="enter faces like --dice Ana=3,4"
             )
-        result[who.strip()] = parse_faces(faces)
+        name = who.strip()
+        if name.casefold() in (known.casefold() for known in result):
+            raise DiceError(
+                f"faces for {name} are entered twice", hint=f"give one --dice {name}=F,F,..."
+            )
+        result[name] = parse_faces(faces)
     return result

@@ -10,21 +10,24 @@ from gmtool.engine.journal import dice_text
 
 
 def log_table(name: str, entries: list[dict[str, Any]]) -> Table:
+    # A mission/scene column only where the system has them (Originem).
+    placed = any(entry["mission"] or entry["scene"] for entry in entries)
+    columns = ["#", "time", "who", "what", "dice", "outcome"] + (["mission"] if placed else [])
     table = Table(title=f"log of {name}", show_lines=False)
-    for column in ("#", "time", "who", "what", "dice", "outcome", "mission"):
+    for column in columns:
         table.add_column(column, overflow="fold")
     for entry in entries:
-        style = "dim strike" if entry["voided"] else ""
-        table.add_row(
+        cells = [
             str(entry["seq"]),
             entry["time"][11:19],
             entry["who"],
             entry["what"],
             dice_text(entry["dice"]),
             entry["outcome"],
-            entry["mission"] or entry["scene"],
-            style=style,
-        )
+        ]
+        if placed:
+            cells.append(entry["mission"] or entry["scene"])
+        table.add_row(*cells, style="dim strike" if entry["voided"] else "")
     if not entries:
         table.caption = "no entries yet"
     return table

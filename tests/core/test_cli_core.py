@@ -171,3 +171,38 @@ def test_every_command_has_help(gmtool) -> None:  # type: ignore[no-untyped-def]
 def test_play_refuses_without_a_terminal(gmtool) -> None:  # type: ignore[no-untyped-def]
     result = gmtool("play")
     assert result.code == 2 and "needs a terminal" in result.err
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (("roll",), "Missing argument 'expression' (see 'gmtool roll --help')"),
+        (("roll", "1d6", "--repeat", "x"), "'x' is not a valid"),
+        (("nonsense",), "No such command 'nonsense'"),
+        (("campaign", "new"), "Missing argument 'name'"),
+        (("-c",), "requires an argument"),
+    ],
+)
+def test_command_line_mistakes_are_one_line(gmtool, args, needle) -> None:  # type: ignore[no-untyped-def]
+    result = gmtool(*args)
+    assert result.code == 2
+    assert result.err.startswith("error: ") and needle in result.err
+    assert len(result.err.strip().splitlines()) == 1
+
+
+def test_bare_command_shows_help(gmtool) -> None:  # type: ignore[no-untyped-def]
+    result = gmtool()
+    assert result.code == 2 and result.out.startswith("Usage: gmtool") and result.err == ""
+
+
+def test_faces_entered_twice_for_one_roller_are_refused() -> None:
+    from gmtool.dice import parse_faces_by
+    from gmtool.errors import DiceError
+
+    with pytest.raises(DiceError, match="entered twice"):
+        parse_faces_by(["Ana=1,2", "ana=3,4"])
+
+
+def test_log_table_shows_mission_column_only_when_used(gmtool, toy_campaign) -> None:  # type: ignore[no-untyped-def]
+    gmtool("roll", "1d6", "--dice", "4")
+    assert "mission" not in gmtool("log").out
