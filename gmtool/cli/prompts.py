@@ -8,9 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from gmtool.errors import UsageError
+
 
 class Prompts:
     def select(self, message: str, choices: list[str]) -> str:
+        if not choices:
+            raise UsageError(f"nothing to choose from for: {message}")
         import questionary
 
         return _answered(questionary.select(message, choices=choices).ask())

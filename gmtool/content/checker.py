@@ -66,8 +66,14 @@ def _campaign_problems(path: Path, data: dict[str, Any]) -> list[str]:
         content = system.load_content(data.get("content") or {})
         system.new_state(content, dict(data.get("options") or {}), DiceDoor(Rng(0)))
     except ContentError as error:
-        return [p if p.startswith(str(path)) else f"{path}: content: {p}" for p in error.problems]
+        return [p if _names_a_file(p) else f"{path}: content: {p}" for p in error.problems]
     except GmtoolError as error:
         line = error.line()
         return [f"{path}: {line}" if line.startswith("options") else f"{path}: options: {line}"]
     return []
+
+
+def _names_a_file(problem: str) -> bool:
+    """Whether a problem already starts with its ``file:line``."""
+    first = problem.split(": ", 1)[0]
+    return first.rsplit(":", 1)[0].endswith(YAML_SUFFIXES)

@@ -327,8 +327,12 @@ class CampaignStore:
             params += [who] * 4
         for column, value in (("mission", mission), ("scene", scene)):
             if value is not None:
-                where.append(f"{column} = ? COLLATE NOCASE")
-                params.append(value)
+                # The title as shown ("Map Out Ancient Forest") or its id (map_out_ancient_forest).
+                where.append(
+                    f"({column} = ? COLLATE NOCASE"
+                    f" OR replace(replace(lower({column}), ' ', '_'), '-', '_') = ?)"
+                )
+                params += [value, value.casefold().replace(" ", "_").replace("-", "_")]
         sql = f"SELECT {_ENTRY_COLUMNS} FROM entries"
         if where:
             sql += " WHERE " + " AND ".join(where)

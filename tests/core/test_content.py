@@ -84,3 +84,20 @@ def test_schema_error_is_traced_to_the_file_holding_the_key() -> None:
     with pytest.raises(ContentError) as info:
         validate(Both, {**first.data, **second.data}, [first, second])
     assert info.value.problems[0].startswith("second.yaml:4: other.ogre.hp:")
+
+
+def test_problems_that_name_their_file_are_not_prefixed_again() -> None:
+    from gmtool.content.checker import _names_a_file
+
+    assert _names_a_file("/x/scenes/puzzle.yaml:12: bands: overlap")
+    assert _names_a_file("camp.yml:3: content.missions: unknown")
+    assert not _names_a_file("content.missions.x.scenes.1: Field required")
+    assert not _names_a_file("campaign content: rules: bad")
+
+
+def test_an_empty_menu_is_refused_cleanly() -> None:
+    from gmtool.cli.prompts import Prompts
+    from gmtool.errors import UsageError
+
+    with pytest.raises(UsageError, match="nothing to choose from"):
+        Prompts().select("Who attacks?", [])

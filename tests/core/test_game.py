@@ -112,3 +112,13 @@ def test_log_filter_by_who_matches_one_of_several(toy: Game) -> None:
         toy.play({"type": "add", "who": who}, toy.door(entered=[1]))
     assert [e.who for e in toy.store.entries(who="ana")] == ["Ana", "Ana, Cy"]
     assert [e.who for e in toy.store.entries(who="Cy")] == ["Ana, Cy", "Cy"]
+
+
+def test_log_filter_by_mission_title_or_id(toy: Game) -> None:
+    toy.store.conn.execute(
+        "INSERT INTO entries (time, kind, mission, dice, result) VALUES ('t', 'roll',"
+        " 'Map Out Ancient Forest', '[]', '{}')"
+    )
+    for name in ("Map Out Ancient Forest", "map out ancient forest", "map_out_ancient_forest"):
+        assert len(toy.store.entries(mission=name)) == 1, name
+    assert toy.store.entries(mission="map_out") == []
