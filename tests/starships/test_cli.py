@@ -157,6 +157,8 @@ def test_people_see_the_attack_and_the_board(crew) -> None:  # type: ignore[no-u
         (("attack", "Bo", "Crawler", "--ranged", "--dice", "x"), "not a whole number", 5),
         (("attack", "Bo", "Crawler", "--ranged", "--dice", ""), "--dice was given no faces", 5),
         (("attack", "Bo", "Crawler", "--ranged", "--melee"), "choose one weapon", 2),
+        (("attack", "Bo", "--ranged"), "Missing argument 'target'", 2),
+        (("add", "Cy", "--hp", "many", "--defense", "5"), "'many' is not a valid int", 2),
         (("attack", "Bo", "Bo", "--ranged"), "cannot attack themselves", 4),
         (("add", "Cy"), "needs --hp and --defense", 2),
         (("add", "Cy", "--hp", "5", "--defense", "5", "--melee", "1d6"), "DICE:TYPE", 2),
