@@ -31,6 +31,8 @@ from gmtool.systems.starships.turns import (
 )
 
 WEAPONS = ("melee", "ranged")
+AFFINITY_WORDS = {"weak": "weak to", "strong": "strong against", "immune": "immune to"}
+"""How the refusal of unused damage faces names an affinity that fixes the damage."""
 
 
 def is_hit(natural: int, total: int, defense: int, content: StarshipsContent) -> bool:
@@ -128,10 +130,6 @@ def attack(state: State, action: Action, dice: DiceDoor, content: StarshipsConte
         outcome=_summary(hit, struck, natural, total, extra),
         extra=extra,
     )
-
-
-AFFINITY_WORDS = {"weak": "weak to", "strong": "strong against", "immune": "immune to"}
-"""How the refusal of unused damage faces names an affinity that fixes the damage."""
 
 
 def _refuse_unused_faces(dice: DiceDoor, why: str, natural: int) -> None:
