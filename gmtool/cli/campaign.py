@@ -60,10 +60,19 @@ def new(
         "players": players.split(",") if players else None,
         "crew": crew or None,
         "starter": starter,
-        "seed": seed,
+        "layout": layout or None,
     }
+    for key, value in given.items():
+        if value is not None and system != SYSTEM_OPTIONS[key]:
+            raise UsageError(
+                f"--{key} is for {SYSTEM_OPTIONS[key]} campaigns, not {system}",
+                hint=f"see 'gmtool campaign new --help' for the options of {system}",
+            )
+    given["layout"] = None
     options.update({key: value for key, value in given.items() if value is not None})
-    options.update(_layout_options(layout or []))
+    if seed is not None:
+        options["seed"] = seed
+    _merge_layouts(options, _layout_options(layout or []))
     if data.get("name"):
         options.setdefault("title", data["name"])
     game = Game.create(
@@ -72,6 +81,25 @@ def new(
     if use:
         set_current_campaign(name)
     typer.echo(f"created campaign '{name}' ({system}) at {game.store.path}")
+
+
+SYSTEM_OPTIONS = {
+    "length": "originem",
+    "crew": "originem",
+    "players": "foodfight",
+    "starter": "foodfight",
+    "layout": "foodfight",
+}
+"""The options of ``campaign new`` that belong to one system."""
+
+
+def _merge_layouts(options: dict[str, Any], layouts: dict[str, Any]) -> None:
+    """Command-line layouts over the campaign file's, player by player."""
+    per_player = dict(options.get("layouts") or {})
+    per_player.update(layouts.pop("layouts", {}))
+    options.update(layouts)
+    if per_player:
+        options["layouts"] = per_player
 
 
 def _layout_options(items: list[str]) -> dict[str, Any]:

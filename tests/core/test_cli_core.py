@@ -206,3 +206,17 @@ def test_faces_entered_twice_for_one_roller_are_refused() -> None:
 def test_log_table_shows_mission_column_only_when_used(gmtool, toy_campaign) -> None:  # type: ignore[no-untyped-def]
     gmtool("roll", "1d6", "--dice", "4")
     assert "mission" not in gmtool("log").out
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (("--system", "foodfight", "--players", "A,B,C,D", "--length", "30"), "--length is for"),
+        (("--system", "originem", "--players", "A,B,C,D"), "--players is for foodfight"),
+        (("--system", "astral", "--layout", "shuffled"), "--layout is for foodfight"),
+    ],
+)
+def test_options_of_another_system_are_refused(gmtool, args, needle) -> None:  # type: ignore[no-untyped-def]
+    result = gmtool("campaign", "new", "x", *args)
+    assert result.code == 2 and needle in result.err
+    assert "x" not in gmtool("campaign", "list").out

@@ -43,3 +43,17 @@ def test_layout_for_someone_not_playing_is_refused(gmtool) -> None:  # type: ign
     result = create(gmtool, "ff", "Zed=shuffled")
     assert result.code != 0 and "Zed" in result.err
     assert "ff" not in gmtool("campaign", "list").out
+
+
+def test_command_line_layout_joins_the_files_layouts(gmtool, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    campaign = tmp_path / "lunch.yaml"
+    campaign.write_text(
+        "system: foodfight\noptions:\n  players: [Ana, Ben, Cy, Di]\n"
+        "  layouts:\n    Cy: strongest_on_top\n"
+    )
+    result = gmtool(
+        "campaign", "new", "ff", "--from", str(campaign), "--layout", "Ben=strongest_on_top"
+    )
+    assert result.code == 0, result.err
+    tops = top_salts(gmtool)
+    assert tops["Ben"] == tops["Cy"] == [9, 9, 8, 8, 7, 7, 6, 6, 5]
