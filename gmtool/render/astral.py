@@ -8,21 +8,12 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from gmtool.render.bars import meter
+
 BAR_WIDTH = 12
 DISTANCE_STYLE = {"touching": "bold red", "near": "yellow", "far": "cyan", "away": "dim"}
 KIND_LABEL = {"pc": "PC", "npc": "NPC", "object": "object"}
 TASK_STYLE = {"open": "", "succeeded": "green", "partial": "yellow", "failed": "red"}
-
-
-def aura_bar(aura: int, starting: int, width: int = BAR_WIDTH) -> Text:
-    """``██████░░░░░░ 6/12``, coloured by how much is left."""
-    share = max(aura, 0) / starting if starting else 0.0
-    filled = min(width, round(width * share))
-    style = "green" if share > 0.5 else "yellow" if share > 0.25 else "red"
-    bar = Text("█" * filled, style=style)
-    bar.append("░" * (width - filled), style="dim")
-    bar.append(f" {aura}/{starting}")
-    return bar
 
 
 def status(doc: dict[str, Any]) -> RenderableType:
@@ -49,7 +40,7 @@ def entity_table(entities: list[dict[str, Any]]) -> Table:
         table.add_column(column)
     for entity in entities:
         aura = (
-            aura_bar(entity["aura"], entity["starting_aura"])
+            meter(entity["aura"], entity["starting_aura"], BAR_WIDTH)
             if entity["aura"] is not None
             else Text("—", style="dim")
         )

@@ -10,6 +10,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from gmtool.render.bars import meter
+
 BAR = 20
 STATE_STYLE = {"under_way": "bold cyan", "complete": "green", "not_started": "", "locked": "dim"}
 OUTCOME_STYLE = {
@@ -30,17 +32,6 @@ OUTCOME_STYLE = {
 def clock(seconds: int) -> str:
     minutes, secs = divmod(max(0, int(seconds)), 60)
     return f"{minutes:02d}:{secs:02d}"
-
-
-def bar(value: int, most: int, width: int = BAR, *, label: str | None = None) -> Text:
-    """``████░░░░ 12/18``, coloured by how much is left; ``label`` replaces the numbers."""
-    share = value / most if most else 0.0
-    filled = min(width, max(0, round(width * share)))
-    style = "green" if share > 0.5 else "yellow" if share > 0.25 else "red"
-    text = Text("█" * filled, style=style)
-    text.append("░" * (width - filled), style="dim")
-    text.append(f" {label or f'{value}/{most}'}")
-    return text
 
 
 def status_line(doc: dict[str, Any]) -> Text:
@@ -71,7 +62,7 @@ def status(doc: dict[str, Any]) -> RenderableType:
     nova = doc["nova"]
     parts: list[RenderableType] = [status_line(doc)]
     left, length = nova["remaining_seconds"], nova["length_seconds"]
-    parts.append(bar(left, length or 1, 40, label=f"{clock(left)}/{clock(length)}"))
+    parts.append(meter(left, length or 1, 40, label=f"{clock(left)}/{clock(length)}"))
     parts.append(crew(doc["crew"]))
     active = [m for m in doc["missions"] if m["state"] == "under_way"]
     parts.append(
@@ -98,7 +89,7 @@ def crew(members: list[dict[str, Any]]) -> Table:
         table.add_row(
             Text(member["name"], style=style or "bold"),
             member["class_title"],
-            bar(member["hp"], member["max_hp"]),
+            meter(member["hp"], member["max_hp"], BAR),
             Text("down" if member["hp"] <= 0 else "", style="red"),
         )
     return table
@@ -212,7 +203,7 @@ def fight(combat: dict[str, Any]) -> RenderableType:
         table.add_row(
             Text(enemy["name"], style=style),
             enemy["tier_title"],
-            bar(enemy["hp"], enemy["max_hp"], 12),
+            meter(enemy["hp"], enemy["max_hp"], 12),
         )
     return Group(head, table)
 
