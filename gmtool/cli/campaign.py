@@ -8,8 +8,8 @@ from typing import Any
 import typer
 
 from gmtool.cli.common import JSON_OPTION, campaign_name, console, emit
-from gmtool.content.campaignfile import read_campaign_file
-from gmtool.errors import UsageError
+from gmtool.content.campaignfile import locate_problem, read_campaign_file
+from gmtool.errors import ContentError, GmtoolError, UsageError
 
 app = typer.Typer(help="Create, list, show and choose campaigns.", no_args_is_help=True)
 
@@ -75,9 +75,23 @@ def new(
     _merge_layouts(options, _layout_options(layout or []))
     if data.get("name"):
         options.setdefault("title", data["name"])
-    game = Game.create(
-        name, system_name=system, options=options, overrides=data.get("content") or {}, seed=seed
-    )
+    try:
+        game = Game.create(
+            name,
+            system_name=system,
+            options=options,
+            overrides=data.get("content") or {},
+            seed=seed,
+        )
+    except ContentError as error:
+        document = getattr(data.get("content"), "document", None)
+        raise ContentError([locate_problem(document, p) for p in error.problems]) from None
+    except GmtoolError as error:
+        document = getattr(data.get("content"), "document", None)
+        if not error.where:
+            located = locate_problem(document, error.message)
+            error.where = located[: -len(error.message) - 2] if located != error.message else ""
+        raise
     if use:
         set_current_campaign(name)
     typer.echo(f"created campaign '{name}' ({system}) at {game.store.path}")

@@ -48,8 +48,8 @@ def game_door(game: Game, dice: str | None, dice_by: list[str] | None = None) ->
     """The command's dice door from ``--dice F,F`` or ``--dice NAME=F,F`` options."""
     from gmtool.dice import parse_faces, parse_faces_by
 
-    entered = parse_faces(dice) if dice else None
-    entered_by = parse_faces_by(dice_by) if dice_by else None
+    entered = parse_faces(dice) if dice is not None else None
+    entered_by = parse_faces_by(dice_by) if dice_by is not None else None
     return game.door(entered=entered, entered_by=entered_by)
 
 

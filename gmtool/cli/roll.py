@@ -26,7 +26,7 @@ def roll(
     if repeat > MAX_REPEAT:
         raise UsageError(f"--repeat {repeat} is over the limit of {MAX_REPEAT}")
     parse(expression)  # syntax errors before anything else
-    entered = parse_faces(dice) if dice else None
+    entered = parse_faces(dice) if dice is not None else None
     door = DiceDoor(Rng.from_seed(seed) if seed is not None else None, entered=entered)
     name = campaign_name(ctx, required=False)
     if name is None:

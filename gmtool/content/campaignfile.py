@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from gmtool.content.yamlfile import Overrides
+from gmtool.content.yamlfile import Document, Overrides
 from gmtool.errors import ContentError, UsageError
 
 ALLOWED_KEYS = ("content", "description", "name", "options", "system")
@@ -49,3 +49,28 @@ def read_campaign_file(path: Path) -> dict[str, Any]:
             raise ContentError([f"{path}:{line}: {key}: must be a mapping"])
     data["content"] = Overrides(data.get("content") or {}, doc)
     return data
+
+
+def locate_problem(document: Document | None, problem: str) -> str:
+    """``options.party.Ana: row: ...`` -> ``file:line: options.party.Ana: row: ...`` when the
+    campaign file holds that path (problems from a system's options or content name their
+    place as a dotted path, since the system sees plain mappings)."""
+    if document is None or names_a_file(problem):
+        return problem
+    parts = problem.split(": ")
+    if not parts[0].startswith(("options", "content")):
+        return problem
+    loc: list[str | int] = [int(p) if p.isdigit() else p for p in parts[0].split(".")]
+    candidates = [loc + [parts[1]], loc] if len(parts) > 2 else [loc]
+    for candidate in candidates:
+        line = document.lines.get(tuple(candidate))
+        if line is not None:
+            return f"{document.path}:{line}: {problem}"
+    line = document.line_of(loc)
+    return f"{document.path}:{line}: {problem}" if line else f"{document.path}: {problem}"
+
+
+def names_a_file(problem: str) -> bool:
+    """Whether a problem already starts with its ``file:line``."""
+    first = problem.split(": ", 1)[0]
+    return first.rsplit(":", 1)[0].endswith((".yaml", ".yml"))

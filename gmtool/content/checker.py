@@ -5,8 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from gmtool.content.campaignfile import locate_problem, names_a_file, read_campaign_file
 from gmtool.content.paths import DATA_FOLDERS, data_root
-from gmtool.content.yamlfile import load_yaml
+from gmtool.content.yamlfile import Document, load_yaml
 from gmtool.errors import ContentError, GmtoolError
 
 YAML_SUFFIXES = (".yaml", ".yml")
@@ -56,24 +57,33 @@ def _system_problems(name: str, overrides: dict[str, Any]) -> list[str]:
 
 
 def _campaign_problems(path: Path, data: dict[str, Any]) -> list[str]:
-    from gmtool.content.campaignfile import read_campaign_file
     from gmtool.dice import DiceDoor, Rng
     from gmtool.systems import get_system
 
+    document = None
     try:
         data = read_campaign_file(path)
+        document = data["content"].document
         system = get_system(str(data["system"]))
         content = system.load_content(data.get("content") or {})
+    except ContentError as error:
+        return [_located(path, document, "content", problem) for problem in error.problems]
+    except GmtoolError as error:
+        return [_located(path, document, "system", error.line())]
+    try:
         system.new_state(content, dict(data.get("options") or {}), DiceDoor(Rng(0)))
     except ContentError as error:
-        return [p if _names_a_file(p) else f"{path}: content: {p}" for p in error.problems]
+        return [_located(path, document, "options", problem) for problem in error.problems]
     except GmtoolError as error:
-        line = error.line()
-        return [f"{path}: {line}" if line.startswith("options") else f"{path}: options: {line}"]
+        return [_located(path, document, "options", error.line())]
     return []
 
 
-def _names_a_file(problem: str) -> bool:
-    """Whether a problem already starts with its ``file:line``."""
-    first = problem.split(": ", 1)[0]
-    return first.rsplit(":", 1)[0].endswith(YAML_SUFFIXES)
+def _located(path: Path, document: Document | None, part: str, problem: str) -> str:
+    """``file:line: part: problem`` as far as it can be told."""
+    if names_a_file(problem):
+        return problem
+    if not problem.startswith(part):
+        problem = f"{part}: {problem}"
+    located = locate_problem(document, problem)
+    return located if located != problem else f"{path}: {problem}"

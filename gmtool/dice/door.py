@@ -91,6 +91,10 @@ class DiceDoor:
         self.rolls.append(roll)
         return roll
 
+    def faces_left(self) -> int | None:
+        """How many entered faces (the flat list) are still unused; None when none were entered."""
+        return self.entered.left if self.entered is not None else None
+
     def has_entered(self, who: str) -> bool:
         """Whether faces were entered for ``who`` (or for everyone)."""
         return self.entered is not None or who in self.entered_by
@@ -101,7 +105,7 @@ class DiceDoor:
             used, left = self.entered.used, self.entered.left
             raise DiceError(
                 f"too many faces entered: the dice took {used} and {left} were left over",
-                hint=f"enter exactly {used} faces",
+                hint=f"enter exactly {_faces(used)}",
             )
         for who, faces in self.entered_by.items():
             if faces.used == 0:
@@ -113,7 +117,7 @@ class DiceDoor:
                 raise DiceError(
                     f"too many faces entered for {who}: the dice took {faces.used} "
                     f"and {faces.left} were left over",
-                    hint=f"enter exactly {faces.used} faces for {who}",
+                    hint=f"enter exactly {_faces(faces.used)} for {who}",
                 )
 
     def _rng(self) -> Rng:
@@ -122,8 +126,14 @@ class DiceDoor:
         return self.rng
 
 
+def _faces(count: int) -> str:
+    return "1 face" if count == 1 else f"{count} faces"
+
+
 def parse_faces(text: str) -> list[int]:
     """``"4,6,1"`` -> ``[4, 6, 1]``; raises DiceError naming the bad item."""
+    if not text.strip():
+        raise DiceError("--dice was given no faces", hint="enter faces like --dice 4,6,1")
     faces: list[int] = []
     for index, item in enumerate(text.replace(" ", "").split(","), start=1):
         if not item.lstrip("-").isdigit():

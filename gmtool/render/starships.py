@@ -8,22 +8,13 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from gmtool.render.bars import meter
+
 BAR_WIDTH = 12
 MOMENTUM_DOTS = 6
 """Momentum up to this shows as dots, more as a number (so the table keeps to 80 columns)."""
 SIDE_STYLE = {"party": "cyan", "enemies": "red"}
 EFFECT_STYLE = {"damage": "bold", "reflect": "magenta", "heal": "green", "none": "dim"}
-
-
-def hp_bar(hp: int, max_hp: int, width: int = BAR_WIDTH) -> Text:
-    """``████████░░░░ 12/18`` coloured by how much is left."""
-    share = hp / max_hp if max_hp else 0.0
-    filled = min(width, round(width * share))
-    style = "green" if share > 0.5 else "yellow" if share > 0.25 else "red"
-    bar = Text("█" * filled, style=style)
-    bar.append("░" * (width - filled), style="dim")
-    bar.append(f" {hp}/{max_hp}")
-    return bar
 
 
 def status(doc: dict[str, Any]) -> RenderableType:
@@ -65,7 +56,7 @@ def _combatant_table(doc: dict[str, Any]) -> Table:
             Text(fighter["name"], style=style),
             fighter["side"],
             fighter["row"],
-            hp_bar(fighter["hp"], fighter["max_hp"]),
+            meter(fighter["hp"], fighter["max_hp"], BAR_WIDTH),
             str(fighter["defense"]),
             _momentum(fighter["momentum"]),
             Text(notes, style="yellow"),

@@ -87,12 +87,12 @@ def test_schema_error_is_traced_to_the_file_holding_the_key() -> None:
 
 
 def test_problems_that_name_their_file_are_not_prefixed_again() -> None:
-    from gmtool.content.checker import _names_a_file
+    from gmtool.content.checker import names_a_file
 
-    assert _names_a_file("/x/scenes/puzzle.yaml:12: bands: overlap")
-    assert _names_a_file("camp.yml:3: content.missions: unknown")
-    assert not _names_a_file("content.missions.x.scenes.1: Field required")
-    assert not _names_a_file("campaign content: rules: bad")
+    assert names_a_file("/x/scenes/puzzle.yaml:12: bands: overlap")
+    assert names_a_file("camp.yml:3: content.missions: unknown")
+    assert not names_a_file("content.missions.x.scenes.1: Field required")
+    assert not names_a_file("campaign content: rules: bad")
 
 
 def test_an_empty_menu_is_refused_cleanly() -> None:
@@ -101,3 +101,24 @@ def test_an_empty_menu_is_refused_cleanly() -> None:
 
     with pytest.raises(UsageError, match="nothing to choose from"):
         Prompts().select("Who attacks?", [])
+
+
+BAD_PARTY = (
+    "system: starships\noptions:\n  party:\n    Ana:\n      hp: 10\n      defense: 10\n"
+    "      row: sideways\n"
+)
+
+
+def test_option_problems_in_a_campaign_file_name_its_line(tmp_path: Path, gmtool) -> None:  # type: ignore[no-untyped-def]
+    bad = tmp_path / "party.yaml"
+    bad.write_text(BAD_PARTY)
+    checked = gmtool("check", str(bad))
+    assert checked.code == 3
+    assert checked.err.startswith(f"{bad}:7: options.party.Ana: row:")
+    created = gmtool("campaign", "new", "x", "--from", str(bad))
+    assert created.code != 0 and created.err.startswith(f"error: {bad}:7: options.party.Ana")
+
+
+def test_empty_entered_faces_are_refused(gmtool) -> None:  # type: ignore[no-untyped-def]
+    result = gmtool("roll", "1d6", "--dice", "")
+    assert result.code == 5 and "no faces" in result.err

@@ -134,7 +134,7 @@ def attack(state: State, action: Action, dice: DiceDoor, content: StarshipsConte
 
 def _refuse_unused_faces(dice: DiceDoor, why: str, natural: int) -> None:
     """Faces typed for damage dice that were never rolled: say why, rather than only count."""
-    if dice.entered is not None and dice.entered.left:
+    if dice.faces_left():
         raise DiceError(
             f"too many faces entered: {why}, so no damage dice are rolled",
             hint=f"enter only the d20: --dice {natural}",

@@ -33,7 +33,7 @@ def roll_initiative(dice: DiceDoor, content: StarshipsContent) -> tuple[str, lis
         pairs.append([party, enemies])
         if party != enemies:
             return (SIDES[0] if party > enemies else SIDES[1]), pairs
-        if dice.entered is not None and not dice.entered.left:
+        if dice.faces_left() == 0:
             typed = ",".join(str(face) for pair in pairs for face in pair)
             raise DiceError(
                 f"initiative tied {party}-{enemies} and both sides roll again, "
