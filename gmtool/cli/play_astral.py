@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from gmtool.cli.common import console
-from gmtool.cli.prompts import Prompts
+from gmtool.cli.prompts import Prompts, choose_and_run
 from gmtool.engine.game import Game
-from gmtool.errors import DiceError, GmtoolError, UsageError
+from gmtool.errors import DiceError, UsageError
 from gmtool.systems.astral.content import DISTANCES
 
 QUIT = "quit"
@@ -33,14 +34,9 @@ def run(game: Game, prompts: Prompts | None = None) -> None:
     out = console()
     while True:
         out.print(render.status(game.system.status(game.state, now=time.time())))
-        menu = _menu(game)
-        choice = ask.select("What happens?", list(menu))
-        if choice == QUIT:
+        menu = {label: partial(handler, game, ask) for label, handler in _menu(game).items()}
+        if not choose_and_run(ask, menu, quit=QUIT):
             return
-        try:
-            menu[choice](game, ask)
-        except GmtoolError as error:
-            out.print(f"[red]error:[/red] {error.line()}")
 
 
 def _menu(game: Game) -> dict[str, Handler]:
@@ -64,7 +60,6 @@ def _menu(game: Game) -> dict[str, Handler]:
             "start a task": _task,
             "change an entity (Aura, TN, Knowledge)": _change,
             "undo the last entry": _undo,
-            QUIT: _nothing,
         }
     )
     return menu
@@ -266,7 +261,3 @@ def _optional_number(text: str) -> int | None:
 def _undo(game: Game, ask: Prompts) -> None:
     entry = game.undo()
     console().print(f"undone #{entry.seq}: {entry.what or entry.kind}")
-
-
-def _nothing(game: Game, ask: Prompts) -> None:
-    return None

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from gmtool.cli.common import console
-from gmtool.cli.prompts import Prompts
+from gmtool.cli.prompts import Prompts, choose_and_run
 from gmtool.dice import DiceDoor, parse_faces
 from gmtool.engine.game import Game
-from gmtool.errors import DiceError, GmtoolError, RulesError
+from gmtool.errors import DiceError, RulesError
 
 QUIT = "quit (the campaign is saved)"
 NO_MISSION = "no mission"
@@ -37,14 +38,9 @@ def run(game: Game, prompts: Prompts | None = None) -> None:
         while True:
             out.print(render.status(game.system.status(game.state, now=time.time())))
             now = what_now(game.state, game.content, time.time())
-            menu = _menu(now)
-            choice = ask.select("What happens?", [*menu, QUIT])
-            if choice == QUIT:
+            menu = {label: partial(act, game, ask, now) for label, act in _menu(now).items()}
+            if not choose_and_run(ask, menu, quit=QUIT):
                 return
-            try:
-                menu[choice](game, ask, now)
-            except GmtoolError as error:
-                out.print(f"[red]error:[/red] {error.line()}")
     finally:
         _remind_running_clock(game)
 

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from gmtool.cli.common import console
-from gmtool.cli.prompts import Prompts
+from gmtool.cli.prompts import Prompts, choose_and_run
 from gmtool.engine.game import Game
-from gmtool.errors import GmtoolError
 
 QUIT = "quit"
 
@@ -28,14 +28,9 @@ def run(game: Game, prompts: Prompts | None = None) -> None:
     while True:
         out.print(render.status(game.system.status(game.state, now=time.time())))
         now = what_now(game.state, game.content)
-        menu = _menu(now)
-        choice = ask.select("What happens?", list(menu))
-        if choice == QUIT:
+        menu = {label: partial(handler, game, ask, now) for label, handler in _menu(now).items()}
+        if not choose_and_run(ask, menu, quit=QUIT):
             return
-        try:
-            menu[choice](game, ask, now)
-        except GmtoolError as error:
-            out.print(f"[red]error:[/red] {error.line()}")
 
 
 Handler = Callable[[Game, Prompts, dict[str, Any]], None]
@@ -64,7 +59,6 @@ def _menu(now: dict[str, Any]) -> dict[str, Handler]:
         menu["add a combatant"] = _add
         menu["change someone's HP"] = _change_hp
     menu["undo the last entry"] = _undo
-    menu[QUIT] = _nothing
     return menu
 
 
@@ -205,7 +199,3 @@ def _change_hp(game: Game, ask: Prompts, now: dict[str, Any]) -> None:
 def _undo(game: Game, ask: Prompts, now: dict[str, Any]) -> None:
     entry = game.undo()
     console().print(f"undone #{entry.seq}: {entry.what or entry.kind}")
-
-
-def _nothing(game: Game, ask: Prompts, now: dict[str, Any]) -> None:
-    return None

@@ -6,9 +6,10 @@ answers. questionary is imported only when a question is really asked.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from gmtool.errors import UsageError
+from gmtool.errors import GmtoolError, UsageError
 
 
 class Prompts:
@@ -29,3 +30,18 @@ def _answered(answer: Any) -> str:
     if answer is None:  # questionary answers None on Ctrl-C
         raise KeyboardInterrupt
     return str(answer)
+
+
+def choose_and_run(ask: Prompts, menu: Mapping[str, Callable[[], None]], *, quit: str) -> bool:
+    """Ask what happens next and do it. A refused action is shown and the session goes on;
+    returns False when the GM picks ``quit`` (offered last)."""
+    from gmtool.cli.common import console
+
+    choice = ask.select("What happens?", [*menu, quit])
+    if choice == quit:
+        return False
+    try:
+        menu[choice]()
+    except GmtoolError as error:
+        console().print(f"[red]error:[/red] {error.line()}")
+    return True
