@@ -7,6 +7,7 @@ there is one, or from the generator, and keeps every ``Roll`` for the log.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 
 from gmtool.dice.notation import parse
@@ -130,13 +131,18 @@ def _faces(count: int) -> str:
     return "1 face" if count == 1 else f"{count} faces"
 
 
+_FACE = re.compile(r"-?[0-9]+")
+"""One entered face: ASCII digits, so "3 4" (a missing comma) is refused rather than read as 34."""
+
+
 def parse_faces(text: str) -> list[int]:
     """``"4,6,1"`` -> ``[4, 6, 1]``; raises DiceError naming the bad item."""
     if not text.strip():
         raise DiceError("--dice was given no faces", hint="enter faces like --dice 4,6,1")
     faces: list[int] = []
-    for index, item in enumerate(text.replace(" ", "").split(","), start=1):
-        if not item.lstrip("-").isdigit():
+    for index, item in enumerate(text.split(","), start=1):
+        item = item.strip()
+        if not _FACE.fullmatch(item):
             raise DiceError(
                 f"face {index} of '{text}' is '{item}', not a whole number",
                 hint="enter faces like --dice 4,6,1",

@@ -100,3 +100,15 @@ def test_generator_is_uniform_enough_and_reproducible() -> None:
         counts[rng.face(6) - 1] += 1
     assert all(900 < c < 1100 for c in counts)
     assert [Rng(7).face(20) for _ in range(3)] == [Rng(7).face(20) for _ in range(3)]
+
+
+@pytest.mark.parametrize("text", ["²,3", "--3,3", "3 4", "٣,3", "+3"])
+def test_entered_faces_are_plain_whole_numbers(text: str) -> None:
+    # "3 4" is two faces typed without a comma, not a 34; other digits and signs are refused.
+    with pytest.raises(DiceError, match="not a whole number"):
+        parse_faces(text)
+
+
+def test_entered_faces_allow_any_spacing_around_commas() -> None:
+    assert parse_faces(" 3 ,\t4 ,5\n") == [3, 4, 5]
+    assert parse_faces("-2") == [-2]  # refused later, naming the die
