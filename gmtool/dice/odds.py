@@ -13,8 +13,13 @@ EXPLODE_DEPTH = 5
 """Exploding dice are followed this many explosions deep; the rest is counted as stopping."""
 MAX_TOTALS = 2000
 """Exact odds are refused past this many possible totals (2,000 take a few seconds)."""
-MAX_POOL = 2500
-"""...and for keep/drop, past this many dice times sides."""
+MAX_KEEP_OUTCOMES = 500
+"""A keep/drop pool's die may have at most this many outcomes (an exploding die counts its
+whole chain): icepool works through a pool one outcome deeper per outcome, and near a
+thousand it runs out of stack."""
+MAX_KEEP_WORK = 20_000_000
+"""...and a keep/drop pool's work, as measured: dice x outcomes x (kept² x outcomes + dice).
+Twenty million is about two and a half seconds on a small machine."""
 
 
 @dataclass(frozen=True)
@@ -56,15 +61,27 @@ def distribution(expression: str | Expression) -> Distribution:
 def _check_size(tree: Expression) -> None:
     """Refuse, with the reason, what would take minutes to work out exactly."""
     totals = 1
+    keep_work = 0
     for term in tree.dice_terms:
-        chain_max = term.sides * (EXPLODE_DEPTH if term.explode else 1)
-        totals += term.kept_count * (chain_max - 1)
-        if term.keep is not None and term.count * term.sides > MAX_POOL:
+        outcomes = term.sides * (EXPLODE_DEPTH if term.explode else 1)
+        totals += term.kept_count * (outcomes - 1)
+        if term.keep is None or term.kept_count == 0:
+            continue
+        pool = f"{term.count}d{term.sides}{'!' if term.explode else ''}"
+        if outcomes > MAX_KEEP_OUTCOMES:
             raise DiceError(
-                f"exact odds of '{tree}' would take too long: keeping from {term.count}d"
-                f"{term.sides} is past the limit of {MAX_POOL:,} dice times sides",
-                hint="try fewer or smaller dice",
+                f"exact odds of '{tree}' cannot keep or drop dice of {pool}: a die of "
+                f"{outcomes:,} outcomes is past the limit of {MAX_KEEP_OUTCOMES:,}",
+                hint="try smaller dice, or no keep/drop",
             )
+        kept = term.kept_count
+        keep_work += term.count * outcomes * (kept * kept * outcomes + term.count)
+    if keep_work > MAX_KEEP_WORK:
+        raise DiceError(
+            f"exact odds of '{tree}' would take too long: keeping and dropping among these"
+            f" dice is {keep_work:,} steps of work, past the limit of {MAX_KEEP_WORK:,}",
+            hint="try fewer or smaller dice, or keep fewer",
+        )
     if totals > MAX_TOTALS:
         raise DiceError(
             f"exact odds of '{tree}' would take too long: {totals:,} possible totals "

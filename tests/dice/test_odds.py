@@ -69,3 +69,27 @@ def test_long_distributions_are_charted_in_ranges(gmtool) -> None:  # type: igno
     rows = [line for line in result.out.splitlines() if "█" in line]
     assert result.code == 0 and 10 < len(rows) <= MAX_ROWS
     assert "–" in rows[0] and "under 1 in a million" in result.out
+
+
+@pytest.mark.parametrize("expression", ["1d2000kh1", "2d1000kh1", "2d300!kh1"])
+def test_keeping_among_dice_of_many_outcomes_is_refused_not_a_crash(expression: str) -> None:
+    from gmtool.errors import DiceError
+
+    with pytest.raises(DiceError, match="outcomes is past the limit"):
+        distribution(expression)
+
+
+@pytest.mark.parametrize("expression", ["100d20kh99", "400d6kh200", "25d100kh24", "1000d500kh1"])
+def test_keep_pools_that_take_many_seconds_are_refused(expression: str) -> None:
+    # Each of these took from ten seconds to over a minute.
+    from gmtool.errors import DiceError
+
+    with pytest.raises(DiceError, match="steps of work"):
+        distribution(expression)
+
+
+def test_the_largest_keep_pools_allowed_still_work() -> None:
+    # A die of 500 outcomes (an exploding d100) is worked out without running out of stack.
+    dist = distribution("2d100!kh1")
+    assert sum(dist.chances.values()) == 1 and min(dist.chances) == 1
+    assert distribution("10d10kh5").mean() > distribution("5d10").mean()
