@@ -10,6 +10,9 @@ from gmtool.cli.common import DICE_OPTION, JSON_OPTION, campaign_name, emit, pri
 from gmtool.errors import UsageError
 
 MAX_REPEAT = 1000
+MAX_DICE_IN_ALL = 10_000
+"""The most dice one ``roll`` command rolls over its repeats (before explosions): a million
+would take seconds and log tens of megabytes as one entry."""
 
 
 def roll(
@@ -25,7 +28,13 @@ def roll(
 
     if repeat > MAX_REPEAT:
         raise UsageError(f"--repeat {repeat} is over the limit of {MAX_REPEAT}")
-    parse(expression)  # syntax errors before anything else
+    tree = parse(expression)  # syntax errors before anything else
+    if repeat * tree.dice_count > MAX_DICE_IN_ALL:
+        raise UsageError(
+            f"{tree} rolled {repeat} times is {repeat * tree.dice_count:,} dice in all; "
+            f"the limit is {MAX_DICE_IN_ALL:,}",
+            hint="roll fewer dice or repeat fewer times",
+        )
     entered = parse_faces(dice) if dice is not None else None
     door = DiceDoor(Rng.from_seed(seed) if seed is not None else None, entered=entered)
     name = campaign_name(ctx, required=False)

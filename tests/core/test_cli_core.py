@@ -53,6 +53,7 @@ def test_roll_exploding_entered(gmtool) -> None:  # type: ignore[no-untyped-def]
         (("roll", "2d6", "--dice", "1,2,3"), "too many faces", 5),
         (("roll", "2d6+"), "column 5", 5),
         (("roll", "1000000d6"), "limit is 1000", 5),
+        (("roll", "1000d6", "--repeat", "11"), "11,000 dice in all; the limit is 10,000", 2),
         (("-c", "nope", "status"), "unknown campaign 'nope'", 2),
         (("campaign", "new", "../x", "--system", "originem"), "path characters", 2),
         (("campaign", "new", "x", "--system", "chess"), "unknown system 'chess'", 2),
