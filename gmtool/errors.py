@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 
 class GmtoolError(Exception):
     """Raised for any problem the user can fix: says what, where, and how to fix it."""
@@ -17,7 +19,7 @@ class GmtoolError(Exception):
     def line(self) -> str:
         """The one line the CLI prints."""
         text = f"{self.where}: {self.message}" if self.where else self.message
-        return f"{text} ({self.hint})" if self.hint else text
+        return one_line(f"{text} ({self.hint})" if self.hint else text)
 
 
 class UsageError(GmtoolError):
@@ -60,3 +62,12 @@ def unknown(kind: str, name: str, valid: list[str] | tuple[str, ...]) -> UsageEr
     """An error for a name that does not exist, listing the valid ones."""
     choices = ", ".join(valid) if valid else "none yet"
     return UsageError(f"unknown {kind} '{name}'", hint=f"valid: {choices}")
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def one_line(text: str) -> str:
+    """``text`` with newlines and other control characters shown as escapes (``\\n``), so
+    a name or value the user typed can neither break the line nor steer the terminal."""
+    return _CONTROL.sub(lambda m: repr(m.group())[1:-1], text)

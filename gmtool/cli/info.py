@@ -30,9 +30,11 @@ def check(
     """Validate content and campaign files; every problem as file:line: field: message."""
     from gmtool.content.checker import check_paths
 
+    from gmtool.errors import one_line
+
     problems, checked = check_paths(paths or [])
     for problem in problems:
-        typer.echo(problem, err=True)
+        typer.echo(one_line(problem), err=True)
     if problems:
         typer.echo(f"{len(problems)} problem(s) in {checked} file(s)", err=True)
         raise typer.Exit(3)

@@ -56,5 +56,7 @@ def _command_line_error(error: Any) -> str:
 
 
 def _fail(line: str, code: int) -> None:
-    sys.stderr.write(f"error: {line}\n")
+    from gmtool.errors import one_line
+
+    sys.stderr.write(f"error: {one_line(line)}\n")
     sys.exit(code)
