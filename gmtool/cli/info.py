@@ -29,7 +29,6 @@ def check(
 ) -> None:
     """Validate content and campaign files; every problem as file:line: field: message."""
     from gmtool.content.checker import check_paths
-
     from gmtool.errors import one_line
 
     problems, checked = check_paths(paths or [])
