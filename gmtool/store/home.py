@@ -8,7 +8,8 @@ from pathlib import Path
 
 from gmtool.errors import UsageError, unknown
 
-_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
+MAX_NAME = 64
 
 
 def home() -> Path:
@@ -26,12 +27,20 @@ def campaigns_dir() -> Path:
 
 def check_name(name: str) -> str:
     """A campaign name is a plain file name: letters, digits, '-', '_', '.'."""
-    if not _NAME.match(name) or ".." in name:
+    if _NAME.fullmatch(name) and ".." not in name and len(name) <= MAX_NAME:
+        return name
+    hint = "use letters a-z, digits, '-', '_' or '.', starting with a letter or digit"
+    if not name:
+        raise UsageError("a campaign name cannot be empty", hint=hint)
+    if len(name) > MAX_NAME:
         raise UsageError(
-            f"campaign name '{name}' may not contain path characters",
-            hint="use letters, digits, '-', '_' or '.', starting with a letter or digit",
+            f"campaign name '{name[:24]}...' is {len(name)} characters long; "
+            f"the limit is {MAX_NAME}",
+            hint="pick a shorter name",
         )
-    return name
+    if any(part in name for part in ("/", "\\", "..")) or name.startswith("."):
+        raise UsageError(f"campaign name '{name}' may not contain path characters", hint=hint)
+    raise UsageError(f"campaign name '{name}' may only use letters a-z, digits, - _ .", hint=hint)
 
 
 def campaign_path(name: str) -> Path:
