@@ -61,6 +61,11 @@ def load_yaml(path: Path) -> Document:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
         raise ContentError([f"{path}: cannot read: {error.strerror}"]) from None
+    except UnicodeDecodeError as error:
+        byte = error.object[error.start]
+        raise ContentError(
+            [f"{path}: cannot read: not UTF-8 text (byte 0x{byte:02x} at offset {error.start})"]
+        ) from None
     return parse_yaml(text, str(path))
 
 

@@ -122,3 +122,13 @@ def test_option_problems_in_a_campaign_file_name_its_line(tmp_path: Path, gmtool
 def test_empty_entered_faces_are_refused(gmtool) -> None:  # type: ignore[no-untyped-def]
     result = gmtool("roll", "1d6", "--dice", "")
     assert result.code == 5 and "no faces" in result.err
+
+
+def test_a_file_that_is_not_utf8_text_is_one_content_error(tmp_path: Path, gmtool) -> None:  # type: ignore[no-untyped-def]
+    binary = tmp_path / "binary.yaml"
+    binary.write_bytes(b"\xff\xfe\x00system: originem")
+    with pytest.raises(ContentError, match=r"binary.yaml: cannot read: not UTF-8 text \(byte 0xff"):
+        load_yaml(binary)
+    for args in (("check", str(binary)), ("campaign", "new", "x", "--from", str(binary))):
+        result = gmtool(*args)
+        assert result.code == 3 and "not UTF-8 text" in result.err, args
