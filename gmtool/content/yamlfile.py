@@ -50,9 +50,7 @@ def parse_yaml(text: str, path: str) -> Document:
         raise ContentError([f"{path}{line}: malformed YAML: {problem}"]) from None
     finally:
         loader.dispose()
-    lines: dict[Loc, int] = {}
-    if node is not None:
-        _record_lines(node, (), lines)
+    lines = _record_lines(node, path) if node is not None else {}
     return Document(path, data, lines)
 
 
@@ -69,18 +67,52 @@ def load_yaml(path: Path) -> Document:
     return parse_yaml(text, str(path))
 
 
-def _record_lines(node: Any, loc: Loc, lines: dict[Loc, int]) -> None:
+MAX_VALUES = 100_000
+"""The most values a YAML file may hold once its aliases are expanded (a real content file
+holds a few hundred; nine aliases nested nine deep would hold 387 million)."""
+
+
+def _record_lines(root: Any, path: str) -> dict[Loc, int]:
+    """The line of every key path, walking the node tree as the data will be walked (each
+    alias expanded). A loop of aliases, or a tree too big to walk, is a ContentError."""
     import yaml
 
-    lines.setdefault(loc, node.start_mark.line + 1)
-    if isinstance(node, yaml.MappingNode):
-        for key_node, value_node in node.value:
-            key = key_node.value
-            lines[(*loc, key)] = key_node.start_mark.line + 1
-            _record_lines(value_node, (*loc, key), lines)
-    elif isinstance(node, yaml.SequenceNode):
-        for index, item in enumerate(node.value):
-            _record_lines(item, (*loc, index), lines)
+    lines: dict[Loc, int] = {}
+    holding: set[int] = set()  # the nodes between the root and the one being walked
+    todo: list[tuple[Any, Loc] | int] = [(root, ())]  # an int: done with that node
+    walked = 0
+    while todo:
+        item = todo.pop()
+        if isinstance(item, int):
+            holding.discard(item)
+            continue
+        node, loc = item
+        line = node.start_mark.line + 1
+        if id(node) in holding:
+            raise ContentError([f"{path}:{line}: malformed YAML: an alias refers back to itself"])
+        walked += 1
+        if walked > MAX_VALUES:
+            raise ContentError(
+                [
+                    f"{path}: malformed YAML: more than {MAX_VALUES:,} values once its aliases are"
+                    " expanded"
+                ]
+            )
+        lines.setdefault(loc, line)
+        if isinstance(node, yaml.MappingNode):
+            children = []
+            for key_node, value_node in node.value:
+                key = key_node.value
+                lines[(*loc, key)] = key_node.start_mark.line + 1
+                children.append((value_node, (*loc, key)))
+        elif isinstance(node, yaml.SequenceNode):
+            children = [(child, (*loc, index)) for index, child in enumerate(node.value)]
+        else:
+            continue
+        holding.add(id(node))
+        todo.append(id(node))
+        todo.extend(reversed(children))
+    return lines
 
 
 def deep_merge(base: Any, override: Any) -> Any:

@@ -132,3 +132,36 @@ def test_a_file_that_is_not_utf8_text_is_one_content_error(tmp_path: Path, gmtoo
     for args in (("check", str(binary)), ("campaign", "new", "x", "--from", str(binary))):
         result = gmtool(*args)
         assert result.code == 3 and "not UTF-8 text" in result.err, args
+
+
+BOMB = "".join(
+    f"{name}: &{name} [{', '.join([f'*{prev}' if prev else 'lol'] * 9)}]\n"
+    for prev, name in zip(["", *"abcdefgh"], "abcdefghi", strict=True)
+)
+
+
+def test_an_alias_bomb_is_refused_quickly() -> None:
+    # Nine levels of nine aliases: 387 million values once expanded.
+    with pytest.raises(ContentError, match=r"bomb.yaml: .*more than 100,000 values"):
+        parse_yaml(BOMB, "bomb.yaml")
+
+
+def test_an_alias_that_holds_itself_is_refused() -> None:
+    with pytest.raises(ContentError, match=r"^loop.yaml:2: .*refers back to itself"):
+        parse_yaml("system: originem\noptions: &a\n  self: *a\n", "loop.yaml")
+
+
+def test_deeply_nested_yaml_loads_or_is_refused_cleanly() -> None:
+    text = "a: " + "[" * 990 + "]" * 990
+    try:
+        doc = parse_yaml(text, "deep.yaml")
+    except ContentError as error:
+        assert error.problems[0].startswith("deep.yaml:1: malformed YAML")
+    else:
+        assert doc.line_of(("a", 0, 0, 0)) == 1
+
+
+def test_anchors_and_merge_keys_still_work() -> None:
+    doc = parse_yaml("base: &b {hp: 3}\nrat:\n  <<: *b\n  speed: 2\n", "ok.yaml")
+    assert doc.data["rat"] == {"hp": 3, "speed": 2}
+    assert doc.line_of(("rat", "speed")) == 4
