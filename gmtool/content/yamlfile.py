@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -29,10 +30,40 @@ class Document:
         return None
 
 
+@cache
 def _loader_class() -> Any:
+    """The safe loader (C when present) that also refuses a key given twice in one mapping:
+    plain YAML keeps the last one silently, hiding a designer's slip."""
     import yaml
 
-    return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+    class Loader(base):  # type: ignore[misc, valid-type]
+        def construct_mapping(self, node: Any, deep: bool = False) -> Any:
+            _refuse_duplicate_keys(node)
+            return super().construct_mapping(node, deep=deep)
+
+    return Loader
+
+
+def _refuse_duplicate_keys(node: Any) -> None:
+    """Raise a YAML error at the second of two equal keys; merged keys (``<<``) may be
+    given again, which is what a merge is for."""
+    import yaml
+
+    first: dict[tuple[str, str], int] = {}
+    for key_node, _ in node.value:
+        if not isinstance(key_node, yaml.ScalarNode) or key_node.tag.endswith(":merge"):
+            continue
+        key = (key_node.tag, key_node.value)
+        if key in first:
+            raise yaml.constructor.ConstructorError(
+                "while reading a mapping",
+                node.start_mark,
+                f"duplicate key '{key_node.value}' (first on line {first[key]})",
+                key_node.start_mark,
+            )
+        first[key] = key_node.start_mark.line + 1
 
 
 def parse_yaml(text: str, path: str) -> Document:

@@ -165,3 +165,18 @@ def test_anchors_and_merge_keys_still_work() -> None:
     doc = parse_yaml("base: &b {hp: 3}\nrat:\n  <<: *b\n  speed: 2\n", "ok.yaml")
     assert doc.data["rat"] == {"hp": 3, "speed": 2}
     assert doc.line_of(("rat", "speed")) == 4
+
+
+def test_a_key_given_twice_is_refused_with_both_lines() -> None:
+    # YAML keeps the last silently: a campaign file saying 'system:' twice played astral.
+    text = "system: originem\noptions:\n  length: 30\nsystem: astral\n"
+    with pytest.raises(ContentError, match=r"^twice.yaml:4: .*duplicate key 'system' \(first"):
+        parse_yaml(text, "twice.yaml")
+    nested = "rat:\n  hp: 3\n  speed: 1\n  hp: 4\n"
+    with pytest.raises(ContentError, match=r"^n.yaml:4: .*'hp' \(first on line 2\)"):
+        parse_yaml(nested, "n.yaml")
+
+
+def test_a_merged_key_may_be_given_again() -> None:
+    doc = parse_yaml("base: &b {hp: 3, speed: 1}\nrat:\n  <<: *b\n  hp: 5\n", "ok.yaml")
+    assert doc.data["rat"] == {"hp": 5, "speed": 1}
