@@ -9,6 +9,7 @@ from gmtool.content.yamlfile import Document, Overrides
 from gmtool.errors import ContentError, UsageError
 
 ALLOWED_KEYS = ("content", "description", "name", "options", "system")
+TEXT_KEYS = {"system": "the name of a system, e.g. originem", "name": "text", "description": "text"}
 
 
 def resolve_campaign_file(path: Path) -> Path:
@@ -47,6 +48,10 @@ def read_campaign_file(path: Path) -> dict[str, Any]:
         if not isinstance(data.get(key) or {}, dict):
             line = doc.line_of((key,)) or 1
             raise ContentError([f"{path}:{line}: {key}: must be a mapping"])
+    for key, kind in TEXT_KEYS.items():
+        if key in data and not isinstance(data[key], str):
+            line = doc.line_of((key,)) or 1
+            raise ContentError([f"{path}:{line}: {key}: must be {kind} (in quotes if need be)"])
     data["content"] = Overrides(data.get("content") or {}, doc)
     return data
 

@@ -180,3 +180,20 @@ def test_a_key_given_twice_is_refused_with_both_lines() -> None:
 def test_a_merged_key_may_be_given_again() -> None:
     doc = parse_yaml("base: &b {hp: 3, speed: 1}\nrat:\n  <<: *b\n  hp: 5\n", "ok.yaml")
     assert doc.data["rat"] == {"hp": 5, "speed": 1}
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("system: [originem]\n", ":1: system: must be the name of a system"),
+        ("system: originem\nname: 2024-01-01\n", ":2: name: must be text"),
+        ("system: originem\ndescription: {a: 1}\n", ":2: description: must be text"),
+    ],
+)
+def test_campaign_file_fields_of_the_wrong_kind(tmp_path: Path, gmtool, text, problem) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "camp.yaml"
+    path.write_text(text)
+    for args in (("campaign", "new", "x", "--from", str(path)), ("check", str(path))):
+        result = gmtool(*args)
+        assert result.code == 3 and f"{path}{problem}" in result.err, (args, result.err)
+    assert gmtool("campaign", "list", "--json").out.strip() == "[]"
