@@ -14,7 +14,8 @@ ROLLS = 100_000
 def fill(name: str, count: int) -> None:
     """Append ``count`` real roll entries, as the roll command writes them, in one go."""
     from gmtool.dice import DiceDoor, Rng
-    from gmtool.store.campaign import CampaignStore, now_text
+    from gmtool.store.campaign import CampaignStore
+    from gmtool.store.records import now_text
 
     store = CampaignStore.open(name)
     door = DiceDoor(Rng(1))

@@ -15,7 +15,8 @@ from typing import Any
 from gmtool.dice import DiceDoor, Rng, Roll
 from gmtool.engine.system import Outcome, State, System
 from gmtool.errors import RulesError, UsageError
-from gmtool.store.campaign import CampaignStore, Entry
+from gmtool.store.campaign import CampaignStore
+from gmtool.store.records import Entry
 
 _LOG_FIELDS = ("who", "what", "outcome", "mission", "scene")
 

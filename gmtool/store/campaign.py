@@ -11,88 +11,17 @@ import json
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from gmtool.errors import StoreError, UsageError
+from gmtool.store.connection import connect, store_error
 from gmtool.store.home import campaign_path, existing_campaign_path
-from gmtool.store.schema import SCHEMA_VERSION, migrate
+from gmtool.store.records import ENTRY_COLUMNS, Entry, GameRow, entry_from_row, now_text
 
-BUSY_TIMEOUT_MS = 5000
 SNAPSHOT_EVERY = 50
 """A snapshot of the state is kept after this many live actions, so rebuilding the state
 on undo replays at most this many entries, however long the log grows."""
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One line of the log."""
-
-    seq: int
-    time: str
-    kind: str
-    who: str
-    what: str
-    outcome: str
-    mission: str
-    scene: str
-    action: dict[str, Any] | None
-    dice: list[dict[str, Any]]
-    result: dict[str, Any]
-    voided: bool
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "seq": self.seq,
-            "time": self.time,
-            "kind": self.kind,
-            "who": self.who,
-            "what": self.what,
-            "dice": self.dice,
-            "outcome": self.outcome,
-            "mission": self.mission,
-            "scene": self.scene,
-            "voided": self.voided,
-        }
-
-
-@dataclass(frozen=True)
-class GameRow:
-    name: str
-    system: str
-    created: str
-    options: dict[str, Any]
-    overrides: dict[str, Any]
-    rng: int
-    state: dict[str, Any]
-    redo: list[int]
-
-
-_ENTRY_COLUMNS = "seq, time, kind, who, what, outcome, mission, scene, action, dice, result, voided"
-
-
-def _entry(row: tuple[Any, ...]) -> Entry:
-    seq, time, kind, who, what, outcome, mission, scene, action, dice, result, voided = row
-    return Entry(
-        seq,
-        time,
-        kind,
-        who,
-        what,
-        outcome,
-        mission,
-        scene,
-        json.loads(action) if action else None,
-        json.loads(dice),
-        json.loads(result),
-        bool(voided),
-    )
-
-
-def now_text() -> str:
-    return datetime.now().astimezone().isoformat(timespec="seconds")
 
 
 class CampaignStore:
@@ -107,7 +36,7 @@ class CampaignStore:
     @classmethod
     def open(cls, name: str) -> CampaignStore:
         path = existing_campaign_path(name)
-        store = cls(name, _connect(path, name), path)
+        store = cls(name, connect(path, name), path)
         store._check_readable()
         return store
 
@@ -129,7 +58,7 @@ class CampaignStore:
                 hint="pick another name (see gmtool campaign list)",
             )
         path.parent.mkdir(parents=True, exist_ok=True)
-        store = cls(name, _connect(path, name), path)
+        store = cls(name, connect(path, name), path)
         with store.transaction():
             store.conn.execute(
                 "INSERT INTO game (id, name, system, created, options, overrides, rng, state)"
@@ -156,7 +85,7 @@ class CampaignStore:
         try:
             row = self.conn.execute("SELECT count(*) FROM game").fetchone()
         except sqlite3.DatabaseError as error:
-            raise _store_error(error, self.name, self.path) from None
+            raise store_error(error, self.name, self.path) from None
         if row[0] != 1:
             raise StoreError(
                 f"campaign '{self.name}' has no game in it ({self.path})",
@@ -170,7 +99,7 @@ class CampaignStore:
         try:
             self.conn.execute("BEGIN IMMEDIATE")
         except sqlite3.DatabaseError as error:
-            raise _store_error(error, self.name, self.path) from None
+            raise store_error(error, self.name, self.path) from None
         try:
             yield
         except BaseException:
@@ -180,7 +109,7 @@ class CampaignStore:
             self.conn.execute("COMMIT")
         except sqlite3.DatabaseError as error:
             self.conn.execute("ROLLBACK")
-            raise _store_error(error, self.name, self.path) from None
+            raise store_error(error, self.name, self.path) from None
 
     # -- the game row --------------------------------------------------------
     def game(self) -> GameRow:
@@ -283,15 +212,15 @@ class CampaignStore:
     # -- reading -------------------------------------------------------------
     def last_live_entry(self) -> Entry | None:
         row = self.conn.execute(
-            f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE voided = 0 ORDER BY seq DESC LIMIT 1"
+            f"SELECT {ENTRY_COLUMNS} FROM entries WHERE voided = 0 ORDER BY seq DESC LIMIT 1"
         ).fetchone()
-        return _entry(row) if row else None
+        return entry_from_row(row) if row else None
 
     def entry(self, seq: int) -> Entry:
         row = self.conn.execute(
-            f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE seq = ?", (seq,)
+            f"SELECT {ENTRY_COLUMNS} FROM entries WHERE seq = ?", (seq,)
         ).fetchone()
-        return _entry(row)
+        return entry_from_row(row)
 
     def snapshot_before(self, seq: int) -> tuple[int, dict[str, Any]]:
         """The latest snapshot taken before entry ``seq``."""
@@ -302,11 +231,11 @@ class CampaignStore:
 
     def live_actions_between(self, after: int, before: int) -> list[Entry]:
         rows = self.conn.execute(
-            f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE seq > ? AND seq < ? AND voided = 0"
+            f"SELECT {ENTRY_COLUMNS} FROM entries WHERE seq > ? AND seq < ? AND voided = 0"
             " AND kind = 'action' ORDER BY seq",
             (after, before),
         ).fetchall()
-        return [_entry(row) for row in rows]
+        return [entry_from_row(row) for row in rows]
 
     def entries(
         self,
@@ -333,7 +262,7 @@ class CampaignStore:
                     f" OR replace(replace(lower({column}), ' ', '_'), '-', '_') = ?)"
                 )
                 params += [value, value.casefold().replace(" ", "_").replace("-", "_")]
-        sql = f"SELECT {_ENTRY_COLUMNS} FROM entries"
+        sql = f"SELECT {ENTRY_COLUMNS} FROM entries"
         if where:
             sql += " WHERE " + " AND ".join(where)
         if last is not None:
@@ -342,41 +271,7 @@ class CampaignStore:
             rows = self.conn.execute(sql, params).fetchall()[::-1]
         else:
             rows = self.conn.execute(sql + " ORDER BY seq", params).fetchall()
-        return [_entry(row) for row in rows]
+        return [entry_from_row(row) for row in rows]
 
     def count_entries(self) -> int:
         return int(self.conn.execute("SELECT count(*) FROM entries").fetchone()[0])
-
-
-def _connect(path: Path, name: str) -> sqlite3.Connection:
-    try:
-        conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
-        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        conn.execute("PRAGMA journal_mode = WAL")
-        conn.execute("PRAGMA synchronous = NORMAL")
-        version = conn.execute("PRAGMA user_version").fetchone()[0]
-        if version > SCHEMA_VERSION:
-            raise StoreError(
-                f"campaign '{name}' was written by a newer gmtool (schema {version})",
-                hint="upgrade gmtool",
-            )
-        if version < SCHEMA_VERSION:
-            migrate(conn)
-    except sqlite3.DatabaseError as error:
-        raise _store_error(error, name, path) from None
-    return conn
-
-
-def _store_error(error: sqlite3.DatabaseError, name: str, path: Path) -> StoreError:
-    text = str(error)
-    if "locked" in text or "busy" in text:
-        return StoreError(
-            f"campaign '{name}' is locked by another gmtool command ({path})",
-            hint="wait for it to finish, or close the other session, then try again",
-        )
-    if "not a database" in text or "malformed" in text or "corrupt" in text:
-        return StoreError(
-            f"campaign '{name}' is not a readable database ({path}: {text})",
-            hint="restore the file from a backup, or create a new campaign",
-        )
-    return StoreError(f"campaign '{name}': database error: {text} ({path})")

@@ -144,9 +144,9 @@ def test_corrupt_database_is_one_clear_line(gmtool, toy_campaign, gmtool_home: P
 def test_locked_database_is_one_clear_line(
     gmtool, toy_campaign, gmtool_home: Path, monkeypatch
 ) -> None:  # type: ignore[no-untyped-def]
-    from gmtool.store import campaign as store_module
+    from gmtool.store import connection
 
-    monkeypatch.setattr(store_module, "BUSY_TIMEOUT_MS", 100)
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_MS", 100)
     other = sqlite3.connect(gmtool_home / "campaigns" / "c1.db", isolation_level=None)
     other.execute("BEGIN EXCLUSIVE")
     try:
