@@ -10,14 +10,25 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
 from gmtool.errors import StoreError, UsageError
-from gmtool.store.connection import connect, store_error
+from gmtool.store.connection import connect, guarded, store_error
 from gmtool.store.home import campaign_path, existing_campaign_path
-from gmtool.store.records import ENTRY_COLUMNS, Entry, GameRow, entry_from_row, now_text
+from gmtool.store.records import (
+    ENTRY_COLUMNS,
+    GAME_COLUMNS,
+    DamagedRow,
+    Entry,
+    GameRow,
+    entry_from_row,
+    game_from_row,
+    load_hex,
+    load_json,
+    now_text,
+)
 
 SNAPSHOT_EVERY = 50
 """A snapshot of the state is kept after this many live actions, so rebuilding the state
@@ -81,11 +92,9 @@ class CampaignStore:
     def close(self) -> None:
         self.conn.close()
 
+    @guarded
     def _check_readable(self) -> None:
-        try:
-            row = self.conn.execute("SELECT count(*) FROM game").fetchone()
-        except sqlite3.DatabaseError as error:
-            raise store_error(error, self.name, self.path) from None
+        row = self.conn.execute("SELECT count(*) FROM game").fetchone()
         if row[0] != 1:
             raise StoreError(
                 f"campaign '{self.name}' has no game in it ({self.path})",
@@ -103,45 +112,43 @@ class CampaignStore:
         try:
             yield
         except BaseException:
-            self.conn.execute("ROLLBACK")
+            self._rollback()
             raise
         try:
             self.conn.execute("COMMIT")
         except sqlite3.DatabaseError as error:
-            self.conn.execute("ROLLBACK")
+            self._rollback()
             raise store_error(error, self.name, self.path) from None
 
-    # -- the game row --------------------------------------------------------
-    def game(self) -> GameRow:
-        row = self.conn.execute(
-            "SELECT name, system, created, options, overrides, rng, state, redo FROM game"
-        ).fetchone()
-        name, system, created, options, overrides, rng, state, redo = row
-        return GameRow(
-            name,
-            system,
-            created,
-            json.loads(options),
-            json.loads(overrides),
-            int(rng, 16),
-            json.loads(state),
-            json.loads(redo),
-        )
+    def _rollback(self) -> None:
+        # SQLite may have rolled back already (after a disk error, say): nothing to undo then.
+        if self.conn.in_transaction:
+            with suppress(sqlite3.DatabaseError):
+                self.conn.execute("ROLLBACK")
 
+    # -- the game row --------------------------------------------------------
+    @guarded
+    def game(self) -> GameRow:
+        return game_from_row(self.conn.execute(f"SELECT {GAME_COLUMNS} FROM game").fetchone())
+
+    @guarded
     def system(self) -> str:
         row = self.conn.execute("SELECT system FROM game").fetchone()
         return str(row[0])
 
+    @guarded
     def rng_state(self) -> int:
-        return int(self.conn.execute("SELECT rng FROM game").fetchone()[0], 16)
+        row = self.conn.execute("SELECT rng FROM game").fetchone()
+        return load_hex(row[0], "the dice generator's state")
 
+    @guarded
     def head_state(self) -> dict[str, Any]:
-        state: dict[str, Any] = json.loads(
-            self.conn.execute("SELECT state FROM game").fetchone()[0]
-        )
+        row = self.conn.execute("SELECT state FROM game").fetchone()
+        state: dict[str, Any] = load_json(row[0], "the campaign's state")
         return state
 
     # -- writing (call inside transaction()) ----------------------------------
+    @guarded
     def append(
         self,
         *,
@@ -189,6 +196,7 @@ class CampaignStore:
             self.conn.execute("UPDATE game SET since_snapshot = 0 WHERE id = 1")
         return seq
 
+    @guarded
     def set_voided(self, seq: int, voided: bool, *, redo: list[int]) -> None:
         self.conn.execute(
             "UPDATE entries SET voided = ?, voided_at = ? WHERE seq = ?",
@@ -199,6 +207,7 @@ class CampaignStore:
             # Snapshots are a cache of the live log; those that include a voided entry go.
             self.conn.execute("DELETE FROM snapshots WHERE seq >= ?", (seq,))
 
+    @guarded
     def set_head_state(self, state: dict[str, Any], since_snapshot: int | None) -> None:
         """Replace the head state; ``since_snapshot`` None keeps the count as it is."""
         if since_snapshot is None:
@@ -210,25 +219,33 @@ class CampaignStore:
         )
 
     # -- reading -------------------------------------------------------------
+    @guarded
     def last_live_entry(self) -> Entry | None:
         row = self.conn.execute(
             f"SELECT {ENTRY_COLUMNS} FROM entries WHERE voided = 0 ORDER BY seq DESC LIMIT 1"
         ).fetchone()
         return entry_from_row(row) if row else None
 
+    @guarded
     def entry(self, seq: int) -> Entry:
         row = self.conn.execute(
             f"SELECT {ENTRY_COLUMNS} FROM entries WHERE seq = ?", (seq,)
         ).fetchone()
+        if row is None:
+            raise DamagedRow(f"entry #{seq} is missing")
         return entry_from_row(row)
 
+    @guarded
     def snapshot_before(self, seq: int) -> tuple[int, dict[str, Any]]:
         """The latest snapshot taken before entry ``seq``."""
         row = self.conn.execute(
             "SELECT seq, state FROM snapshots WHERE seq < ? ORDER BY seq DESC LIMIT 1", (seq,)
         ).fetchone()
-        return int(row[0]), json.loads(row[1])
+        if row is None:
+            raise DamagedRow(f"no snapshot of the state is left before entry #{seq}")
+        return int(row[0]), load_json(row[1], f"the snapshot at entry #{row[0]}")
 
+    @guarded
     def live_actions_between(self, after: int, before: int) -> list[Entry]:
         rows = self.conn.execute(
             f"SELECT {ENTRY_COLUMNS} FROM entries WHERE seq > ? AND seq < ? AND voided = 0"
@@ -237,6 +254,7 @@ class CampaignStore:
         ).fetchall()
         return [entry_from_row(row) for row in rows]
 
+    @guarded
     def entries(
         self,
         *,
@@ -273,5 +291,6 @@ class CampaignStore:
             rows = self.conn.execute(sql + " ORDER BY seq", params).fetchall()
         return [entry_from_row(row) for row in rows]
 
+    @guarded
     def count_entries(self) -> int:
         return int(self.conn.execute("SELECT count(*) FROM entries").fetchone()[0])

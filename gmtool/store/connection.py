@@ -3,10 +3,14 @@ SQLite's errors turned into ones a user can act on."""
 
 from __future__ import annotations
 
+import functools
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
+from typing import Concatenate, ParamSpec, Protocol, TypeVar
 
 from gmtool.errors import StoreError
+from gmtool.store.records import DamagedRow
 from gmtool.store.schema import SCHEMA_VERSION, migrate
 
 BUSY_TIMEOUT_MS = 5000
@@ -39,9 +43,47 @@ def store_error(error: sqlite3.DatabaseError, name: str, path: Path) -> StoreErr
             f"campaign '{name}' is locked by another gmtool command ({path})",
             hint="wait for it to finish, or close the other session, then try again",
         )
-    if "not a database" in text or "malformed" in text or "corrupt" in text:
+    if any(word in text for word in ("not a database", "malformed", "corrupt", "decode")):
         return StoreError(
             f"campaign '{name}' is not a readable database ({path}: {text})",
             hint="restore the file from a backup, or create a new campaign",
         )
+    if "readonly" in text or "unable to open" in text:
+        return StoreError(
+            f"campaign '{name}' cannot be written ({path}: {text})",
+            hint="make the file and its folder writable, or set GMTOOL_HOME to a writable folder",
+        )
     return StoreError(f"campaign '{name}': database error: {text} ({path})")
+
+
+def damaged_error(problem: str, name: str, path: Path) -> StoreError:
+    return StoreError(
+        f"campaign '{name}' is damaged: {problem} ({path})",
+        hint="restore the file from a backup, or create a new campaign",
+    )
+
+
+class _Database(Protocol):
+    name: str
+    path: Path
+
+
+D = TypeVar("D", bound=_Database)
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def guarded(method: Callable[Concatenate[D, P], R]) -> Callable[Concatenate[D, P], R]:
+    """Any SQLite error, or a row that does not hold what gmtool wrote, becomes a StoreError
+    naming the campaign and its file (a damaged page may surface in any query)."""
+
+    @functools.wraps(method)
+    def guarded_method(store: D, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return method(store, *args, **kwargs)
+        except sqlite3.DatabaseError as error:
+            raise store_error(error, store.name, store.path) from None
+        except DamagedRow as error:
+            raise damaged_error(str(error), store.name, store.path) from None
+
+    return guarded_method

@@ -55,8 +55,31 @@ class GameRow:
 ENTRY_COLUMNS = "seq, time, kind, who, what, outcome, mission, scene, action, dice, result, voided"
 
 
+GAME_COLUMNS = "name, system, created, options, overrides, rng, state, redo"
+
+
+class DamagedRow(Exception):
+    """Raised when a row of the database does not hold what gmtool wrote there."""
+
+
+def load_json(text: Any, what: str) -> Any:
+    """A JSON column's value; DamagedRow saying ``what`` it was when it is not JSON."""
+    try:
+        return json.loads(text)
+    except (TypeError, ValueError):
+        raise DamagedRow(f"{what} is not readable") from None
+
+
+def load_hex(text: Any, what: str) -> int:
+    try:
+        return int(text, 16)
+    except (TypeError, ValueError):
+        raise DamagedRow(f"{what} is not readable") from None
+
+
 def entry_from_row(row: tuple[Any, ...]) -> Entry:
     seq, time, kind, who, what, outcome, mission, scene, action, dice, result, voided = row
+    place = f"entry #{seq}"
     return Entry(
         seq,
         time,
@@ -66,10 +89,24 @@ def entry_from_row(row: tuple[Any, ...]) -> Entry:
         outcome,
         mission,
         scene,
-        json.loads(action) if action else None,
-        json.loads(dice),
-        json.loads(result),
+        load_json(action, f"the action of {place}") if action else None,
+        load_json(dice, f"the dice of {place}"),
+        load_json(result, f"the result of {place}"),
         bool(voided),
+    )
+
+
+def game_from_row(row: tuple[Any, ...]) -> GameRow:
+    name, system, created, options, overrides, rng, state, redo = row
+    return GameRow(
+        name,
+        system,
+        created,
+        load_json(options, "the campaign's options"),
+        load_json(overrides, "the campaign's content overrides"),
+        load_hex(rng, "the dice generator's state"),
+        load_json(state, "the campaign's state"),
+        load_json(redo, "the list of undone entries"),
     )
 
 

@@ -1,0 +1,106 @@
+"""The campaign database when something is wrong with it: damaged pages or rows, a file
+that cannot be written. Each is one line naming the campaign, exit 6, nothing written."""
+
+from __future__ import annotations
+
+import gc
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from gmtool.systems import SYSTEMS
+
+
+@pytest.fixture
+def campaign(gmtool, monkeypatch: pytest.MonkeyPatch, gmtool_home: Path) -> Path:  # type: ignore[no-untyped-def]
+    monkeypatch.setitem(SYSTEMS, "toy", "tests.core.toy_system")
+    assert gmtool("campaign", "new", "c1", "--system", "toy", "--seed", "7").code == 0
+    assert gmtool("roll", "3d6", "--repeat", "300").code == 0
+    for _ in range(3):
+        assert gmtool("roll", "1d20").code == 0
+    gc.collect()  # close the in-process connections a real command's exit would close
+    return gmtool_home / "campaigns" / "c1.db"
+
+
+def _damage(path: Path, sql: str) -> None:
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute(sql)
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.close()
+
+
+def _one_clear_line(result, needle: str) -> None:  # type: ignore[no-untyped-def]
+    assert result.code == 6, result.err
+    assert needle in result.err and "campaign 'c1'" in result.err
+    assert len(result.err.splitlines()) == 1 and "internal error" not in result.err
+
+
+def test_a_damaged_page_of_the_log_is_a_store_error(gmtool, campaign: Path) -> None:  # type: ignore[no-untyped-def]
+    conn = sqlite3.connect(campaign)
+    root = conn.execute("SELECT rootpage FROM sqlite_master WHERE name = 'entries'").fetchone()[0]
+    page = conn.execute("PRAGMA page_size").fetchone()[0]
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.close()
+    with campaign.open("r+b") as file:
+        file.seek((root - 1) * page)
+        file.write(b"\xde\xad\xbe\xef" * (page // 4))
+    _one_clear_line(gmtool("log"), "not a readable database")
+    _one_clear_line(gmtool("undo"), "not a readable database")
+
+
+def test_text_that_is_not_utf8_in_the_state_is_a_store_error(gmtool, campaign: Path) -> None:  # type: ignore[no-untyped-def]
+    _damage(campaign, "UPDATE game SET state = CAST(x'ff7b' AS TEXT)")
+    _one_clear_line(gmtool("status"), "not a readable database")
+
+
+@pytest.mark.parametrize(
+    ("sql", "command"),
+    [
+        ("UPDATE game SET state = '{not json'", ("status",)),
+        ("UPDATE entries SET dice = 'oops' WHERE seq = 2", ("log",)),
+        ("UPDATE game SET rng = 'zz'", ("roll", "1d6")),
+    ],
+)
+def test_a_damaged_row_is_a_store_error(gmtool, campaign: Path, sql: str, command) -> None:  # type: ignore[no-untyped-def]
+    _damage(campaign, sql)
+    _one_clear_line(gmtool(*command), "is damaged")
+
+
+def test_undo_without_its_snapshot_is_a_store_error(gmtool, campaign: Path) -> None:  # type: ignore[no-untyped-def]
+    from gmtool.engine.game import Game
+
+    game = Game.open("c1")
+    game.play({"type": "add"}, game.door(entered=[4]))
+    game.store.close()
+    _damage(campaign, "DELETE FROM snapshots")
+    _one_clear_line(gmtool("undo"), "is damaged")
+    assert [e["voided"] for e in json.loads(gmtool("log", "--json").out)][-1] is False
+
+
+def test_a_write_refused_by_the_disk_is_a_store_error(
+    gmtool, campaign: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:  # type: ignore[no-untyped-def]
+    from gmtool.store import campaign as store_module
+
+    class ReadOnly:
+        """A connection whose writes fail as on a read-only file."""
+
+        def __init__(self, conn: sqlite3.Connection) -> None:
+            self.conn = conn
+
+        def execute(self, sql: str, *args):  # type: ignore[no-untyped-def]
+            if sql.startswith(("INSERT", "UPDATE")):
+                raise sqlite3.OperationalError("attempt to write a readonly database")
+            return self.conn.execute(sql, *args)
+
+        def __getattr__(self, name: str):  # type: ignore[no-untyped-def]
+            return getattr(self.conn, name)
+
+    real = store_module.connect
+    monkeypatch.setattr(store_module, "connect", lambda *a, **k: ReadOnly(real(*a, **k)))
+    _one_clear_line(gmtool("roll", "1d6"), "cannot be written")
+    monkeypatch.setattr(store_module, "connect", real)
+    log = json.loads(gmtool("log", "--json").out)
+    assert len(log) == 4
