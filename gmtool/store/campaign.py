@@ -69,7 +69,7 @@ class CampaignStore:
                 hint="pick another name (see gmtool campaign list)",
             )
         path.parent.mkdir(parents=True, exist_ok=True)
-        store = cls(name, connect(path, name), path)
+        store = cls(name, connect(path, name, new=True), path)
         with store.transaction():
             store.conn.execute(
                 "INSERT INTO game (id, name, system, created, options, overrides, rng, state)"

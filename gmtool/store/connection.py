@@ -17,18 +17,30 @@ BUSY_TIMEOUT_MS = 5000
 """How long a command waits for another one writing to the same campaign."""
 
 
-def connect(path: Path, name: str) -> sqlite3.Connection:
+def connect(path: Path, name: str, *, new: bool = False) -> sqlite3.Connection:
+    """The campaign's database in WAL mode, its schema brought up to date. Only a ``new``
+    campaign's (empty) file is given the tables; any other file without them is refused
+    before anything is written to it."""
     try:
         conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        conn.execute("PRAGMA journal_mode = WAL")
-        conn.execute("PRAGMA synchronous = NORMAL")
         version = conn.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
+            conn.close()
             raise StoreError(
-                f"campaign '{name}' was written by a newer gmtool (schema {version})",
+                f"campaign '{name}' was written by a newer gmtool (schema {version}, this "
+                f"gmtool reads up to {SCHEMA_VERSION}) ({path})",
                 hint="upgrade gmtool",
             )
+        if version == 0 and not new:
+            conn.close()
+            raise StoreError(
+                f"campaign '{name}' is not a gmtool campaign: the file holds none of its"
+                f" tables ({path})",
+                hint="move the file out of the campaigns folder, or restore it from a backup",
+            )
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("PRAGMA synchronous = NORMAL")
         if version < SCHEMA_VERSION:
             migrate(conn)
     except sqlite3.DatabaseError as error:

@@ -104,3 +104,27 @@ def test_a_write_refused_by_the_disk_is_a_store_error(
     monkeypatch.setattr(store_module, "connect", real)
     log = json.loads(gmtool("log", "--json").out)
     assert len(log) == 4
+
+
+@pytest.mark.parametrize("kind", ["foreign", "empty"])
+def test_a_file_that_is_not_a_campaign_is_refused_and_left_as_it_was(
+    gmtool, gmtool_home: Path, kind: str
+) -> None:  # type: ignore[no-untyped-def]
+    folder = gmtool_home / "campaigns"
+    folder.mkdir(parents=True)
+    stray = folder / "stray.db"
+    if kind == "foreign":
+        conn = sqlite3.connect(stray)
+        conn.execute("CREATE TABLE notes (text TEXT)")
+        conn.commit()
+        conn.close()
+    else:
+        stray.write_bytes(b"")
+    before = stray.read_bytes()
+    for args in (("-c", "stray", "status"), ("-c", "stray", "roll", "1d6"), ("-c", "stray", "log")):
+        result = gmtool(*args)
+        assert result.code == 6 and "is not a gmtool campaign" in result.err, args
+    assert "stray  (unreadable)" in gmtool("campaign", "list").out
+    gc.collect()
+    assert stray.read_bytes() == before
+    assert sorted(p.name for p in folder.iterdir()) == ["stray.db"]
