@@ -14,9 +14,9 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
-from gmtool.errors import StoreError, UsageError
+from gmtool.errors import ContentError, StoreError
 from gmtool.store.connection import connect, guarded, store_error
-from gmtool.store.home import campaign_path, existing_campaign_path
+from gmtool.store.home import campaign_path, claim_new_file, existing_campaign_path
 from gmtool.store.records import (
     ENTRY_COLUMNS,
     GAME_COLUMNS,
@@ -33,6 +33,15 @@ from gmtool.store.records import (
 SNAPSHOT_EVERY = 50
 """A snapshot of the state is kept after this many live actions, so rebuilding the state
 on undo replays at most this many entries, however long the log grows."""
+
+
+def _stored(value: dict[str, Any], what: str) -> str:
+    """``value`` as the JSON text kept in the database; a value JSON cannot hold (YAML reads
+    ``2024-01-01`` as a date) is the campaign file's problem, said before any file exists."""
+    try:
+        return json.dumps(value)
+    except (TypeError, ValueError) as error:
+        raise ContentError([f"{what}: {error} (write such values in quotes, as text)"]) from None
 
 
 class CampaignStore:
@@ -62,31 +71,33 @@ class CampaignStore:
         rng: int,
         state: dict[str, Any],
     ) -> CampaignStore:
+        row = (
+            name,
+            system,
+            now_text(),
+            _stored(options, "options"),
+            _stored(overrides, "content"),
+            format(rng, "x"),
+            json.dumps(state),
+        )
         path = campaign_path(name)
-        if path.exists():
-            raise UsageError(
-                f"campaign '{name}' already exists",
-                hint="pick another name (see gmtool campaign list)",
-            )
-        path.parent.mkdir(parents=True, exist_ok=True)
-        store = cls(name, connect(path, name, new=True), path)
-        with store.transaction():
-            store.conn.execute(
-                "INSERT INTO game (id, name, system, created, options, overrides, rng, state)"
-                " VALUES (1, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    name,
-                    system,
-                    now_text(),
-                    json.dumps(options),
-                    json.dumps(overrides),
-                    format(rng, "x"),
-                    json.dumps(state),
-                ),
-            )
-            store.conn.execute(
-                "INSERT INTO snapshots (seq, state) VALUES (0, ?)", (json.dumps(state),)
-            )
+        claim_new_file(path, name)
+        try:
+            store = cls(name, connect(path, name, new=True), path)
+            with store.transaction():
+                store.conn.execute(
+                    "INSERT INTO game (id, name, system, created, options, overrides, rng,"
+                    " state) VALUES (1, ?, ?, ?, ?, ?, ?, ?)",
+                    row,
+                )
+                store.conn.execute("INSERT INTO snapshots (seq, state) VALUES (0, ?)", (row[-1],))
+        except BaseException:
+            # A campaign half made would block its name ("already exists"): it goes.
+            with suppress(NameError, sqlite3.Error):
+                store.close()
+            for suffix in ("", "-wal", "-shm"):
+                Path(f"{path}{suffix}").unlink(missing_ok=True)
+            raise
         return store
 
     def close(self) -> None:

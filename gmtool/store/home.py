@@ -78,3 +78,16 @@ def set_current_campaign(name: str) -> None:
     path = current_file()
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(name + "\n", encoding="utf-8")
+
+
+def claim_new_file(path: Path, name: str) -> None:
+    """Create the empty file of a new campaign, or say the name is taken (two commands
+    creating the same campaign at once cannot both succeed)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        path.open("x").close()
+    except FileExistsError:
+        raise UsageError(
+            f"campaign '{name}' already exists",
+            hint="pick another name (see gmtool campaign list)",
+        ) from None

@@ -122,3 +122,47 @@ def test_log_filter_by_mission_title_or_id(toy: Game) -> None:
     for name in ("Map Out Ancient Forest", "map out ancient forest", "map_out_ancient_forest"):
         assert len(toy.store.entries(mission=name)) == 1, name
     assert toy.store.entries(mission="map_out") == []
+
+
+def test_options_that_cannot_be_stored_are_refused_before_any_file(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import datetime
+
+    from gmtool.errors import ContentError
+    from gmtool.store.home import campaign_path
+
+    monkeypatch.setitem(SYSTEMS, "toy", "tests.core.toy_system")
+    with pytest.raises(ContentError, match="options: .*date"):
+        Game.create(
+            "d",
+            system_name="toy",
+            options={"when": datetime.date(2024, 1, 1)},
+            overrides={},
+            seed=1,
+        )
+    assert not campaign_path("d").exists()
+
+
+def test_a_campaign_whose_creation_failed_leaves_no_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sqlite3
+
+    from gmtool.errors import StoreError
+    from gmtool.store import connection
+    from gmtool.store.home import campaign_path
+
+    monkeypatch.setitem(SYSTEMS, "toy", "tests.core.toy_system")
+
+    def disk_error(conn: sqlite3.Connection) -> None:
+        conn.execute("BEGIN IMMEDIATE")
+        conn.execute("CREATE TABLE game (id INTEGER)")  # a schema half written...
+        raise sqlite3.OperationalError("disk I/O error")  # ...when the disk fails
+
+    migrate = connection.migrate
+    monkeypatch.setattr(connection, "migrate", disk_error)
+    with pytest.raises(StoreError, match="disk I/O error"):
+        Game.create("d", system_name="toy", options={}, overrides={}, seed=1)
+    assert sorted(p.name for p in campaign_path("d").parent.iterdir()) == []
+    monkeypatch.setattr(connection, "migrate", migrate)
+    game = Game.create("d", system_name="toy", options={}, overrides={}, seed=1)
+    assert game.state == {"count": 0, "history": []}
