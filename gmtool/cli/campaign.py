@@ -9,7 +9,7 @@ import typer
 
 from gmtool.cli.common import JSON_OPTION, campaign_name, console, emit
 from gmtool.content.campaignfile import locate_problem, read_campaign_file
-from gmtool.errors import ContentError, GmtoolError, UsageError
+from gmtool.errors import ContentError, GmtoolError, StoreError, UsageError
 
 app = typer.Typer(help="Create, list, show and choose campaigns.", no_args_is_help=True)
 
@@ -93,7 +93,12 @@ def new(
             error.where = located[: -len(error.message) - 2] if located != error.message else ""
         raise
     if use:
-        set_current_campaign(name)
+        try:
+            set_current_campaign(name)
+        except StoreError as error:
+            error.message = f"campaign '{name}' was created, but {error.message}"
+            error.hint = f"use it with -c {name} or GMTOOL_CAMPAIGN={name}; {error.hint}"
+            raise
     typer.echo(f"created campaign '{name}' ({system}) at {game.store.path}")
 
 

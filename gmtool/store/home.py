@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
-from gmtool.errors import UsageError, unknown
+from gmtool.errors import StoreError, UsageError, unknown
 
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
 MAX_NAME = 64
@@ -76,18 +78,32 @@ def current_campaign() -> str | None:
 
 def set_current_campaign(name: str) -> None:
     path = current_file()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(name + "\n", encoding="utf-8")
+    with _writing(path.parent):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(name + "\n", encoding="utf-8")
+
+
+@contextmanager
+def _writing(folder: Path) -> Iterator[None]:
+    """Turn a failure to write into the storage folder into one line the user can act on."""
+    try:
+        yield
+    except OSError as error:
+        raise StoreError(
+            f"cannot write to the storage folder {folder}: {error.strerror or error}",
+            hint="make it writable, or set GMTOOL_HOME to a folder you can write to",
+        ) from None
 
 
 def claim_new_file(path: Path, name: str) -> None:
     """Create the empty file of a new campaign, or say the name is taken (two commands
     creating the same campaign at once cannot both succeed)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        path.open("x").close()
-    except FileExistsError:
-        raise UsageError(
-            f"campaign '{name}' already exists",
-            hint="pick another name (see gmtool campaign list)",
-        ) from None
+    with _writing(home()):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            path.open("x").close()
+        except FileExistsError:
+            raise UsageError(
+                f"campaign '{name}' already exists",
+                hint="pick another name (see gmtool campaign list)",
+            ) from None

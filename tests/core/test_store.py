@@ -128,3 +128,27 @@ def test_a_file_that_is_not_a_campaign_is_refused_and_left_as_it_was(
     gc.collect()
     assert stray.read_bytes() == before
     assert sorted(p.name for p in folder.iterdir()) == ["stray.db"]
+
+
+def test_a_storage_folder_that_cannot_be_written_is_one_line(
+    gmtool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:  # type: ignore[no-untyped-def]
+    not_a_folder = tmp_path / "file"
+    not_a_folder.write_text("")
+    monkeypatch.setenv("GMTOOL_HOME", str(not_a_folder))
+    result = gmtool("campaign", "new", "x", "--system", "originem")
+    assert result.code == 6 and len(result.err.splitlines()) == 1
+    assert f"cannot write to the storage folder {not_a_folder}" in result.err
+    assert gmtool("roll", "1d6").code == 0  # a quick roll needs no storage
+
+
+def test_the_current_campaign_that_cannot_be_recorded_is_one_line(
+    gmtool, gmtool_home: Path
+) -> None:  # type: ignore[no-untyped-def]
+    assert gmtool("campaign", "new", "x", "--system", "originem", "--no-use").code == 0
+    (gmtool_home / "current").mkdir()
+    result = gmtool("campaign", "use", "x")
+    assert result.code == 6 and "cannot write to the storage folder" in result.err
+    created = gmtool("campaign", "new", "y", "--system", "originem")
+    assert created.code == 6 and "campaign 'y' was created" in created.err
+    assert "-c y" in created.err
