@@ -279,10 +279,12 @@ class CampaignStore:
         if who is not None:
             # An entry by several people lists them as "Ana, Cy": match any one of them.
             where.append(
-                "(who = ?1 COLLATE NOCASE OR who LIKE ?1 || ', %' OR who LIKE '%, ' || ?1"
-                " OR who LIKE '%, ' || ?1 || ', %')".replace("?1", "?")
+                "(who = ? COLLATE NOCASE OR who LIKE ?1 || ', %' ESCAPE '\\'"
+                " OR who LIKE '%, ' || ?1 ESCAPE '\\'"
+                " OR who LIKE '%, ' || ?1 || ', %' ESCAPE '\\')".replace("?1", "?")
             )
-            params += [who] * 4
+            literal = who.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+            params += [who, literal, literal, literal]
         for column, value in (("mission", mission), ("scene", scene)):
             if value is not None:
                 # The title as shown ("Map Out Ancient Forest") or its id (map_out_ancient_forest).
@@ -296,7 +298,7 @@ class CampaignStore:
             sql += " WHERE " + " AND ".join(where)
         if last is not None:
             sql += " ORDER BY seq DESC LIMIT ?"
-            params.append(last)
+            params.append(min(last, 2**63 - 1))  # SQLite's integers stop there
             rows = self.conn.execute(sql, params).fetchall()[::-1]
         else:
             rows = self.conn.execute(sql + " ORDER BY seq", params).fetchall()

@@ -166,3 +166,18 @@ def test_a_campaign_whose_creation_failed_leaves_no_file(monkeypatch: pytest.Mon
     monkeypatch.setattr(connection, "migrate", migrate)
     game = Game.create("d", system_name="toy", options={}, overrides={}, seed=1)
     assert game.state == {"count": 0, "history": []}
+
+
+def test_log_filter_by_who_takes_percent_and_underscore_literally(toy: Game) -> None:
+    for who in ("Ana, Cy", "Remmy", "100%, Bo"):
+        toy.play({"type": "add", "who": who}, toy.door(entered=[1]))
+    assert toy.store.entries(who="%") == []
+    assert toy.store.entries(who="_emmy") == []
+    assert [e.who for e in toy.store.entries(who="100%")] == ["100%, Bo"]
+
+
+def test_log_last_takes_any_count(toy: Game) -> None:
+    add(toy, 1)
+    add(toy, 2)
+    assert [e.seq for e in toy.store.entries(last=10**20)] == [1, 2]
+    assert [e.seq for e in toy.store.entries(last=1)] == [2]
