@@ -190,9 +190,11 @@ def show(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
     if as_json:
         emit(doc, True)
         return
+    from rich.markup import escape
+
     out = console()
     for key, value in doc.items():
-        out.print(f"[bold]{key}[/bold]: {value}")
+        out.print(f"[bold]{key}[/bold]: {escape(str(value))}")
 
 
 @app.command("use")

@@ -35,6 +35,8 @@ def _answered(answer: Any) -> str:
 def choose_and_run(ask: Prompts, menu: Mapping[str, Callable[[], None]], *, quit: str) -> bool:
     """Ask what happens next and do it. A refused action is shown and the session goes on;
     returns False when the GM picks ``quit`` (offered last)."""
+    from rich.markup import escape
+
     from gmtool.cli.common import console
 
     choice = ask.select("What happens?", [*menu, quit])
@@ -43,5 +45,5 @@ def choose_and_run(ask: Prompts, menu: Mapping[str, Callable[[], None]], *, quit
     try:
         menu[choice]()
     except GmtoolError as error:
-        console().print(f"[red]error:[/red] {error.line()}")
+        console().print(f"[red]error:[/red] {escape(error.line())}")
     return True

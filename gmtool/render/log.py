@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.table import Table
+from rich.text import Text
 
 from gmtool.engine.journal import dice_text
 
@@ -27,7 +28,8 @@ def log_table(name: str, entries: list[dict[str, Any]]) -> Table:
         ]
         if placed:
             cells.append(entry["mission"] or entry["scene"])
-        table.add_row(*cells, style="dim strike" if entry["voided"] else "")
+        # Text, not markup: names and outcomes are the users' own words ("[/x]" is a name).
+        table.add_row(*map(Text, cells), style="dim strike" if entry["voided"] else "")
     if not entries:
         table.caption = "no entries yet"
     return table

@@ -225,3 +225,34 @@ def test_options_of_another_system_are_refused(gmtool, args, needle) -> None:  #
     result = gmtool("campaign", "new", "x", *args)
     assert result.code == 2 and needle in result.err
     assert "x" not in gmtool("campaign", "list").out
+
+
+def test_names_that_look_like_markup_are_printed_as_they_are(
+    gmtool, toy_campaign, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    from gmtool.engine.game import Game
+
+    game = Game.open("c1")
+    game.play({"type": "add", "who": "[/x] [bold]Bo"}, game.door(entered=[2]))
+    table = gmtool("log")
+    assert table.code == 0 and "[/x]" in table.out and "[bold]Bo" in table.out
+    camp = tmp_path / "camp.yaml"
+    camp.write_text('system: toy\nname: "[/oops] [red]"\n')
+    assert gmtool("campaign", "new", "c2", "--from", str(camp)).code == 0
+    shown = gmtool("campaign", "show")
+    assert shown.code == 0 and "[/oops] [red]" in shown.out
+
+
+def test_a_refusal_in_the_play_loop_is_printed_as_it_is(capsys) -> None:  # type: ignore[no-untyped-def]
+    from gmtool.cli.prompts import Prompts, choose_and_run
+    from gmtool.errors import RulesError
+
+    class Scripted(Prompts):
+        def select(self, message: str, choices: list[str]) -> str:
+            return choices[0]
+
+    def refuse() -> None:
+        raise RulesError("[/x] may not act")
+
+    assert choose_and_run(Scripted(), {"act": refuse}, quit="quit") is True
+    assert "[/x] may not act" in capsys.readouterr().out
