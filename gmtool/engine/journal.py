@@ -41,8 +41,15 @@ def to_markdown(name: str, entries: list[dict[str, Any]]) -> str:
     lines = [f"# Campaign journal: {name}", "", "| " + " | ".join(COLUMNS) + " |"]
     lines.append("|" + "---|" * len(COLUMNS))
     for entry in entries:
-        cells = [cell.replace("|", "\\|") for cell in row(entry)]
+        cells = [_markdown_cell(cell) for cell in row(entry)]
         if entry["voided"]:
             cells = [f"~~{c}~~" if c else c for c in cells]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)
+
+
+def _markdown_cell(text: str) -> str:
+    """Text that stays inside its cell: backslashes and pipes escaped, line breaks as
+    ``<br>`` (a bare newline would end the table row)."""
+    text = text.replace("\\", "\\\\").replace("|", "\\|")
+    return "<br>".join(text.splitlines())

@@ -256,3 +256,29 @@ def test_a_refusal_in_the_play_loop_is_printed_as_it_is(capsys) -> None:  # type
 
     assert choose_and_run(Scripted(), {"act": refuse}, quit="quit") is True
     assert "[/x] may not act" in capsys.readouterr().out
+
+
+def test_markdown_journal_keeps_one_row_per_entry_whatever_the_text() -> None:
+    import re
+
+    from gmtool.engine.journal import COLUMNS, to_markdown
+
+    entry = {
+        "seq": 1,
+        "time": "2024-01-01T10:00:00+00:00",
+        "who": "a\\|b",
+        "what": 'say "hi,\nthere" | x',
+        "dice": [],
+        "outcome": "line1\r\nline2\\",
+        "mission": "",
+        "scene": "",
+        "voided": False,
+    }
+    lines = to_markdown("c", [entry]).splitlines()
+    assert len(lines) == 5
+    row = lines[-1]
+    # Cells are split at pipes not escaped by a backslash (a backslash escapes the next char).
+    cells = re.findall(r"(?:\\.|[^|\\])+", row.strip().strip("|"))
+    assert len(cells) == len(COLUMNS)
+    assert cells[2].strip() == "a\\\\\\|b" and "hi,<br>there" in cells[3]
+    assert cells[5].strip() == "line1<br>line2\\\\"
