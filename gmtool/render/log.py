@@ -1,4 +1,4 @@
-"""The log as a rich table; undone entries are dimmed and struck through."""
+"""The log as a rich table; undone entries are dimmed, struck through and marked "(undone)"."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ def log_table(name: str, entries: list[dict[str, Any]]) -> Table:
             entry["who"],
             entry["what"],
             dice_text(entry["dice"]),
-            entry["outcome"],
+            f"{entry['outcome']} (undone)" if entry["voided"] else entry["outcome"],
         ]
         if placed:
             cells.append(entry["mission"] or entry["scene"])

@@ -282,3 +282,13 @@ def test_markdown_journal_keeps_one_row_per_entry_whatever_the_text() -> None:
     assert len(cells) == len(COLUMNS)
     assert cells[2].strip() == "a\\\\\\|b" and "hi,<br>there" in cells[3]
     assert cells[5].strip() == "line1<br>line2\\\\"
+
+
+def test_log_table_marks_undone_entries_in_words(gmtool, toy_campaign) -> None:  # type: ignore[no-untyped-def]
+    # Struck-through text is lost when the table goes to a file or a pager without colours.
+    gmtool("roll", "1d6", "--dice", "4")
+    gmtool("roll", "1d6", "--dice", "5")
+    gmtool("undo")
+    rows = [line for line in gmtool("log").out.splitlines() if "1d6 [" in line]
+    assert len(rows) == 2
+    assert "undone" not in rows[0] and "5 (undone)" in rows[1]
