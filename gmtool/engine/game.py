@@ -39,7 +39,8 @@ class Game:
         overrides: Mapping[str, Any],
         seed: int | None,
     ) -> Game:
-        """Build the first state and write the new campaign's database."""
+        """Build the first state and write the new campaign's database. The dice come from
+        ``seed``, else from the options' ``seed`` (a campaign file's), else from the OS."""
         from gmtool.store.home import campaign_path
 
         campaign_path(name)  # checks the name before any work
@@ -47,7 +48,7 @@ class Game:
 
         system = get_system(system_name)
         content = system.load_content(overrides)
-        rng = Rng.from_seed(seed)
+        rng = Rng.from_seed(seed if seed is not None else _seed_option(options))
         door = DiceDoor(rng)
         state = system.new_state(content, options, door)
         store = CampaignStore.create(
@@ -181,3 +182,10 @@ class Game:
         door = DiceDoor(entered=faces)
         assert entry.action is not None
         return self.system.apply(state, entry.action, door, self.content).state
+
+
+def _seed_option(options: Mapping[str, Any]) -> int | None:
+    seed = options.get("seed")
+    if seed is None or (isinstance(seed, int) and not isinstance(seed, bool)):
+        return seed
+    raise UsageError(f"options.seed: must be a whole number, not '{seed}'")

@@ -292,3 +292,20 @@ def test_log_table_marks_undone_entries_in_words(gmtool, toy_campaign) -> None: 
     rows = [line for line in gmtool("log").out.splitlines() if "1d6 [" in line]
     assert len(rows) == 2
     assert "undone" not in rows[0] and "5 (undone)" in rows[1]
+
+
+def test_a_seed_in_the_campaign_file_makes_its_campaigns_reproducible(
+    gmtool, toy_campaign, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    camp = tmp_path / "seeded.yaml"
+    camp.write_text("system: toy\noptions:\n  seed: 3\n")
+    rolls = []
+    for name in ("s1", "s2"):
+        assert gmtool("campaign", "new", name, "--from", str(camp)).code == 0
+        rolls.append([json.loads(gmtool("roll", "3d6", "--json").out)["total"] for _ in range(5)])
+    assert rolls[0] == rolls[1]
+    gmtool("campaign", "new", "s3", "--from", str(camp), "--seed", "4")
+    assert [json.loads(gmtool("roll", "3d6", "--json").out)["total"] for _ in range(5)] != rolls[0]
+    camp.write_text("system: toy\noptions:\n  seed: lots\n")
+    bad = gmtool("campaign", "new", "s4", "--from", str(camp))
+    assert bad.code == 2 and f"{camp}:3: options.seed: must be a whole number" in bad.err
