@@ -173,8 +173,7 @@ class Game:
             entry = self.store.entry(redo[-1])
             self.store.set_voided(entry.seq, False, redo=redo[:-1])
             if entry.kind == "action":
-                state = self._replay(self.state, entry)
-                self.store.set_head_state(state, None)
+                self.store.advance_head(entry.seq, self._replay(self.state, entry))
         return entry
 
     def _replay(self, state: State, entry: Entry) -> State:

@@ -189,23 +189,25 @@ class CampaignStore:
             ),
         )
         seq = int(cursor.lastrowid or 0)
-        if state is None:
-            self.conn.execute(
-                "UPDATE game SET rng = ?, redo = '[]' WHERE id = 1", (format(rng, "x"),)
-            )
-            return seq
+        self.conn.execute("UPDATE game SET rng = ?, redo = '[]' WHERE id = 1", (format(rng, "x"),))
+        if state is not None:
+            self.advance_head(seq, state)
+        return seq
+
+    @guarded
+    def advance_head(self, seq: int, state: dict[str, Any]) -> None:
+        """``state`` is the head state once live entry ``seq`` is applied (logged or redone);
+        every SNAPSHOT_EVERY such entries, it is also kept as a snapshot."""
+        text = json.dumps(state)
         self.conn.execute(
-            "UPDATE game SET rng = ?, state = ?, redo = '[]',"
-            " since_snapshot = since_snapshot + 1 WHERE id = 1",
-            (format(rng, "x"), json.dumps(state)),
+            "UPDATE game SET state = ?, since_snapshot = since_snapshot + 1 WHERE id = 1", (text,)
         )
         since = self.conn.execute("SELECT since_snapshot FROM game").fetchone()[0]
         if since >= SNAPSHOT_EVERY:
             self.conn.execute(
-                "INSERT INTO snapshots (seq, state) VALUES (?, ?)", (seq, json.dumps(state))
+                "INSERT OR REPLACE INTO snapshots (seq, state) VALUES (?, ?)", (seq, text)
             )
             self.conn.execute("UPDATE game SET since_snapshot = 0 WHERE id = 1")
-        return seq
 
     @guarded
     def set_voided(self, seq: int, voided: bool, *, redo: list[int]) -> None:
@@ -219,11 +221,9 @@ class CampaignStore:
             self.conn.execute("DELETE FROM snapshots WHERE seq >= ?", (seq,))
 
     @guarded
-    def set_head_state(self, state: dict[str, Any], since_snapshot: int | None) -> None:
-        """Replace the head state; ``since_snapshot`` None keeps the count as it is."""
-        if since_snapshot is None:
-            self.conn.execute("UPDATE game SET state = ? WHERE id = 1", (json.dumps(state),))
-            return
+    def set_head_state(self, state: dict[str, Any], since_snapshot: int) -> None:
+        """Replace the head state, rebuilt from the latest snapshot and ``since_snapshot``
+        live entries after it."""
         self.conn.execute(
             "UPDATE game SET state = ?, since_snapshot = ? WHERE id = 1",
             (json.dumps(state), since_snapshot),

@@ -181,3 +181,26 @@ def test_log_last_takes_any_count(toy: Game) -> None:
     add(toy, 2)
     assert [e.seq for e in toy.store.entries(last=10**20)] == [1, 2]
     assert [e.seq for e in toy.store.entries(last=1)] == [2]
+
+
+def test_undo_after_many_redos_still_replays_at_most_a_snapshot_interval(
+    toy: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(store_module, "SNAPSHOT_EVERY", 3)
+    for face in range(1, 10):
+        add(toy, face % 6 + 1)
+    for _ in range(9):
+        toy.undo()
+    for _ in range(9):
+        toy.redo()
+    applied = []
+    real_apply = toy.system.apply
+
+    def counting_apply(*args, **kwargs):  # type: ignore[no-untyped-def]
+        applied.append(1)
+        return real_apply(*args, **kwargs)
+
+    monkeypatch.setattr(toy.system, "apply", counting_apply)
+    toy.undo()
+    assert len(applied) <= 3
+    assert toy.state["history"] == [face % 6 + 1 for face in range(1, 9)]
