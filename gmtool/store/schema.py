@@ -48,11 +48,24 @@ def migrate(conn: sqlite3.Connection) -> None:
     for target in range(version + 1, SCHEMA_VERSION + 1):
         conn.execute("BEGIN IMMEDIATE")
         try:
-            for statement in MIGRATIONS[target].split(";"):
-                if statement.strip():
-                    conn.execute(statement)
+            for statement in statements(MIGRATIONS[target]):
+                conn.execute(statement)
             conn.execute(f"PRAGMA user_version = {target}")
             conn.execute("COMMIT")
         except BaseException:
             conn.execute("ROLLBACK")
             raise
+
+
+def statements(script: str) -> list[str]:
+    """The SQL statements of ``script``, split at the semicolons where SQLite says a
+    statement ends (a trigger's body or a text value may hold others)."""
+    found: list[str] = []
+    pending = ""
+    for piece in script.split(";"):
+        pending += piece + ";"
+        if sqlite3.complete_statement(pending):
+            if pending.strip(" \t\n;"):
+                found.append(pending.strip())
+            pending = ""
+    return found

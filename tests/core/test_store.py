@@ -152,3 +152,44 @@ def test_the_current_campaign_that_cannot_be_recorded_is_one_line(
     created = gmtool("campaign", "new", "y", "--system", "originem")
     assert created.code == 6 and "campaign 'y' was created" in created.err
     assert "-c y" in created.err
+
+
+NEXT_VERSION = """
+    ALTER TABLE entries ADD COLUMN note TEXT NOT NULL DEFAULT '';
+    CREATE TRIGGER entries_note AFTER INSERT ON entries BEGIN
+        UPDATE entries SET note = 'seen; kept' WHERE seq = new.seq;
+    END;
+"""
+
+
+def _next_schema(monkeypatch: pytest.MonkeyPatch, script: str) -> None:
+    from gmtool.store import connection, schema
+
+    monkeypatch.setitem(schema.MIGRATIONS, 2, script)
+    monkeypatch.setattr(schema, "SCHEMA_VERSION", 2)
+    monkeypatch.setattr(connection, "SCHEMA_VERSION", 2)
+
+
+def test_an_older_campaign_is_migrated_when_opened(
+    gmtool, campaign: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:  # type: ignore[no-untyped-def]
+    _next_schema(monkeypatch, NEXT_VERSION)
+    assert gmtool("roll", "1d6", "--dice", "4").code == 0
+    gc.collect()
+    conn = sqlite3.connect(campaign)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert conn.execute("SELECT note FROM entries ORDER BY seq DESC").fetchone()[0] == "seen; kept"
+    assert conn.execute("SELECT count(*) FROM entries").fetchone()[0] == 5
+
+
+def test_a_failing_migration_changes_nothing(
+    gmtool, campaign: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:  # type: ignore[no-untyped-def]
+    _next_schema(monkeypatch, "ALTER TABLE entries ADD COLUMN note TEXT; SELECT * FROM nowhere;")
+    result = gmtool("roll", "1d6")
+    assert result.code == 6 and "no such table: nowhere" in result.err
+    gc.collect()
+    conn = sqlite3.connect(campaign)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 1
+    columns = [row[1] for row in conn.execute("PRAGMA table_info(entries)")]
+    assert "note" not in columns
