@@ -1,0 +1,110 @@
+"""Promises every command keeps: one JSON document with --json, nothing written for a
+refused command, and a quick roll that stays light."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from gmtool.engine.game import Game
+from gmtool.errors import RulesError
+from gmtool.systems import SYSTEMS
+
+
+@pytest.fixture
+def toy(gmtool, monkeypatch: pytest.MonkeyPatch) -> Game:  # type: ignore[no-untyped-def]
+    monkeypatch.setitem(SYSTEMS, "toy", "tests.core.toy_system")
+    assert gmtool("campaign", "new", "t", "--system", "toy", "--seed", "5").code == 0
+    return Game.open("t")
+
+
+JSON_COMMANDS = [
+    ("roll", "2d6", "--json"),
+    ("roll", "4d6kh3", "--repeat", "6", "--json"),
+    ("roll", "d6!", "--dice", "6,6,2", "--json"),
+    ("odds", "2d6", "--vs", "8", "--json"),
+    ("status", "--json"),
+    ("log", "--json"),
+    ("log", "--format", "json", "--last", "1"),
+    ("undo", "--json"),
+    ("redo", "--json"),
+    ("campaign", "list", "--json"),
+    ("campaign", "show", "--json"),
+]
+
+
+def test_every_json_command_prints_exactly_one_document(gmtool, toy: Game) -> None:  # type: ignore[no-untyped-def]
+    for args in JSON_COMMANDS:
+        result = gmtool(*args)
+        assert result.code == 0, (args, result.err)
+        json.loads(result.out)  # one document: json.loads refuses anything after it
+        assert result.out.count("\n") == 1 and result.err == "", args
+
+
+def test_roll_json_shapes(gmtool, toy: Game) -> None:  # type: ignore[no-untyped-def]
+    one = json.loads(gmtool("roll", "2d6+1", "--json").out)
+    assert set(one) == {"expression", "total", "dice", "source"}
+    assert all(set(die) == {"sides", "face", "kept"} for die in one["dice"])
+    many = json.loads(gmtool("roll", "3d6", "--repeat", "4", "--json").out)
+    assert list(many) == ["rolls"] and len(many["rolls"]) == 4
+    assert all(set(r) == {"expression", "total", "dice", "source"} for r in many["rolls"])
+    assert len(json.loads(gmtool("log", "--json").out)) == 2  # one entry for the four rolls
+
+
+def test_a_rule_refused_after_rolling_writes_nothing_and_keeps_the_generator(toy: Game) -> None:
+    toy.play({"type": "add"}, toy.door(entered=[3]))
+    before = (toy.store.rng_state(), toy.store.count_entries(), toy.state)
+    # The toy rolls 50d20 first, then finds the total over its cap of 1000 for most rolls;
+    # a cap of 10 makes sure.
+    toy.__dict__["content"] = {"cap": 10}
+    with pytest.raises(RulesError, match="over the cap"):
+        toy.play({"type": "add", "dice": "50d20"}, toy.door())
+    assert (toy.store.rng_state(), toy.store.count_entries(), toy.state) == before
+
+
+def test_a_seeded_campaign_rolls_the_same_from_command_to_command(gmtool, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setitem(SYSTEMS, "toy", "tests.core.toy_system")
+    totals = []
+    for name in ("a", "b"):
+        gmtool("campaign", "new", name, "--system", "toy", "--seed", "99")
+        totals.append(
+            [
+                json.loads(gmtool("-c", name, "roll", "d20!", "--json").out)["total"]
+                for _ in range(8)
+            ]
+        )
+    assert totals[0] == totals[1] and len(set(totals[0])) > 1
+
+
+CHECK_IMPORTS = """
+import sys
+from gmtool.cli.main import main
+sys.argv = ["gmtool", *sys.argv[1:]]
+try:
+    main()
+except SystemExit:
+    pass
+heavy = ("rich", "pydantic", "yaml", "icepool", "questionary", "platformdirs")
+sys.stderr.write(repr(sorted(m for m in heavy if m in sys.modules)))
+"""
+
+
+@pytest.mark.parametrize("with_campaign", [False, True])
+def test_a_quick_roll_imports_nothing_heavy(gmtool, gmtool_home: Path, with_campaign: bool) -> None:  # type: ignore[no-untyped-def]
+    args = ["roll", "1d20"]
+    if with_campaign:
+        assert gmtool("campaign", "new", "c", "--system", "originem").code == 0
+        args = ["-c", "c", *args]
+    done = subprocess.run(
+        [sys.executable, "-c", CHECK_IMPORTS, *args],
+        capture_output=True,
+        text=True,
+        env={"GMTOOL_HOME": str(gmtool_home), "PATH": "", "PYTHONPATH": str(Path.cwd())},
+        check=True,
+    )
+    assert "1d20 = " in done.stdout
+    assert done.stderr == "[]"
