@@ -52,7 +52,8 @@ class DiceDoor:
     """Rolls dice for one command and remembers them.
 
     ``entered`` is a flat list of faces for all the command's dice, in order.
-    ``entered_by`` gives faces per roller (``who``); rolls by anyone else use the generator.
+    ``entered_by`` gives faces per roller (``who``, whatever its case); rolls by anyone else
+    use the generator.
     """
 
     def __init__(
@@ -67,6 +68,7 @@ class DiceDoor:
         self.entered_by = {
             who: _EnteredFaces(faces, who) for who, faces in (entered_by or {}).items()
         }
+        self._by_name = {who.casefold(): faces for who, faces in self.entered_by.items()}
         self.rolls: list[Roll] = []
 
     @classmethod
@@ -78,7 +80,7 @@ class DiceDoor:
         """Roll ``expression`` for ``who``; raises DiceError for bad notation or faces."""
         tree = parse(expression)
         text = str(tree)
-        faces = self.entered_by.get(who) if who else None
+        faces = self._by_name.get(who.casefold()) if who else None
         faces = faces or self.entered
         source: Source
         if faces is not None:
@@ -98,7 +100,7 @@ class DiceDoor:
 
     def has_entered(self, who: str) -> bool:
         """Whether faces were entered for ``who`` (or for everyone)."""
-        return self.entered is not None or who in self.entered_by
+        return self.entered is not None or who.casefold() in self._by_name
 
     def finish(self) -> None:
         """Check every entered face was used; call once the command's rules have run."""

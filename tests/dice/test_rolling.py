@@ -112,3 +112,12 @@ def test_entered_faces_are_plain_whole_numbers(text: str) -> None:
 def test_entered_faces_allow_any_spacing_around_commas() -> None:
     assert parse_faces(" 3 ,\t4 ,5\n") == [3, 4, 5]
     assert parse_faces("-2") == [-2]  # refused later, naming the die
+
+
+def test_faces_by_roller_match_the_name_whatever_its_case() -> None:
+    # Names are matched regardless of case everywhere else ("--by larlen" is Larlen).
+    door = DiceDoor(Rng(5), entered_by={"larlen": [8, 9]})
+    roll = door.roll("2d10", who="Larlen")
+    assert roll.source == "entered" and roll.faces == [8, 9]
+    assert door.has_entered("LARLEN")
+    door.finish()
