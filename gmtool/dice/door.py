@@ -98,10 +98,6 @@ class DiceDoor:
         """How many entered faces (the flat list) are still unused; None when none were entered."""
         return self.entered.left if self.entered is not None else None
 
-    def has_entered(self, who: str) -> bool:
-        """Whether faces were entered for ``who`` (or for everyone)."""
-        return self.entered is not None or who.casefold() in self._by_name
-
     def finish(self) -> None:
         """Check every entered face was used; call once the command's rules have run."""
         if self.entered is not None and self.entered.left:

@@ -27,16 +27,6 @@ class Die:
             doc["rerolled"] = True
         return doc
 
-    @classmethod
-    def from_json(cls, doc: dict[str, Any]) -> Die:
-        return cls(
-            doc["sides"],
-            doc["face"],
-            doc.get("kept", True),
-            doc.get("exploded", False),
-            doc.get("rerolled", False),
-        )
-
 
 @dataclass(frozen=True)
 class Roll:
@@ -54,10 +44,6 @@ class Roll:
         """Every face drawn, in order (what you would enter to reproduce the roll)."""
         return [die.face for die in self.dice]
 
-    @property
-    def kept_faces(self) -> list[int]:
-        return [die.face for die in self.dice if die.kept]
-
     def to_json(self) -> dict[str, Any]:
         doc: dict[str, Any] = {
             "expression": self.expression,
@@ -70,17 +56,6 @@ class Roll:
         if self.label:
             doc["label"] = self.label
         return doc
-
-    @classmethod
-    def from_json(cls, doc: dict[str, Any]) -> Roll:
-        return cls(
-            doc["expression"],
-            doc["total"],
-            tuple(Die.from_json(d) for d in doc["dice"]),
-            doc["source"],
-            doc.get("who", ""),
-            doc.get("label", ""),
-        )
 
     def describe(self) -> str:
         """``2d6+1 = 9  [5, 3]`` with dropped dice struck as ``~2~``, explosions marked ``!``."""
