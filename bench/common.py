@@ -31,15 +31,21 @@ def scratch_home() -> Path:
     return home
 
 
-def time_command(argv: list[str], runs: int = 15) -> float:
-    """The median wall time of ``argv`` in seconds, after one warm-up run."""
-    subprocess.run(argv, check=True, capture_output=True)
-    samples = []
-    for _ in range(runs):
-        start = time.perf_counter()
+def time_commands(*commands: list[str], runs: int = 15) -> list[float]:
+    """The median wall time of each command in seconds, after one warm-up run each.
+
+    The commands take turns, run after run, so a machine that slows down or speeds up
+    while measuring weighs on all of them alike and their ratio stays fair.
+    """
+    for argv in commands:
         subprocess.run(argv, check=True, capture_output=True)
-        samples.append(time.perf_counter() - start)
-    return statistics.median(samples)
+    samples: list[list[float]] = [[] for _ in commands]
+    for _ in range(runs):
+        for argv, times in zip(commands, samples, strict=True):
+            start = time.perf_counter()
+            subprocess.run(argv, check=True, capture_output=True)
+            times.append(time.perf_counter() - start)
+    return [statistics.median(times) for times in samples]
 
 
 def gmtool(*args: str) -> list[str]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 
-from common import gmtool, scratch_home, time_command
+from common import gmtool, scratch_home, time_commands
 
 ROLLS = 100_000
 
@@ -40,8 +40,7 @@ def main() -> None:
         )
     fill("full", ROLLS)
     for command in (("roll", "1d20"), ("status",)):
-        empty = time_command(gmtool("-c", "empty", *command))
-        full = time_command(gmtool("-c", "full", *command))
+        empty, full = time_commands(gmtool("-c", "empty", *command), gmtool("-c", "full", *command))
         label = " ".join(command)
         print(
             f"{label:10} empty {empty * 1000:7.1f} ms   {ROLLS:,} rolls {full * 1000:7.1f} ms"
