@@ -52,7 +52,22 @@ def _is_command_line_error(error: Exception) -> bool:
 def _command_line_error(error: Any) -> str:
     context = getattr(error, "ctx", None)
     path = context.command_path if context is not None else "gmtool"
+    negative = _negative_expression(error, context)
+    if negative:
+        return (
+            f"'{negative}' is read as an option: for an expression starting with '-', "
+            f"write it after '--': {path} -- {negative}"
+        )
     return f"{error.format_message().rstrip('.')} (see '{path} --help')"
+
+
+def _negative_expression(error: Any, context: Any) -> str | None:
+    """The dice expression (``-d4+2``) that the parser took for an unknown option, if any."""
+    option = getattr(error, "option_name", None)
+    if not option or context is None or context.command.name not in ("roll", "odds"):
+        return None
+    typed = next((arg for arg in sys.argv[1:] if arg.startswith(option)), "")
+    return typed if typed[1:2].isdigit() or typed[1:2].lower() == "d" else None
 
 
 def _fail(line: str, code: int) -> None:

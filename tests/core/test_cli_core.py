@@ -309,3 +309,11 @@ def test_a_seed_in_the_campaign_file_makes_its_campaigns_reproducible(
     camp.write_text("system: toy\noptions:\n  seed: lots\n")
     bad = gmtool("campaign", "new", "s4", "--from", str(camp))
     assert bad.code == 2 and f"{camp}:3: options.seed: must be a whole number" in bad.err
+
+
+@pytest.mark.parametrize("command", ["roll", "odds"])
+def test_an_expression_starting_with_minus_says_how_to_pass_it(gmtool, command: str) -> None:  # type: ignore[no-untyped-def]
+    result = gmtool(command, "-d4+2")
+    assert result.code == 2 and len(result.err.splitlines()) == 1
+    assert f"write it after '--': gmtool {command} -- -d4+2" in result.err
+    assert gmtool(command, "--", "-d4+2").code == 0
