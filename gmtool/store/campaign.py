@@ -82,6 +82,7 @@ class CampaignStore:
         )
         path = campaign_path(name)
         claim_new_file(path, name)
+        store: CampaignStore | None = None
         try:
             store = cls(name, connect(path, name, new=True), path)
             with store.transaction():
@@ -93,7 +94,7 @@ class CampaignStore:
                 store.conn.execute("INSERT INTO snapshots (seq, state) VALUES (0, ?)", (row[-1],))
         except BaseException:
             # A campaign half made would block its name ("already exists"): it goes.
-            with suppress(NameError, sqlite3.Error):
+            if store is not None:
                 store.close()
             for suffix in ("", "-wal", "-shm"):
                 Path(f"{path}{suffix}").unlink(missing_ok=True)

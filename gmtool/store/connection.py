@@ -23,17 +23,18 @@ def connect(path: Path, name: str, *, new: bool = False) -> sqlite3.Connection:
     before anything is written to it."""
     try:
         conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+    except sqlite3.DatabaseError as error:
+        raise store_error(error, name, path) from None
+    try:
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         version = conn.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
-            conn.close()
             raise StoreError(
                 f"campaign '{name}' was written by a newer gmtool (schema {version}, this "
                 f"gmtool reads up to {SCHEMA_VERSION}) ({path})",
                 hint="upgrade gmtool",
             )
         if version == 0 and not new:
-            conn.close()
             raise StoreError(
                 f"campaign '{name}' is not a gmtool campaign: the file holds none of its"
                 f" tables ({path})",
@@ -43,8 +44,11 @@ def connect(path: Path, name: str, *, new: bool = False) -> sqlite3.Connection:
         conn.execute("PRAGMA synchronous = NORMAL")
         if version < SCHEMA_VERSION:
             migrate(conn)
-    except sqlite3.DatabaseError as error:
-        raise store_error(error, name, path) from None
+    except BaseException as error:
+        conn.close()
+        if isinstance(error, sqlite3.DatabaseError):
+            raise store_error(error, name, path) from None
+        raise
     return conn
 
 
