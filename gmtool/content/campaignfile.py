@@ -14,15 +14,18 @@ TEXT_KEYS = {"system": "the name of a system, e.g. originem", "name": "text", "d
 
 def resolve_campaign_file(path: Path) -> Path:
     """``path`` itself, else the bundled campaign file of that name (so
-    ``--from campaigns/originem-demo.yaml`` or ``--from originem-demo`` work anywhere)."""
+    ``--from campaigns/originem-demo.yaml`` or ``--from originem-demo`` work anywhere). A
+    path into any other folder is never swapped for a bundled file: a typo in the folder
+    would otherwise start the demo instead of the GM's own copy."""
     from gmtool.content.paths import packaged
 
     if path.is_file():
         return path
-    for name in (path.name, f"{path.name}.yaml"):
-        bundled = packaged("campaigns", name)
-        if bundled.is_file():
-            return bundled
+    if not path.is_absolute() and path.parent in (Path("."), Path("campaigns")):
+        for name in (path.name, f"{path.name}.yaml"):
+            bundled = packaged("campaigns", name)
+            if bundled.is_file():
+                return bundled
     bundled_names = sorted(p.stem for p in packaged("campaigns").glob("*.yaml"))
     raise UsageError(
         f"campaign file '{path}' does not exist",

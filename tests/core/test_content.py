@@ -197,3 +197,15 @@ def test_campaign_file_fields_of_the_wrong_kind(tmp_path: Path, gmtool, text, pr
         result = gmtool(*args)
         assert result.code == 3 and f"{path}{problem}" in result.err, (args, result.err)
     assert gmtool("campaign", "list", "--json").out.strip() == "[]"
+
+
+def test_a_missing_file_in_some_folder_is_not_swapped_for_the_bundled_one(
+    tmp_path: Path, gmtool, monkeypatch: pytest.MonkeyPatch
+) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.chdir(tmp_path)
+    typo = tmp_path / "my-campaings" / "originem-demo.yaml"
+    result = gmtool("campaign", "new", "x", "--from", str(typo))
+    assert result.code == 2 and f"campaign file '{typo}' does not exist" in result.err
+    bundled_names = ["originem-demo", "originem-demo.yaml", "campaigns/originem-demo.yaml"]
+    for index, bundled in enumerate(bundled_names):
+        assert gmtool("campaign", "new", f"x{index}", "--from", bundled).code == 0, bundled
