@@ -100,6 +100,8 @@ def new(
             error.hint = f"use it with -c {name} or GMTOOL_CAMPAIGN={name}; {error.hint}"
             raise
     typer.echo(f"created campaign '{name}' ({system}) at {game.store.path}")
+    if use:
+        _note_overridden(name)
 
 
 SYSTEM_OPTIONS = {
@@ -205,6 +207,20 @@ def use_(name: str = typer.Argument(..., help="The campaign to make current.")) 
     existing_campaign_path(name)
     set_current_campaign(name)
     typer.echo(f"now using campaign '{name}'")
+    _note_overridden(name)
+
+
+def _note_overridden(name: str) -> None:
+    """The current campaign was just set, but GMTOOL_CAMPAIGN chooses another one."""
+    import os
+
+    chosen = os.environ.get("GMTOOL_CAMPAIGN")
+    if chosen and chosen != name:
+        typer.echo(
+            f"note: GMTOOL_CAMPAIGN={chosen} still chooses '{chosen}' in this shell"
+            f" (unset it to use '{name}')",
+            err=True,
+        )
 
 
 def register(root: typer.Typer) -> None:

@@ -317,3 +317,16 @@ def test_an_expression_starting_with_minus_says_how_to_pass_it(gmtool, command: 
     assert result.code == 2 and len(result.err.splitlines()) == 1
     assert f"write it after '--': gmtool {command} -- -d4+2" in result.err
     assert gmtool(command, "--", "-d4+2").code == 0
+
+
+def test_choosing_a_campaign_warns_when_gmtool_campaign_overrides_it(
+    gmtool, toy_campaign, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    assert gmtool("campaign", "new", "c2", "--system", "toy", "--no-use").code == 0
+    monkeypatch.setenv("GMTOOL_CAMPAIGN", "c1")
+    used = gmtool("campaign", "use", "c2")
+    assert used.code == 0 and "now using campaign 'c2'" in used.out
+    assert "GMTOOL_CAMPAIGN=c1 still chooses 'c1'" in used.err
+    created = gmtool("campaign", "new", "c3", "--system", "toy")
+    assert created.code == 0 and "GMTOOL_CAMPAIGN=c1 still chooses 'c1'" in created.err
+    assert gmtool("campaign", "use", "c1").err == ""
