@@ -17,6 +17,7 @@ from typing import Any
 from gmtool.errors import ContentError, StoreError
 from gmtool.store.connection import connect, guarded, store_error
 from gmtool.store.home import campaign_path, claim_new_file, existing_campaign_path
+from gmtool.store.log_query import log_query
 from gmtool.store.records import (
     ENTRY_COLUMNS,
     GAME_COLUMNS,
@@ -275,34 +276,10 @@ class CampaignStore:
         scene: str | None = None,
         last: int | None = None,
     ) -> list[Entry]:
-        where: list[str] = []
-        params: list[Any] = []
-        if who is not None:
-            # An entry by several people lists them as "Ana, Cy": match any one of them.
-            where.append(
-                "(who = ? COLLATE NOCASE OR who LIKE ?1 || ', %' ESCAPE '\\'"
-                " OR who LIKE '%, ' || ?1 ESCAPE '\\'"
-                " OR who LIKE '%, ' || ?1 || ', %' ESCAPE '\\')".replace("?1", "?")
-            )
-            literal = who.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-            params += [who, literal, literal, literal]
-        for column, value in (("mission", mission), ("scene", scene)):
-            if value is not None:
-                # The title as shown ("Map Out Ancient Forest") or its id (map_out_ancient_forest).
-                where.append(
-                    f"({column} = ? COLLATE NOCASE"
-                    f" OR replace(replace(lower({column}), ' ', '_'), '-', '_') = ?)"
-                )
-                params += [value, value.casefold().replace(" ", "_").replace("-", "_")]
-        sql = f"SELECT {ENTRY_COLUMNS} FROM entries"
-        if where:
-            sql += " WHERE " + " AND ".join(where)
+        sql, params = log_query(who=who, mission=mission, scene=scene, last=last)
+        rows = self.conn.execute(sql, params).fetchall()
         if last is not None:
-            sql += " ORDER BY seq DESC LIMIT ?"
-            params.append(min(last, 2**63 - 1))  # SQLite's integers stop there
-            rows = self.conn.execute(sql, params).fetchall()[::-1]
-        else:
-            rows = self.conn.execute(sql + " ORDER BY seq", params).fetchall()
+            rows.reverse()  # the last N, newest first, back in log order
         return [entry_from_row(row) for row in rows]
 
     @guarded

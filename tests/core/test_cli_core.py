@@ -8,16 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from gmtool.systems import SYSTEMS
-
-
-@pytest.fixture
-def toy_campaign(gmtool, monkeypatch: pytest.MonkeyPatch) -> str:  # type: ignore[no-untyped-def]
-    monkeypatch.setitem(SYSTEMS, "toy", "tests.core.toy_system")
-    result = gmtool("campaign", "new", "c1", "--system", "toy", "--seed", "7")
-    assert result.code == 0, result.err
-    return "c1"
-
 
 def test_roll_json_contract_without_campaign(gmtool) -> None:  # type: ignore[no-untyped-def]
     result = gmtool("roll", "4d6kh3", "--dice", "1,5,3,6", "--json")
@@ -97,20 +87,6 @@ def test_campaign_rolls_are_logged_and_undone(gmtool, toy_campaign) -> None:  # 
 def test_rejected_roll_logs_nothing(gmtool, toy_campaign) -> None:  # type: ignore[no-untyped-def]
     assert gmtool("roll", "1d8", "--dice", "9").code == 5
     assert json.loads(gmtool("log", "--json").out) == []
-
-
-def test_log_exports(gmtool, toy_campaign) -> None:  # type: ignore[no-untyped-def]
-    gmtool("roll", "1d6", "--dice", "4")
-    gmtool("roll", "1d6", "--dice", "5")
-    gmtool("undo")
-    md = gmtool("log", "--format", "md").out
-    assert md.startswith("# Campaign journal: c1") and "~~2~~" in md and "1d6 [4] entered" in md
-    csv_lines = gmtool("log", "--format", "csv").out.strip().splitlines()
-    assert csv_lines[0].startswith("seq,time,who,what,dice,outcome")
-    assert len(csv_lines) == 3 and csv_lines[2].endswith(",yes")
-    assert len(json.loads(gmtool("log", "--last", "1", "--json").out)) == 1
-    table = gmtool("log")
-    assert table.code == 0 and "1d6" in table.out
 
 
 def test_campaign_list_show_use(gmtool, toy_campaign, monkeypatch) -> None:  # type: ignore[no-untyped-def]
@@ -208,11 +184,6 @@ def test_faces_entered_twice_for_one_roller_are_refused() -> None:
         parse_faces_by(["Ana=1,2", "ana=3,4"])
 
 
-def test_log_table_shows_mission_column_only_when_used(gmtool, toy_campaign) -> None:  # type: ignore[no-untyped-def]
-    gmtool("roll", "1d6", "--dice", "4")
-    assert "mission" not in gmtool("log").out
-
-
 @pytest.mark.parametrize(
     ("args", "needle"),
     [
@@ -256,42 +227,6 @@ def test_a_refusal_in_the_play_loop_is_printed_as_it_is(capsys) -> None:  # type
 
     assert choose_and_run(Scripted(), {"act": refuse}, quit="quit") is True
     assert "[/x] may not act" in capsys.readouterr().out
-
-
-def test_markdown_journal_keeps_one_row_per_entry_whatever_the_text() -> None:
-    import re
-
-    from gmtool.engine.journal import COLUMNS, to_markdown
-
-    entry = {
-        "seq": 1,
-        "time": "2024-01-01T10:00:00+00:00",
-        "who": "a\\|b",
-        "what": 'say "hi,\nthere" | x',
-        "dice": [],
-        "outcome": "line1\r\nline2\\",
-        "mission": "",
-        "scene": "",
-        "voided": False,
-    }
-    lines = to_markdown("c", [entry]).splitlines()
-    assert len(lines) == 5
-    row = lines[-1]
-    # Cells are split at pipes not escaped by a backslash (a backslash escapes the next char).
-    cells = re.findall(r"(?:\\.|[^|\\])+", row.strip().strip("|"))
-    assert len(cells) == len(COLUMNS)
-    assert cells[2].strip() == "a\\\\\\|b" and "hi,<br>there" in cells[3]
-    assert cells[5].strip() == "line1<br>line2\\\\"
-
-
-def test_log_table_marks_undone_entries_in_words(gmtool, toy_campaign) -> None:  # type: ignore[no-untyped-def]
-    # Struck-through text is lost when the table goes to a file or a pager without colours.
-    gmtool("roll", "1d6", "--dice", "4")
-    gmtool("roll", "1d6", "--dice", "5")
-    gmtool("undo")
-    rows = [line for line in gmtool("log").out.splitlines() if "1d6 [" in line]
-    assert len(rows) == 2
-    assert "undone" not in rows[0] and "5 (undone)" in rows[1]
 
 
 def test_a_seed_in_the_campaign_file_makes_its_campaigns_reproducible(

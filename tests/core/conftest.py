@@ -1,0 +1,15 @@
+"""Fixtures for the core tests: a campaign of the toy system."""
+
+from __future__ import annotations
+
+import pytest
+
+from gmtool.systems import SYSTEMS
+
+
+@pytest.fixture
+def toy_campaign(gmtool, monkeypatch: pytest.MonkeyPatch) -> str:  # type: ignore[no-untyped-def]
+    monkeypatch.setitem(SYSTEMS, "toy", "tests.core.toy_system")
+    result = gmtool("campaign", "new", "c1", "--system", "toy", "--seed", "7")
+    assert result.code == 0, result.err
+    return "c1"

@@ -1,0 +1,60 @@
+"""gmtool log: the table, and the md, csv and json exports."""
+
+from __future__ import annotations
+
+import json
+
+
+def test_log_exports(gmtool, toy_campaign) -> None:  # type: ignore[no-untyped-def]
+    gmtool("roll", "1d6", "--dice", "4")
+    gmtool("roll", "1d6", "--dice", "5")
+    gmtool("undo")
+    md = gmtool("log", "--format", "md").out
+    assert md.startswith("# Campaign journal: c1") and "~~2~~" in md and "1d6 [4] entered" in md
+    csv_lines = gmtool("log", "--format", "csv").out.strip().splitlines()
+    assert csv_lines[0].startswith("seq,time,who,what,dice,outcome")
+    assert len(csv_lines) == 3 and csv_lines[2].endswith(",yes")
+    assert len(json.loads(gmtool("log", "--last", "1", "--json").out)) == 1
+    table = gmtool("log")
+    assert table.code == 0 and "1d6" in table.out
+
+
+def test_log_table_shows_mission_column_only_when_used(gmtool, toy_campaign) -> None:  # type: ignore[no-untyped-def]
+    gmtool("roll", "1d6", "--dice", "4")
+    assert "mission" not in gmtool("log").out
+
+
+def test_markdown_journal_keeps_one_row_per_entry_whatever_the_text() -> None:
+    import re
+
+    from gmtool.engine.journal import COLUMNS, to_markdown
+
+    entry = {
+        "seq": 1,
+        "time": "2024-01-01T10:00:00+00:00",
+        "who": "a\\|b",
+        "what": 'say "hi,\nthere" | x',
+        "dice": [],
+        "outcome": "line1\r\nline2\\",
+        "mission": "",
+        "scene": "",
+        "voided": False,
+    }
+    lines = to_markdown("c", [entry]).splitlines()
+    assert len(lines) == 5
+    row = lines[-1]
+    # Cells are split at pipes not escaped by a backslash (a backslash escapes the next char).
+    cells = re.findall(r"(?:\\.|[^|\\])+", row.strip().strip("|"))
+    assert len(cells) == len(COLUMNS)
+    assert cells[2].strip() == "a\\\\\\|b" and "hi,<br>there" in cells[3]
+    assert cells[5].strip() == "line1<br>line2\\\\"
+
+
+def test_log_table_marks_undone_entries_in_words(gmtool, toy_campaign) -> None:  # type: ignore[no-untyped-def]
+    # Struck-through text is lost when the table goes to a file or a pager without colours.
+    gmtool("roll", "1d6", "--dice", "4")
+    gmtool("roll", "1d6", "--dice", "5")
+    gmtool("undo")
+    rows = [line for line in gmtool("log").out.splitlines() if "1d6 [" in line]
+    assert len(rows) == 2
+    assert "undone" not in rows[0] and "5 (undone)" in rows[1]
