@@ -10,16 +10,20 @@ COLUMNS = ("seq", "time", "who", "what", "dice", "outcome", "mission", "scene", 
 
 
 def dice_text(rolls: list[dict[str, Any]]) -> str:
-    """``Pierre 1d10 [7]; 1d6 [4] entered`` — every roll with its faces and source."""
+    """``Pierre 1d10 [7]; 1d6! [6!,2] entered`` — every roll with its faces and source."""
     parts = []
     for roll in rolls:
-        faces = ",".join(
-            f"{d['face']}" if d.get("kept", True) else f"~{d['face']}~" for d in roll["dice"]
-        )
+        faces = ",".join(_face_text(die) for die in roll["dice"])
         who = f"{roll['who']} " if roll.get("who") else ""
         source = " entered" if roll.get("source") == "entered" else ""
         parts.append(f"{who}{roll['expression']} [{faces}]{source}")
     return "; ".join(parts)
+
+
+def _face_text(die: dict[str, Any]) -> str:
+    """``6!`` for a die that exploded, ``~2~`` for one dropped or rerolled (as ``roll`` shows)."""
+    text = f"{die['face']}{'!' if die.get('exploded') else ''}"
+    return text if die.get("kept", True) else f"~{text}~"
 
 
 def row(entry: dict[str, Any]) -> list[str]:

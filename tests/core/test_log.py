@@ -58,3 +58,8 @@ def test_log_table_marks_undone_entries_in_words(gmtool, toy_campaign) -> None: 
     rows = [line for line in gmtool("log").out.splitlines() if "1d6 [" in line]
     assert len(rows) == 2
     assert "undone" not in rows[0] and "5 (undone)" in rows[1]
+
+
+def test_log_marks_exploded_dice_as_the_roll_did(gmtool, toy_campaign) -> None:  # type: ignore[no-untyped-def]
+    assert "1d6! = 14  [6!, 6!, 2]" in gmtool("roll", "d6!", "--dice", "6,6,2").out
+    assert "1d6! [6!,6!,2] entered" in gmtool("log", "--format", "csv").out
