@@ -12,6 +12,8 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from rich.markup import escape
+
 from gmtool.cli.common import console
 from gmtool.cli.prompts import Prompts, choose_and_run
 from gmtool.engine.game import Game
@@ -112,7 +114,7 @@ def _until_faces_fit(attempt: Callable[[], Any]) -> Any:
         try:
             return attempt()
         except DiceError as error:
-            console().print(f"[red]error:[/red] {error.line()} — enter the faces again")
+            console().print(f"[red]error:[/red] {escape(error.line())} — enter the faces again")
 
 
 def _declaration(ask: Prompts, who: str, action: str, targets: list[str]) -> dict[str, Any]:
@@ -260,4 +262,4 @@ def _optional_number(text: str) -> int | None:
 
 def _undo(game: Game, ask: Prompts) -> None:
     entry = game.undo()
-    console().print(f"undone #{entry.seq}: {entry.what or entry.kind}")
+    console().print(f"undone #{entry.seq}: {escape(entry.what or entry.kind)}")

@@ -12,6 +12,8 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from rich.markup import escape
+
 from gmtool.cli.common import console
 from gmtool.cli.prompts import Prompts, choose_and_run
 from gmtool.dice import DiceDoor, parse_faces
@@ -113,7 +115,7 @@ def _roll(game: Game, ask: Prompts, dice: str, action: dict[str, Any], view: str
             faces = parse_faces(ask.text(f"Faces in order ({dice}):"))
             result = _play(game, action, game.door(entered=faces))
         except DiceError as error:
-            console().print(f"[red]error:[/red] {error.line()}")
+            console().print(f"[red]error:[/red] {escape(error.line())}")
             continue
         _show(view, result)
         return
@@ -268,4 +270,4 @@ def _simple(action: dict[str, Any]) -> Handler:
 
 def _undo(game: Game, ask: Prompts, now: dict[str, Any]) -> None:
     entry = game.undo()
-    console().print(f"undone: #{entry.seq} {entry.what}")
+    console().print(f"undone: #{entry.seq} {escape(entry.what)}")

@@ -11,6 +11,8 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from rich.markup import escape
+
 from gmtool.cli.common import console
 from gmtool.cli.prompts import Prompts, choose_and_run
 from gmtool.engine.game import Game
@@ -198,4 +200,4 @@ def _change_hp(game: Game, ask: Prompts, now: dict[str, Any]) -> None:
 
 def _undo(game: Game, ask: Prompts, now: dict[str, Any]) -> None:
     entry = game.undo()
-    console().print(f"undone #{entry.seq}: {entry.what or entry.kind}")
+    console().print(f"undone #{entry.seq}: {escape(entry.what or entry.kind)}")

@@ -8,6 +8,7 @@ the final mission; default from the length, never below the minimum).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -73,8 +74,8 @@ def _number(value: Any, name: str) -> float:
         number = float(value)
     except (TypeError, ValueError):
         raise UsageError(f"option {name} must be a number, not '{value}'") from None
-    if number <= 0:
-        raise UsageError(f"option {name} must be above zero, not {value}")
+    if not math.isfinite(number) or number <= 0:
+        raise UsageError(f"option {name} must be a number above zero, not {value}")
     return number
 
 
