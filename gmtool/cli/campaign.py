@@ -9,6 +9,7 @@ import typer
 
 from gmtool.cli.common import JSON_OPTION, campaign_name, console, emit
 from gmtool.content.campaignfile import locate_problem, read_campaign_file
+from gmtool.engine.game import Game
 from gmtool.errors import ContentError, GmtoolError, StoreError, UsageError
 
 app = typer.Typer(help="Create, list, show and choose campaigns.", no_args_is_help=True)
@@ -42,7 +43,6 @@ def new(
     use: bool = typer.Option(True, "--use/--no-use", help="Make it the current campaign."),
 ) -> None:
     """Create a campaign and make it the current one."""
-    from gmtool.engine.game import Game
     from gmtool.store.home import check_name, set_current_campaign
 
     check_name(name)
@@ -73,25 +73,7 @@ def new(
     if seed is not None:
         options["seed"] = seed
     _merge_layouts(options, _layout_options(layout or []))
-    if data.get("name"):
-        options.setdefault("title", data["name"])
-    try:
-        game = Game.create(
-            name,
-            system_name=system,
-            options=options,
-            overrides=data.get("content") or {},
-            seed=seed,
-        )
-    except ContentError as error:
-        document = getattr(data.get("content"), "document", None)
-        raise ContentError([locate_problem(document, p) for p in error.problems]) from None
-    except GmtoolError as error:
-        document = getattr(data.get("content"), "document", None)
-        if not error.where:
-            located = locate_problem(document, error.message)
-            error.where = located[: -len(error.message) - 2] if located != error.message else ""
-        raise
+    game = create_campaign(name, system, data, options, seed=seed)
     if use:
         try:
             set_current_campaign(name)
@@ -102,6 +84,33 @@ def new(
     typer.echo(f"created campaign '{name}' ({system}) at {game.store.path}")
     if use:
         _note_overridden(name)
+
+
+def create_campaign(
+    name: str, system: str, data: dict[str, Any], options: dict[str, Any], *, seed: int | None
+) -> Game:
+    """Write a new campaign from a campaign file's ``data`` (may be empty) and ``options``;
+    problems in the file's options or content name its lines."""
+    from gmtool.engine.game import Game
+
+    if data.get("name"):
+        options.setdefault("title", data["name"])
+    document = getattr(data.get("content"), "document", None)
+    try:
+        return Game.create(
+            name,
+            system_name=system,
+            options=options,
+            overrides=data.get("content") or {},
+            seed=seed,
+        )
+    except ContentError as error:
+        raise ContentError([locate_problem(document, p) for p in error.problems]) from None
+    except GmtoolError as error:
+        if not error.where:
+            located = locate_problem(document, error.message)
+            error.where = located[: -len(error.message) - 2] if located != error.message else ""
+        raise
 
 
 SYSTEM_OPTIONS = {

@@ -49,9 +49,9 @@ def play(
 
 def open_demo(system: str) -> str:
     """The demo campaign of ``system``, created from its bundled file the first time."""
+    from gmtool.cli.campaign import create_campaign
     from gmtool.content.campaignfile import read_campaign_file
     from gmtool.content.paths import packaged
-    from gmtool.engine.game import Game
     from gmtool.errors import unknown
     from gmtool.store.home import campaign_path, set_current_campaign
 
@@ -60,13 +60,7 @@ def open_demo(system: str) -> str:
     name = f"demo-{system}"
     if not campaign_path(name).exists():
         data = read_campaign_file(packaged("campaigns", DEMOS[system]))
-        Game.create(
-            name,
-            system_name=system,
-            options=dict(data.get("options") or {}),
-            overrides=dict(data.get("content") or {}),
-            seed=None,
-        )
+        create_campaign(name, system, data, dict(data.get("options") or {}), seed=None)
     set_current_campaign(name)
     return name
 
