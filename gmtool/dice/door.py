@@ -8,7 +8,7 @@ there is one, or from the generator, and keeps every ``Roll`` for the log.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from gmtool.dice.notation import parse
 from gmtool.dice.rng import Rng
@@ -43,6 +43,10 @@ class _EnteredFaces:
             )
         return face
 
+    def drawer(self, expression: str) -> Callable[[int], int]:
+        """``draw`` for the dice of one expression, as the roller asks for faces."""
+        return lambda sides: self.draw(sides, expression)
+
     @property
     def left(self) -> int:
         return len(self.faces) - self.used
@@ -70,6 +74,7 @@ class DiceDoor:
         }
         self._by_name = {who.casefold(): faces for who, faces in self.entered_by.items()}
         self.rolls: list[Roll] = []
+        self._offered: list[tuple[str, str, str, str]] = []
 
     @classmethod
     def entered_faces(cls, *faces: int) -> DiceDoor:
@@ -93,6 +98,34 @@ class DiceDoor:
         roll = Roll(text, total, dice, source, who, label)
         self.rolls.append(roll)
         return roll
+
+    def offer_unused(self, expression: str, *, who: str = "", label: str = "", why: str) -> None:
+        """Dice a rule no longer needs, though the table may have rolled them anyway (damage
+        against a target whose affinity fixes it, a task whose worker was knocked out).
+
+        Nothing is rolled now; ``take_unused`` later takes such dice from faces still entered
+        for ``who`` and logs them as not counted, ``why`` being the reason.
+        """
+        self._offered.append((expression, who, label, why))
+
+    def take_unused(self) -> list[Roll]:
+        """Roll the offered dice from entered faces left over (never from the generator).
+
+        Called once the command's counted dice are all rolled, so the offered dice always
+        come last and a replay of the recorded faces takes them in the same place.
+        """
+        taken: list[Roll] = []
+        for expression, who, label, why in self._offered:
+            faces = self._by_name.get(who.casefold()) if who else None
+            faces = faces or self.entered
+            if faces is None or not faces.left:
+                continue
+            tree = parse(expression)
+            total, dice = roll_expression(tree, faces.drawer(str(tree)))
+            taken.append(Roll(str(tree), total, dice, "entered", who, label, not_counted=why))
+        self._offered.clear()
+        self.rolls.extend(taken)
+        return taken
 
     def faces_left(self) -> int | None:
         """How many entered faces (the flat list) are still unused; None when none were entered."""

@@ -38,6 +38,10 @@ class Roll:
     source: Source
     who: str = ""
     label: str = ""
+    not_counted: str = ""
+    """Why a roll made at the table does not count (empty when it counts): a rule made the
+    dice irrelevant after they were rolled, e.g. damage against a target whose affinity
+    fixes the amount."""
 
     @property
     def faces(self) -> list[int]:
@@ -55,6 +59,8 @@ class Roll:
             doc["who"] = self.who
         if self.label:
             doc["label"] = self.label
+        if self.not_counted:
+            doc["not_counted"] = self.not_counted
         return doc
 
     def describe(self) -> str:
@@ -64,4 +70,5 @@ class Roll:
             text = f"{die.face}{'!' if die.exploded else ''}"
             marks.append(text if die.kept else f"~{text}~")
         entered = " (entered)" if self.source == "entered" else ""
-        return f"{self.expression} = {self.total}  [{', '.join(marks)}]{entered}"
+        unused = f" not counted: {self.not_counted}" if self.not_counted else ""
+        return f"{self.expression} = {self.total}  [{', '.join(marks)}]{entered}{unused}"

@@ -23,8 +23,21 @@ def test_weak_deals_max_damage_plus_might_without_rolling() -> None:
     assert outcome.result["affinity"] == "weak"
     assert outcome.result["damage"] == 14
     assert outcome.extra["callout"] == "MAX DMG!"
-    with pytest.raises(DiceError, match="Rex is weak to Kinetic: the damage is fixed"):
-        hit(state, "melee", 15, 3, 4)
+    # The table rolled the 2d6 anyway ("if they hit then they must roll for damage"): the
+    # faces are kept in the log as not counted, and the damage is still 6 + 6 + 2 = 14.
+    rolled = hit(state, "melee", 15, 3, 4)
+    assert rolled.result["damage"] == 14
+    assert rolled.extra["not_counted"] == [
+        {"dice": "2d6", "faces": [3, 4], "why": "Rex is weak to Kinetic"}
+    ]
+    assert rolled.outcome.startswith(
+        "hit (15 → 17) MAX DMG!: 14 damage to Rex "
+        "(damage dice [3,4] rolled, not counted: Rex is weak to Kinetic)"
+    )
+    with pytest.raises(DiceError, match="not enough faces entered"):
+        hit(state, "melee", 15, 3)  # half a 2d6 is not a roll
+    with pytest.raises(DiceError, match="too many faces entered"):
+        hit(state, "melee", 15, 3, 4, 5)
 
 
 def test_weak_without_might_when_the_rules_say_so() -> None:
@@ -64,8 +77,20 @@ def test_immune_takes_nothing_and_rolls_no_damage() -> None:
     assert outcome.result["affinity"] == "immune"
     assert outcome.result["damage"] == 0
     assert outcome.result["hp"] == {"Ana": 10, "Rex": 30}
-    with pytest.raises(DiceError, match="Rex is immune to Kinetic: the damage is fixed"):
-        hit(state, "melee", 15, 3)
+    rolled = hit(state, "melee", 15, 3)
+    assert rolled.result["damage"] == 0 and rolled.result["hp"] == {"Ana": 10, "Rex": 30}
+    assert rolled.extra["not_counted"] == [
+        {"dice": "1d6", "faces": [3], "why": "Rex is immune to Kinetic"}
+    ]
+    with pytest.raises(DiceError, match="face 7 is not on a d6"):
+        hit(state, "melee", 15, 7)
+
+
+def test_strong_damage_faces_rolled_anyway_are_logged_not_counted() -> None:
+    state = duel(block(might=2), block(hp=30, affinities={"Kinetic": "strong"}))
+    rolled = hit(state, "melee", 15, 6)  # a 6 on the d6, but strong: 1 + Might 2 = 3
+    assert rolled.result["damage"] == 3
+    assert rolled.extra["not_counted"][0]["why"] == "Rex is strong against Kinetic"
 
 
 def test_reflect_hurts_the_attacker_instead() -> None:

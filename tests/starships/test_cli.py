@@ -132,7 +132,7 @@ def test_odds_from_the_terminal(crew) -> None:  # type: ignore[no-untyped-def]
     ok(crew, "starships", "add", "Zig", "--enemy", "--hp", "9", "--defense", "11", "--row", "back")
     doc = ok(crew, "starships", "odds", "Ana", "Zig", "--melee")
     assert doc["hit"]["fraction"] == "3/5"
-    assert [row["amount"] for row in doc["on_hit"]] == [1, 2, 3, 4, 5]
+    assert [row["amount"] for row in doc["on_hit"]] == [3, 4, 5, 6, 7, 8, 9, 10]  # Zig: enemy
     chart = crew("starships", "odds", "Ana", "Zig", "--melee")
     assert chart.code == 0 and "60.0%" in chart.out
 
@@ -142,7 +142,7 @@ def test_people_see_the_attack_and_the_board(crew) -> None:  # type: ignore[no-u
     assert started.code == 0 and "Ana's turn" in started.out and "Drone" in started.out
     shown = crew("starships", "attack", "Ana", "Drone", "--ranged", "--dice", "19")
     assert shown.code == 0
-    assert "MAX DMG!" in shown.out and "Drone takes 3" in shown.out and "next: Bo" in shown.out
+    assert "MAX DMG!" in shown.out and "Drone takes 6" in shown.out and "next: Bo" in shown.out
 
 
 @pytest.mark.parametrize(
@@ -153,7 +153,8 @@ def test_people_see_the_attack_and_the_board(crew) -> None:  # type: ignore[no-u
         (("attack", "Bo", "Zed", "--ranged"), "combatant 'Zed' (valid: Ana, Bo,", 2),
         (("attack", "Bo", "Crawler-2", "--ranged", "--dice", "15"), "Crawler-2 is unconscious", 4),
         (("attack", "Bo", "Crawler", "--ranged", "--dice", "21"), "face 21 is not on a d20", 5),
-        (("attack", "Bo", "Crawler", "--ranged", "--dice", "15,3"), "Crawler is weak to Energy", 5),
+        (("attack", "Bo", "Crawler", "--ranged", "--dice", "15,3,4"), "took 2 and 1 were left", 5),
+        (("attack", "Bo", "Crawler", "--ranged", "--dice", "5,3"), "the attack missed", 5),
         (("attack", "Bo", "Crawler", "--ranged", "--dice", "x"), "not a whole number", 5),
         (("attack", "Bo", "Crawler", "--ranged", "--dice", ""), "--dice was given no faces", 5),
         (("attack", "Bo", "Crawler", "--ranged", "--melee"), "choose one weapon", 2),
@@ -240,3 +241,15 @@ def test_people_see_someone_fall_to_an_hp_change(crew) -> None:  # type: ignore[
     won = crew("starships", "remove", "Pirate")
     assert won.code == 0, won.err
     assert "Victory" in won.out
+
+
+def test_damage_rolled_against_a_fixed_affinity_is_logged_not_counted(crew) -> None:  # type: ignore[no-untyped-def]
+    ok(crew, "starships", "encounter", "start", "--enemy", "Crawler", "--dice", "20,1")
+    ok(crew, "starships", "end-turn", "Ana")
+    # Crawler is weak to Energy: Bo's 1d6 is MAX DMG (6) whatever the die showed (2).
+    doc = ok(crew, "starships", "attack", "Bo", "Crawler", "--ranged", "--dice", "15,2")
+    assert doc["damage"] == 6 and doc["hp"]["Crawler"] == 6
+    log = crew("log", "--last", "1", "--format", "csv")
+    assert "1d6 [2] entered not counted: Crawler is weak to Energy" in log.out
+    assert crew("undo").code == 0 and crew("redo").code == 0  # the replay takes the faces again
+    assert json.loads(crew("status", "--json").out)["combatants"][2]["hp"] == 6

@@ -151,3 +151,17 @@ def test_a_problem_in_a_campaign_file_names_its_line(gmtool, tmp_path: Path) -> 
     result = gmtool("campaign", "new", "bad", "--from", str(path))
     assert result.code == 3
     assert f"{path}:5: enemies.Pirate.hp" in result.err
+
+
+def test_the_content_does_not_need_the_damage_rules() -> None:
+    # content.py and damage.py used to import each other; the weapon dice now stand alone.
+    import ast
+
+    import gmtool.systems.starships.content as content_module
+
+    tree = ast.parse(Path(content_module.__file__).read_text(encoding="utf-8"))
+    imported = {
+        node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module
+    }
+    assert "gmtool.systems.starships.weapons" in imported
+    assert not any(name.endswith(("damage", "attack")) for name in imported)

@@ -27,7 +27,8 @@ def test_a_wasted_hit_logs_the_lost_turn_and_later_the_skipped_one() -> None:
     assert wasted.outcome == "hit (15 → 15) IMMUNE: Rex is immune; Ana loses their next turn"
     state = play(wasted.state, {"type": "end_turn"}).state  # Bo passes
     missed = hit(state, "melee", 3, by="Rex", on="Bo")  # Ana's turn of round 2 goes
-    assert missed.outcome == "miss (3 → 3); Ana loses a turn"
+    # Rex had no Momentum to pay for the miss, so Rex's next turn goes too.
+    assert missed.outcome == "miss (3 → 3); Rex loses their next turn; Ana loses a turn"
 
 
 def test_a_gadget_logs_its_roll_and_verdict() -> None:

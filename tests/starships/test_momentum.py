@@ -5,12 +5,13 @@ from __future__ import annotations
 import pytest
 
 from gmtool.engine.system import State
-from gmtool.errors import RulesError
+from gmtool.errors import ContentError, RulesError
+from gmtool.systems.starships.content import StarshipsContent
 from tests.starships.helpers import block, content_with, duel, fight, hit, play
 
 
-def two_on_one(**ana: object) -> State:
-    return fight({"Ana": block(**ana), "Bo": block()}, {"Rex": block(hp=50)})
+def two_on_one(content: StarshipsContent | None = None, **ana: object) -> State:
+    return fight({"Ana": block(**ana), "Bo": block()}, {"Rex": block(hp=50)}, content=content)
 
 
 def test_a_hit_earns_one() -> None:
@@ -29,16 +30,56 @@ def test_a_resisted_hit_still_earns() -> None:
     assert hit(state, "melee", 15).result["momentum"]["Ana"] == 1
 
 
-def test_a_miss_costs_one_but_never_a_turn() -> None:
+def test_a_miss_costs_one_and_a_turn_when_it_cannot_be_paid() -> None:
+    # "failing to hit an enemy ... can result in the loss of turns": 1 point, and the next
+    # turn when the attacker has no point to pay with.
     state = two_on_one()
     state["combatants"]["Ana"]["momentum"] = 2
     outcome = hit(state, "melee", 2)
     assert outcome.result["momentum"]["Ana"] == 1
+    assert outcome.extra["lost_turn"] is False
     state["combatants"]["Ana"]["momentum"] = 0
     outcome = hit(state, "melee", 2)
     assert outcome.result["momentum"]["Ana"] == 0
+    assert outcome.extra["lost_turn"] is True
+    assert outcome.state["combatants"]["Ana"]["skip_turns"] == 1
+    assert outcome.outcome == "miss (2 → 2); Ana loses their next turn"
+
+
+def test_a_miss_never_costs_a_turn_when_the_campaign_says_so() -> None:
+    content = content_with({"momentum": {"lose": {"miss": {"turn_if_short": False}}}})
+    state = two_on_one(content=content)
+    outcome = hit(state, "melee", 2, content=content)
+    assert outcome.result["momentum"]["Ana"] == 0
     assert outcome.extra["lost_turn"] is False
     assert outcome.state["combatants"]["Ana"]["skip_turns"] == 0
+
+
+def test_the_ineffective_affinities_come_from_the_rules_file() -> None:
+    # A table that also counts a resisted hit ("WEAK!") as an ineffective attack.
+    content = content_with(
+        {"momentum": {"ineffective": ["immune", "reflect", "drain", "strong"],
+                      "lose": {"strong": {"points": 1, "turn_if_short": False}}}}
+    )  # fmt: skip
+    state = fight(
+        {"Ana": block(), "Bo": block()},
+        {"Rex": block(hp=50, affinities={"Kinetic": "strong"})},
+        content=content,
+    )
+    state["combatants"]["Ana"]["momentum"] = 2
+    outcome = hit(state, "melee", 15, content=content)
+    assert outcome.result["damage"] == 1  # the dice's minimum
+    assert outcome.result["momentum"]["Ana"] == 1  # paid 1 instead of earning 1
+    default = fight(
+        {"Ana": block(), "Bo": block()}, {"Rex": block(hp=50, affinities={"Kinetic": "strong"})}
+    )
+    default["combatants"]["Ana"]["momentum"] = 2
+    assert hit(default, "melee", 15).result["momentum"]["Ana"] == 3
+
+
+def test_an_ineffective_affinity_without_a_cost_is_refused() -> None:
+    with pytest.raises(ContentError, match="lose needs a cost for: strong"):
+        content_with({"momentum": {"ineffective": ["strong"]}})
 
 
 @pytest.mark.parametrize("affinity", ["immune", "reflect", "drain"])
@@ -64,6 +105,7 @@ def test_a_wasted_hit_it_cannot_pay_for_costs_the_next_turn() -> None:
     assert outcome.extra["lost_turn"] is True
     state = outcome.state
     state = play(state, {"type": "end_turn"}).state  # Bo passes
+    state["combatants"]["Rex"]["momentum"] = 1  # so that Rex's miss costs no turn
     state = hit(state, "melee", 2, by="Rex", on="Bo").state  # Rex misses
     assert state["encounter"]["queue"] == ["Bo"]  # Ana's turn of round 2 is skipped
     assert state["encounter"]["round"] == 2

@@ -72,10 +72,18 @@ def test_odds_report_the_affinity_and_the_mean() -> None:
     assert doc["hit"]["fraction"] == "11/20"  # faces 10..20
     assert doc["affinity"] == "normal"
     assert doc["effect"] == "damage"
+    # Rex is an enemy, so the back row does not protect it: 1d6 + 2 is 3 to 8, mean 5.5
+    assert [row["amount"] for row in doc["on_hit"]] == [3, 4, 5, 6, 7, 8]
+    assert doc["mean_on_hit"] == pytest.approx(33 / 6)
+    assert doc["mean"] == pytest.approx(33 / 6 * 11 / 20)
+
+
+def test_odds_halve_for_a_back_row_character() -> None:
+    state = duel(block(might=2, row="back"), block(defense=12))
+    doc = attack_odds(state, packaged_content(), "Ana", "Rex", "melee")
     # (1d6 + 2) / 2 rounded down: 1, 2, 2, 3, 3, 4
     assert [row["amount"] for row in doc["on_hit"]] == [1, 2, 3, 4]
     assert doc["mean_on_hit"] == pytest.approx(15 / 6)
-    assert doc["mean"] == pytest.approx(15 / 6 * 11 / 20)
 
 
 def test_natural_20_keeps_a_chance_against_any_defense() -> None:

@@ -69,7 +69,7 @@ def test_a_miss_and_a_lost_turn_are_shown() -> None:
 
 
 def test_odds_chart() -> None:
-    doc = attack_odds(duel(block(), block(row="back")), packaged_content(), "Ana", "Rex", "melee")
+    doc = attack_odds(duel(block(row="back"), block()), packaged_content(), "Ana", "Rex", "melee")
     shown = text_of(render.odds(doc))
     assert "hit 55.0% (11/20)" in shown and "mean 1.67 on a hit" in shown  # 1, 1, 1, 2, 2, 3
 

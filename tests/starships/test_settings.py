@@ -30,9 +30,11 @@ TWO_D6 = {"dice": "2d6", "type": "Kinetic"}
         ({"damage": {"minimum_hit": 0}}, block(might=-3), block(hp=30), "melee", (15, 1), 1, 0),
         ({"rows": {"reflect_protects_back_row": False}}, block(hp=30, row="back"),
          block(hp=30, affinities={"Energy": "reflect"}), "ranged", (15, 6), 3, 6),
-        ({"rows": {"halve_drain": True}}, block(hp=30),
+        ({"rows": {"halve_drain": True, "apply_to": "everyone"}}, block(hp=30),
          block(hp=30, row="back", affinities={"Kinetic": "drain"}), "melee", (15, 6), 6, 3),
-        ({"rows": {"divisor": 3}}, block(hp=30), block(hp=30, row="back"), "melee", (15, 6), 3, 2),
+        ({"rows": {"divisor": 3}}, block(hp=30, row="back"), block(hp=30), "melee", (15, 6), 3, 2),
+        ({"rows": {"apply_to": "everyone"}}, block(hp=30), block(hp=30, row="back"), "melee",
+         (15, 6), 6, 3),
     ],
 )  # fmt: skip
 def test_a_damage_or_row_choice_changes_the_amount(

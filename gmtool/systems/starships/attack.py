@@ -84,12 +84,15 @@ def attack(state: State, action: Action, dice: DiceDoor, content: StarshipsConte
         rolled = dice.roll(gear["dice"], who=name, label="damage").total
         struck = strike(rolled, attacker=attacker, target=target, weapon=weapon, content=content)
     elif hit:
+        # "If they hit then they must roll for damage": the table rolls even when the
+        # affinity fixes the amount, so faces entered for those dice are kept, not counted.
         fixed = f"{target['name']} is {AFFINITY_WORDS[affinity]} {gear['type']}"
-        _refuse_unused_faces(dice, f"{fixed}: the damage is fixed", natural)
+        dice.offer_unused(gear["dice"], who=name, label="damage", why=f"{fixed}")
         struck = strike(None, attacker=attacker, target=target, weapon=weapon, content=content)
     else:
         missed = f"{_sum(natural, total)} against Defense {target['defense']}"
         _refuse_unused_faces(dice, f"the attack missed ({missed})", natural)
+    unused = dice.take_unused()
     if struck:
         _land(struck, attacker, target, content)
     swing = after_attack(attacker, hit=hit, affinity=affinity, content=content)
@@ -121,6 +124,10 @@ def attack(state: State, action: Action, dice: DiceDoor, content: StarshipsConte
         "fallen": fallen,
         "ended": ended,
         "rolls": [roll.describe() for roll in dice.rolls],
+        "not_counted": [
+            {"dice": roll.expression, "faces": roll.faces, "why": roll.not_counted}
+            for roll in unused
+        ],
     }
     return Outcome(
         state,
@@ -133,7 +140,7 @@ def attack(state: State, action: Action, dice: DiceDoor, content: StarshipsConte
 
 
 def _refuse_unused_faces(dice: DiceDoor, why: str, natural: int) -> None:
-    """Faces typed for damage dice that were never rolled: say why, rather than only count."""
+    """Faces typed for damage dice after a miss: the rules roll damage only on a hit."""
     if dice.faces_left():
         raise DiceError(
             f"too many faces entered: {why}, so no damage dice are rolled",
@@ -172,6 +179,9 @@ def _summary(
         }[struck.effect]
         callout = f" {extra['callout']}" if extra["callout"] else ""
         head = f"hit ({natural} → {total}){callout}: {words}"
+        for unused in extra["not_counted"]:
+            faces = ",".join(map(str, unused["faces"]))
+            head += f" (damage dice [{faces}] rolled, not counted: {unused['why']})"
     momentum = [f"Momentum {extra['momentum_change']:+d}"] if extra["momentum_change"] else []
     if extra["lost_turn"]:
         momentum.append(f"{extra['attacker']} loses their next turn")

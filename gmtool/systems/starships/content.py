@@ -16,6 +16,7 @@ from gmtool.content.paths import packaged
 from gmtool.content.schema import Model, validate
 from gmtool.content.yamlfile import Document, deep_merge, load_yaml, overrides_document
 from gmtool.errors import ContentError, DiceError
+from gmtool.systems.starships.weapons import weapon_range
 
 AFFINITIES = ("normal", "weak", "strong", "immune", "reflect", "drain")
 Affinity = Literal["normal", "weak", "strong", "immune", "reflect", "drain"]
@@ -100,6 +101,7 @@ class DamageRules(Model):
 
 
 class RowRules(Model):
+    apply_to: Literal["party", "everyone"]
     divisor: int = Field(ge=1)
     rounding: Literal["down", "up"]
     minimum: int = Field(ge=0)
@@ -119,21 +121,26 @@ class Earnings(Model):
     success: int = Field(ge=0)
 
 
-class Losses(Model):
-    """What a miss, and a hit the target shrugs off, cost the attacker."""
-
-    miss: Cost
-    immune: Cost
-    reflect: Cost
-    drain: Cost
-
-
 class MomentumRules(Model):
     start: int = Field(ge=0)
     reset_each_encounter: bool
     extra_turn: int = Field(ge=1)
     earn: Earnings
-    lose: Losses
+    ineffective: list[Affinity]
+    """Affinities that make a hit an "ineffective attack": it costs instead of earning."""
+    lose: dict[str, Cost]
+    """What a miss (``miss``) and a hit on each ineffective affinity cost the attacker."""
+
+    @model_validator(mode="after")
+    def _every_loss_has_a_cost(self) -> MomentumRules:
+        missing = [key for key in ("miss", *self.ineffective) if key not in self.lose]
+        if missing:
+            raise ValueError(f"lose needs a cost for: {', '.join(missing)}")
+        unknown = sorted(set(self.lose) - {"miss", *AFFINITIES})
+        if unknown:
+            valid = ", ".join(("miss", *AFFINITIES))
+            raise ValueError(f"lose: unknown key {', '.join(unknown)} (valid: {valid})")
+        return self
 
 
 class TurnRules(Model):
@@ -173,8 +180,6 @@ def load_content(overrides: Mapping[str, Any]) -> StarshipsContent:
 
 def block_problems(block: StatBlock, content: StarshipsContent) -> list[str]:
     """What is wrong with a stat block's damage types and weapon dice (empty when fine)."""
-    from gmtool.systems.starships.damage import weapon_range
-
     problems: list[str] = []
     known = sorted(content.damage_types)
     for kind in ("melee", "ranged"):

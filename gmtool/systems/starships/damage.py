@@ -10,10 +10,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from gmtool.dice import parse
-from gmtool.dice.notation import DiceTerm
-from gmtool.errors import DiceError
 from gmtool.systems.starships.content import RowRules, StarshipsContent
+from gmtool.systems.starships.weapons import weapon_range
 
 Effect = Literal["damage", "reflect", "heal", "none"]
 ROLLED_AFFINITIES = ("normal", "reflect", "drain")
@@ -28,24 +26,6 @@ class Strike:
     affinity: str
     effect: Effect
     amount: int
-
-
-def weapon_range(dice: str) -> tuple[int, int]:
-    """The lowest and highest total of a weapon's dice; only plain ``NdM`` sums qualify."""
-    expression = parse(dice)
-    low = high = 0
-    for sign, term in zip(expression.signs, expression.terms, strict=True):
-        if isinstance(term, DiceTerm):
-            if term.keep is not None or term.explode or term.reroll_below is not None:
-                raise DiceError(
-                    f"weapon dice '{dice}' keep, explode or reroll",
-                    hint="weapons roll plain dice such as 1d8 or 2d6+1",
-                )
-            least, most = term.count, term.count * term.sides
-        else:
-            least = most = term.value
-        low, high = (low + least, high + most) if sign > 0 else (low - most, high - least)
-    return low, high
 
 
 def affinity_of(target: Mapping[str, Any], damage_type: str) -> str:
@@ -88,20 +68,30 @@ def strike(
     if weapon == "melee" and _adds_might(affinity, content):
         amount += attacker["might"]
     amount = max(amount, rules.minimum_hit)
-    halvings = 1 if weapon == "melee" and attacker["row"] == "back" else 0
+    rows = content.rows
+    attacker_back = in_back_row(attacker, rows)
+    halvings = 1 if weapon == "melee" and attacker_back else 0
     if affinity == "reflect":
         effect: Effect = "reflect"
-        if content.rows.reflect_protects_back_row and attacker["row"] == "back":
+        if rows.reflect_protects_back_row and attacker_back:
             halvings += 1
     elif affinity == "drain":
         effect = "heal"
-        if content.rows.halve_drain and target["row"] == "back":
+        if rows.halve_drain and in_back_row(target, rows):
             halvings += 1
     else:
         effect = "damage"
-        if target["row"] == "back":
+        if in_back_row(target, rows):
             halvings += 1
-    return Strike(affinity, effect, halve(amount, halvings, content.rows))
+    return Strike(affinity, effect, halve(amount, halvings, rows))
+
+
+def in_back_row(combatant: Mapping[str, Any], rows: RowRules) -> bool:
+    """Whether the back row's effects apply to ``combatant``: the rules speak of
+    "characters" (the party) only, unless ``rows.apply_to`` is ``everyone``."""
+    if combatant["row"] != "back":
+        return False
+    return rows.apply_to == "everyone" or combatant["side"] == "party"
 
 
 def halve(amount: int, halvings: int, rows: RowRules) -> int:

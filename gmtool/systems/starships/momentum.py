@@ -15,9 +15,6 @@ from gmtool.systems.starships.content import Cost, StarshipsContent
 from gmtool.systems.starships.roster import Combatant
 from gmtool.systems.starships.turns import Encounter, current
 
-WASTED = ("immune", "reflect", "drain")
-"""Affinities that make a hit ineffective: it costs Momentum instead of earning it."""
-
 
 @dataclass(frozen=True)
 class Swing:
@@ -34,7 +31,7 @@ def after_attack(
     rules = content.momentum
     if not hit:
         return _pay(attacker, "miss", content)
-    if affinity in WASTED:
+    if affinity in rules.ineffective:
         return _pay(attacker, affinity, content)
     points = rules.earn.hit + (rules.earn.max_dmg if affinity == "weak" else 0)
     attacker["momentum"] += points
@@ -49,7 +46,7 @@ def after_success(actor: Combatant, content: StarshipsContent) -> Swing:
 
 
 def _pay(actor: Combatant, reason: str, content: StarshipsContent) -> Swing:
-    cost: Cost = getattr(content.momentum.lose, reason)
+    cost: Cost = content.momentum.lose[reason]
     paid = min(actor["momentum"], cost.points)
     actor["momentum"] -= paid
     short = paid < cost.points

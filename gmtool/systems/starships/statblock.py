@@ -13,7 +13,7 @@ from pydantic import ValidationError
 
 from gmtool.errors import UsageError, unknown
 from gmtool.systems.starships.content import AFFINITIES, StarshipsContent, StatBlock
-from gmtool.systems.starships.damage import weapon_range
+from gmtool.systems.starships.weapons import weapon_range
 
 Combatant = dict[str, Any]
 
