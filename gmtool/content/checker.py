@@ -14,7 +14,15 @@ YAML_SUFFIXES = (".yaml", ".yml")
 
 
 def check_paths(paths: list[Path]) -> tuple[list[str], int]:
-    """Returns (problems, number of files checked). No paths: all packaged content."""
+    """Returns (problems, number of files checked). No paths: all packaged content.
+    Everything is read and validated again, whatever the content cache holds."""
+    from gmtool.content.cache import validating
+
+    with validating():
+        return _check_paths(paths)
+
+
+def _check_paths(paths: list[Path]) -> tuple[list[str], int]:
     from gmtool.systems import SYSTEMS
 
     problems: list[str] = []

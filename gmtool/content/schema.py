@@ -1,25 +1,32 @@
-"""Validate YAML data against a pydantic model; every problem becomes ``file:line: field: message``.
+"""Validate YAML data against a content model; every problem becomes ``file:line: field: message``.
 
-pydantic is imported here, so only commands that read content pay for it.
+pydantic is imported here, so only a command that validates content pays for it: a
+rules command reads content the cache validated before (``gmtool.content.cache``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import TypeAdapter, ValidationError
 
+from gmtool.content.model import Model
 from gmtool.content.yamlfile import Document
 from gmtool.errors import ContentError
 
-M = TypeVar("M", bound=BaseModel)
+__all__ = ["Model", "validate"]
+
+M = TypeVar("M")
+
+_UNKNOWN_KEY = ("extra_forbidden", "unexpected_keyword_argument")
 
 
-class Model(BaseModel):
-    """Base for content models: unknown keys are errors (a typo should not pass silently)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
+@cache
+def adapter(model: Any) -> TypeAdapter[Any]:
+    """pydantic's validator for a content model (built once per process)."""
+    return TypeAdapter(model)
 
 
 def validate(model: type[M], data: Any, sources: Sequence[Document]) -> M:
@@ -28,9 +35,10 @@ def validate(model: type[M], data: Any, sources: Sequence[Document]) -> M:
     ``sources`` are the documents ``data`` came from, most specific (overrides) first.
     """
     try:
-        return model.model_validate(data)
+        validated: M = adapter(model).validate_python(data)  # type: ignore[arg-type]
     except ValidationError as error:
         raise ContentError([_describe(e, sources) for e in error.errors()]) from None
+    return validated
 
 
 def _describe(error: Any, sources: Sequence[Document]) -> str:
@@ -46,6 +54,6 @@ def _describe(error: Any, sources: Sequence[Document]) -> str:
             where = f"{doc.path}:{line}"
             break
     message = error["msg"]
-    if error["type"] == "extra_forbidden":
+    if error["type"] in _UNKNOWN_KEY:
         message = "unknown field (check its spelling)"
     return f"{where}: {field}: {message}"

@@ -5,11 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, Field
-
-from gmtool.content.paths import packaged
-from gmtool.content.schema import Model, validate
-from gmtool.content.yamlfile import deep_merge, load_yaml, overrides_document
+from gmtool.content.cache import ContentSpec
+from gmtool.content.model import After, Field, Model
 from gmtool.dice import parse
 from gmtool.errors import DiceError
 
@@ -28,7 +25,7 @@ def _dice_text(text: str) -> str:
     return text
 
 
-DiceText = Annotated[str, AfterValidator(_dice_text)]
+DiceText = Annotated[str, After(_dice_text)]
 
 
 class PcRules(Model):
@@ -140,6 +137,10 @@ RULES_FILE = ("tables", "astral", "rules.yaml")
 
 def load_content(overrides: Mapping[str, Any]) -> AstralContent:
     """The packaged rules with a campaign's ``content:`` laid over them, validated."""
+    from gmtool.content.paths import packaged
+    from gmtool.content.schema import validate
+    from gmtool.content.yamlfile import deep_merge, load_yaml, overrides_document
+
     packaged_doc = load_yaml(packaged(*RULES_FILE))
     rules = validate(AstralContent, packaged_doc.data, [packaged_doc])
     if not overrides:
@@ -147,3 +148,8 @@ def load_content(overrides: Mapping[str, Any]) -> AstralContent:
     # the packaged file is valid, so any problem now comes from the campaign's content
     merged = deep_merge(packaged_doc.data, dict(overrides))
     return validate(AstralContent, merged, [overrides_document(overrides)])
+
+
+CONTENT = ContentSpec(
+    system="astral", model=AstralContent, files=("/".join(RULES_FILE),), build=load_content
+)

@@ -40,7 +40,7 @@ class AstralSystem:
     title = "Astral"
 
     def load_content(self, overrides: Mapping[str, Any]) -> AstralContent:
-        return astral_content.load_content(overrides)
+        return astral_content.CONTENT.load(overrides)
 
     def new_state(self, content: Any, options: Mapping[str, Any], dice: DiceDoor) -> State:
         """Entities, distances and tasks from a campaign file's ``options:``."""

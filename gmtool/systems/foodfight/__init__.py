@@ -11,7 +11,7 @@ from typing import Any
 
 from gmtool.dice import DiceDoor
 from gmtool.engine.system import Outcome, State
-from gmtool.systems.foodfight.content import FoodFightContent, load_content
+from gmtool.systems.foodfight.content import CONTENT, FoodFightContent
 from gmtool.systems.foodfight.moves import apply_action
 from gmtool.systems.foodfight.setup import new_state
 from gmtool.systems.foodfight.view import options_document, status, view
@@ -24,7 +24,8 @@ class FoodFight:
     title = "Food Fight"
 
     def load_content(self, overrides: Mapping[str, Any]) -> FoodFightContent:
-        return load_content(overrides)
+        content: FoodFightContent = CONTENT.load(overrides)
+        return content
 
     def new_state(self, content: Any, options: Mapping[str, Any], dice: DiceDoor) -> State:
         return new_state(content, options, dice)

@@ -9,11 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from pydantic import Field, model_validator
-
-from gmtool.content.paths import packaged
-from gmtool.content.schema import Model, validate
-from gmtool.content.yamlfile import Document, deep_merge, load_yaml
+from gmtool.content.cache import ContentSpec
+from gmtool.content.model import Field, Model
 
 CONTENT_FILES = ("decks.yaml", "fortunes.yaml", "board.yaml")
 TieRuling = Literal["neither", "defender", "attacker", "both"]
@@ -32,15 +29,13 @@ class Deck(Model):
     name: str
     cards: dict[str, SaltCard]
 
-    @model_validator(mode="after")
-    def _foods_are_distinct(self) -> Deck:
+    def __post_init__(self) -> None:
         seen: set[str] = set()
         for card in self.cards.values():
             key = card.food.casefold()
             if key in seen:
                 raise ValueError(f"two cards are called '{card.food}': food names must differ")
             seen.add(key)
-        return self
 
 
 class FortuneCard(Model):
@@ -57,8 +52,7 @@ class Track(Model):
     length: int = Field(ge=2)
     fortune_spots: list[int]
 
-    @model_validator(mode="after")
-    def _spots_lie_on_the_track(self) -> Track:
+    def __post_init__(self) -> None:
         for spot in self.fortune_spots:
             if not 0 < spot < self.length:
                 raise ValueError(
@@ -66,7 +60,6 @@ class Track(Model):
                 )
         if len(set(self.fortune_spots)) != len(self.fortune_spots):
             raise ValueError("an F spot is listed twice")
-        return self
 
 
 class Board(Model):
@@ -99,8 +92,7 @@ class FoodFightContent(Model):
     board: Board
     rules: Rules
 
-    @model_validator(mode="after")
-    def _fits_the_board(self) -> FoodFightContent:
+    def __post_init__(self) -> None:
         if sorted(self.decks) != sorted(self.board.seats):
             raise ValueError(
                 f"decks ({', '.join(self.decks)}) must match the seats "
@@ -120,20 +112,17 @@ class FoodFightContent(Model):
         first = self.rules.default_first
         if first != "random" and first not in self.board.seats:
             raise ValueError(f"rules.default_first '{first}' is not a seat colour or 'random'")
-        return self
+
+
+CONTENT = ContentSpec(
+    system="foodfight",
+    model=FoodFightContent,
+    files=tuple(f"tables/foodfight/{name}" for name in CONTENT_FILES),
+)
 
 
 def load_content(overrides: Mapping[str, Any] | None = None) -> FoodFightContent:
-    """The packaged Food Fight YAML with a campaign's ``content:`` mapping laid over it."""
-    documents: list[Document] = [
-        load_yaml(packaged("tables", "foodfight", name)) for name in CONTENT_FILES
-    ]
-    data: dict[str, Any] = {}
-    for document in documents:
-        data = deep_merge(data, document.data or {})
-        # Each file holds one top-level section; without its root line, an error in one
-        # section is traced to the file that holds it rather than to the first file.
-        document.lines.pop((), None)
-    if overrides:
-        data = deep_merge(data, dict(overrides))
-    return validate(FoodFightContent, data, documents)
+    """The packaged Food Fight YAML with a campaign's ``content:`` mapping laid over it,
+    read and validated now (``CONTENT.load`` takes it from the cache when unchanged)."""
+    content: FoodFightContent = CONTENT.validate(overrides or {})
+    return content

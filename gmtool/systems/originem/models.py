@@ -5,16 +5,18 @@ Every number of the rules lives in the YAML these models read; the code holds me
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
-from pydantic import ConfigDict, Field, NonNegativeInt, PositiveInt, StringConstraints
+from gmtool.content.cache import ContentSpec
+from gmtool.content.model import STRIP, Field, Limits, Model
 
-from gmtool.content.schema import Model
-
-DieText = Annotated[str, StringConstraints(pattern=r"^d[1-9][0-9]*$")]
+DieText = Annotated[str, Limits(pattern=r"^d[1-9][0-9]*$")]
 """One die, written ``d6``, ``d8``, ``d10``..."""
 
-Name = Annotated[str, StringConstraints(min_length=1, strip_whitespace=True)]
+Name = Annotated[str, Limits(min_length=1), STRIP]
+PositiveInt = Annotated[int, Limits(gt=0)]
+NonNegativeInt = Annotated[int, Limits(ge=0)]
 
 
 class CrewClass(Model):
@@ -33,8 +35,6 @@ class EnemyTier(Model):
 
 
 class Mission(Model):
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
-
     title: Name
     kind: Literal["general", "specialized", "final"]
     knowledge: NonNegativeInt
@@ -62,7 +62,7 @@ class Band(Model):
     min: int
     max: int
     title: str = ""
-    effects: Effects = Effects()
+    effects: Effects = Field(default_factory=Effects)
 
 
 class SceneTable(Model):
@@ -85,7 +85,7 @@ class Nova(Model):
     default_length: PositiveInt
     lengths: dict[PositiveInt, PositiveInt] = Field(min_length=1)
     minimum_knowledge: PositiveInt
-    penalties: dict[str, PositiveInt] = {}
+    penalties: dict[str, PositiveInt] = Field(default_factory=dict)
 
 
 class CombatRules(Model):
@@ -159,3 +159,23 @@ class OriginemContent(Model):
 
     def final_mission_id(self) -> str:
         return next(key for key, mission in self.missions.items() if mission.kind == "final")
+
+
+def _read_and_validate(overrides: Mapping[str, Any]) -> OriginemContent:
+    from gmtool.systems.originem.content import load_content
+
+    return load_content(overrides)
+
+
+CONTENT = ContentSpec(
+    system="originem",
+    model=OriginemContent,
+    files=(
+        *(
+            f"tables/originem/{name}.yaml"
+            for name in ("classes", "enemies", "missions", "nova", "rules")
+        ),
+        "scenes/originem/*.yaml",
+    ),
+    build=_read_and_validate,
+)

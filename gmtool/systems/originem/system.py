@@ -109,9 +109,10 @@ class OriginemSystem:
     actions = tuple(HANDLERS)
 
     def load_content(self, overrides: Mapping[str, Any] | None = None) -> OriginemContent:
-        from gmtool.systems.originem.content import load_content
+        from gmtool.systems.originem.models import CONTENT
 
-        return load_content(overrides)
+        content: OriginemContent = CONTENT.load(overrides or {})
+        return content
 
     def new_state(
         self, content: OriginemContent, options: Mapping[str, Any], dice: DiceDoor

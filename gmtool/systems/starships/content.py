@@ -8,20 +8,30 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import Field, field_validator, model_validator
-
-from gmtool.content.paths import packaged
-from gmtool.content.schema import Model, validate
-from gmtool.content.yamlfile import Document, deep_merge, load_yaml, overrides_document
+from gmtool.content.cache import ContentSpec
+from gmtool.content.model import Before, Field, Model
 from gmtool.errors import ContentError, DiceError
 from gmtool.systems.starships.weapons import weapon_range
+
+if TYPE_CHECKING:
+    from gmtool.content.yamlfile import Document
 
 AFFINITIES = ("normal", "weak", "strong", "immune", "reflect", "drain")
 Affinity = Literal["normal", "weak", "strong", "immune", "reflect", "drain"]
 Row = Literal["front", "back"]
 SIDES = ("party", "enemies")
+
+
+def _lower(value: Any) -> Any:
+    return value.lower() if isinstance(value, str) else value
+
+
+def _lower_values(value: Any) -> Any:
+    if not isinstance(value, Mapping):
+        return value
+    return {key: _lower(item) for key, item in value.items()}
 
 
 class Weapon(Model):
@@ -40,21 +50,9 @@ class StatBlock(Model):
     dex: int = 0
     melee: Weapon | None = None
     ranged: Weapon | None = None
-    affinities: dict[str, Affinity] = Field(default_factory=dict)
-    row: Row = "front"
+    affinities: Annotated[dict[str, Affinity], Before(_lower_values)] = Field(default_factory=dict)
+    row: Annotated[Row, Before(_lower)] = "front"
     description: str = ""
-
-    @field_validator("row", mode="before")
-    @classmethod
-    def _row_in_any_case(cls, value: Any) -> Any:
-        return value.lower() if isinstance(value, str) else value
-
-    @field_validator("affinities", mode="before")
-    @classmethod
-    def _affinities_in_any_case(cls, value: Any) -> Any:
-        if not isinstance(value, Mapping):
-            return value
-        return {key: v.lower() if isinstance(v, str) else v for key, v in value.items()}
 
 
 class DamageType(Model):
@@ -81,11 +79,9 @@ class AttackRules(Model):
     natural_miss: int = Field(ge=1)
     natural_hit: int = Field(ge=1)
 
-    @model_validator(mode="after")
-    def _naturals_on_die(self) -> AttackRules:
+    def __post_init__(self) -> None:
         if not (1 <= self.natural_miss <= self.die and 1 <= self.natural_hit <= self.die):
             raise ValueError(f"natural_miss and natural_hit must be faces of a d{self.die}")
-        return self
 
 
 class InitiativeRules(Model):
@@ -162,6 +158,10 @@ class StarshipsContent(Model):
 
 def load_content(overrides: Mapping[str, Any]) -> StarshipsContent:
     """The packaged rules and enemies with a campaign's ``content:`` laid over them."""
+    from gmtool.content.paths import packaged
+    from gmtool.content.schema import validate
+    from gmtool.content.yamlfile import deep_merge, load_yaml, overrides_document
+
     rules = load_yaml(packaged("tables", "starships", "rules.yaml"))
     enemies = load_yaml(packaged("tables", "starships", "enemies.yaml"))
     campaign = overrides_document(overrides)
@@ -208,3 +208,11 @@ def _where(sources: Sequence[Document], loc: tuple[str, ...]) -> str:
         if line is not None and doc.line_of(loc[:1]) is not None:
             return f"{doc.path}:{line}"
     return sources[0].path
+
+
+CONTENT = ContentSpec(
+    system="starships",
+    model=StarshipsContent,
+    files=("tables/starships/rules.yaml", "tables/starships/enemies.yaml"),
+    build=load_content,
+)

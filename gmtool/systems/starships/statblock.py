@@ -9,8 +9,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pydantic import ValidationError
-
 from gmtool.errors import UsageError, unknown
 from gmtool.systems.starships.content import AFFINITIES, StarshipsContent, StatBlock
 from gmtool.systems.starships.weapons import weapon_range
@@ -58,8 +56,12 @@ def checked_block(fields: Mapping[str, Any], content: StarshipsContent) -> StatB
             raise unknown("affinity", str(affinity), AFFINITIES)
         affinities[damage_type_name(damage_type, content)] = str(affinity).lower()
     data["affinities"] = affinities
+    from pydantic import ValidationError
+
+    from gmtool.content.schema import adapter
+
     try:
-        block = StatBlock.model_validate(data)
+        block: StatBlock = adapter(StatBlock).validate_python(data)
     except ValidationError as error:
         first = error.errors()[0]
         field = ".".join(str(part) for part in first["loc"]) or "stat block"

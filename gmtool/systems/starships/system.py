@@ -5,15 +5,18 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from gmtool.content.schema import validate
-from gmtool.content.yamlfile import Document
 from gmtool.dice import DiceDoor
 from gmtool.engine.system import Action, Outcome, State
 from gmtool.errors import ContentError, UsageError, unknown
 from gmtool.systems.starships import actions, encounter
 from gmtool.systems.starships.attack import attack
-from gmtool.systems.starships.content import SIDES, StarshipsContent, StatBlock, block_problems
-from gmtool.systems.starships.content import load_content as _load_content
+from gmtool.systems.starships.content import (
+    CONTENT,
+    SIDES,
+    StarshipsContent,
+    StatBlock,
+    block_problems,
+)
 from gmtool.systems.starships.roster import is_down
 from gmtool.systems.starships.statblock import check_name, combatant
 from gmtool.systems.starships.turns import acting_side, current, upcoming
@@ -42,7 +45,7 @@ class StarshipsSystem:
     title = "Stars & Starships encounters"
 
     def load_content(self, overrides: Mapping[str, Any]) -> StarshipsContent:
-        return _load_content(overrides)
+        return CONTENT.load(overrides)
 
     def new_state(self, content: Any, options: Mapping[str, Any], dice: DiceDoor) -> State:
         """No fight yet: the party from ``options.party``, in exploration."""
@@ -64,6 +67,9 @@ class StarshipsSystem:
             raise UsageError("option 'party' maps each name to a stat block")
         for raw_name, fields in party.items():
             name = check_name(str(raw_name), state["combatants"])
+            from gmtool.content.schema import validate
+            from gmtool.content.yamlfile import Document
+
             block = validate(StatBlock, fields, [Document(f"options.party.{name}", fields)])
             problems = block_problems(block, content)
             if problems:
