@@ -127,8 +127,7 @@ class MomentumRules(Model):
     lose: dict[str, Cost]
     """What a miss (``miss``) and a hit on each ineffective affinity cost the attacker."""
 
-    @model_validator(mode="after")
-    def _every_loss_has_a_cost(self) -> MomentumRules:
+    def __post_init__(self) -> None:
         missing = [key for key in ("miss", *self.ineffective) if key not in self.lose]
         if missing:
             raise ValueError(f"lose needs a cost for: {', '.join(missing)}")
@@ -136,7 +135,6 @@ class MomentumRules(Model):
         if unknown:
             valid = ", ".join(("miss", *AFFINITIES))
             raise ValueError(f"lose: unknown key {', '.join(unknown)} (valid: {valid})")
-        return self
 
 
 class TurnRules(Model):
