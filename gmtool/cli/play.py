@@ -7,7 +7,7 @@ import sys
 
 import typer
 
-from gmtool.cli.common import campaign_name, console
+from gmtool.cli.common import campaign_name
 from gmtool.errors import UsageError
 
 DEMOS = {
@@ -39,12 +39,7 @@ def play(
         name = campaign_name(ctx, required=False) or choose_campaign()
     game = Game.open(name)
     loop = importlib.import_module(f"gmtool.cli.play_{game.system_name}")
-    out = console()
-    out.print(f"[bold]{game.name}[/bold] ({game.system_name}) — Ctrl-C leaves, nothing is lost.")
-    try:
-        loop.run(game)
-    except KeyboardInterrupt:
-        out.print("\nleft the session; the campaign is saved.")
+    loop.run(game)
 
 
 def open_demo(system: str) -> str:

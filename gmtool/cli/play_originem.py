@@ -1,6 +1,6 @@
 """``gmtool play`` for Originem: mission → scene → who rolls → roll or enter the faces →
-outcome applied → dashboard, until the GM quits. Ctrl-C leaves: every finished command is
-already saved, an unfinished one writes nothing.
+outcome applied → dashboard, until the GM quits. The NOVA clock is redrawn under the menu
+while it runs.
 
 The rules say what is open (``systems.originem.choices``); this loop asks and plays.
 """
@@ -12,19 +12,12 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from rich.markup import escape
-
 from gmtool.cli.common import console
-from gmtool.cli.prompts import Prompts, choose_and_run
-from gmtool.dice import DiceDoor, parse_faces
+from gmtool.cli.playloop import PlayLoop, Prompts, Step, dice_list, say
 from gmtool.engine.game import Game
-from gmtool.errors import DiceError, RulesError
+from gmtool.errors import RulesError
 
-QUIT = "quit (the campaign is saved)"
 NO_MISSION = "no mission"
-ROLL = "roll the dice"
-ENTER = "enter faces from physical dice"
-
 
 Handler = Callable[[Game, Prompts, dict[str, Any]], None]
 
@@ -32,28 +25,37 @@ Handler = Callable[[Game, Prompts, dict[str, Any]], None]
 def run(game: Game, prompts: Prompts | None = None) -> None:
     """Show the dashboard, offer what may happen now, play it; repeat until quit."""
     from gmtool.render import originem as render
-    from gmtool.systems.originem.choices import what_now
+    from gmtool.render.originem import clock
 
-    ask = prompts or Prompts()
-    out = console()
-    try:
-        while True:
-            out.print(render.status(game.system.status(game.state, now=time.time())))
-            now = what_now(game.state, game.content, time.time())
-            menu = {label: partial(act, game, ask, now) for label, act in _menu(now).items()}
-            if not choose_and_run(ask, menu, quit=QUIT):
-                return
-    finally:
-        _remind_running_clock(game)
+    def dashboard() -> None:
+        console().print(render.status(game.system.status(game.state, now=time.time())))
+
+    def nova_line() -> str:
+        nova = game.system.status(game.state, now=time.time())["nova"]
+        if not nova["running"]:
+            return ""
+        return f"NOVA: {clock(nova['remaining_seconds'])} left, running"
+
+    loop = PlayLoop(
+        game, prompts, dashboard=dashboard, live=nova_line, goodbye=partial(_remind, game)
+    )
+
+    def entries() -> dict[str, Step]:
+        from gmtool.systems.originem.choices import what_now
+
+        now = what_now(game.state, game.content, time.time())
+        return {label: partial(act, game, loop.ask, now) for label, act in _menu(now).items()}
+
+    loop.run(entries)
 
 
-def _remind_running_clock(game: Game) -> None:
+def _remind(game: Game) -> None:
     """Leaving the session does not stop the countdown: say so."""
     from gmtool.render.originem import clock
 
     nova = game.system.status(game.state, now=time.time())["nova"]
     if nova["running"]:
-        console().print(
+        say(
             f"NOVA keeps running ({clock(nova['remaining_seconds'])} left); "
             "'gmtool originem nova pause' stops it for a break."
         )
@@ -87,14 +89,13 @@ def _menu(now: dict[str, Any]) -> dict[str, Handler]:
         menu["odds of a scene"] = _odds
     if not now["ended"]:
         menu[f"NOVA: {now['nova']}"] = _simple({"type": f"nova_{now['nova']}"})
-    menu["undo the last command"] = _undo
     return menu
 
 
-def _play(game: Game, action: dict[str, Any], door: DiceDoor | None = None) -> dict[str, Any]:
+def _play(game: Game, action: dict[str, Any], faces: list[int] | None = None) -> dict[str, Any]:
     action = {key: value for key, value in action.items() if value is not None}
     action["now"] = time.time()
-    outcome = game.play(action, door or game.door())
+    outcome = game.play(action, game.door(entered=faces))
     return outcome.result
 
 
@@ -105,20 +106,10 @@ def _show(view: str, result: dict[str, Any]) -> None:
 
 
 def _roll(game: Game, ask: Prompts, dice: str, action: dict[str, Any], view: str) -> None:
-    """Play ``action`` on rolled dice or on faces typed in from the table (``dice`` names
-    them in order); faces that do not fit are asked for again."""
-    while True:
-        if ask.select(f"Dice ({dice})?", [ROLL, ENTER]) == ROLL:
-            _show(view, _play(game, action))
-            return
-        try:
-            faces = parse_faces(ask.text(f"Faces in order ({dice}):"))
-            result = _play(game, action, game.door(entered=faces))
-        except DiceError as error:
-            console().print(f"[red]error:[/red] {escape(error.line())}")
-            continue
-        _show(view, result)
-        return
+    """Play ``action`` on faces typed in from the table (``dice`` names them in order) or,
+    left blank, on rolled dice. Faces that do not fit are refused by the loop, which asks
+    for them again."""
+    _show(view, _play(game, action, ask.faces(dice)))
 
 
 def _mission_key(game: Game, ask: Prompts, now: dict[str, Any], slot: str | None) -> str:
@@ -167,7 +158,7 @@ def _roll_scene(game: Game, ask: Prompts, kind: str, mission: str) -> None:
         answer = ask.select("Who is healed?", [*names, "nobody"])
         target = None if answer == "nobody" else answer
     action = {"type": "scene", "scene": kind, "by": by, "mission": mission, "target": target}
-    _roll(game, ask, ", ".join(f"{name} {die}" for name, die in chosen), action, "scene")
+    _roll(game, ask, dice_list([f"{name} {die}" for name, die in chosen]), action, "scene")
 
 
 def _start_mission(game: Game, ask: Prompts, now: dict[str, Any]) -> None:
@@ -186,8 +177,13 @@ def _engaged_fight(game: Game, ask: Prompts, now: dict[str, Any]) -> None:
 
 
 def _start_fight(game: Game, ask: Prompts, mission: str | None) -> None:
+    from gmtool.systems.originem.choices import check_enemies
+
     tiers = ", ".join(game.content.enemies)
-    enemies = ask.text(f"Enemies (tiers: {tiers}; e.g. low:2, high):")
+    enemies = ask.text(
+        f"Enemies (tiers: {tiers}; e.g. low:2, high):",
+        check=partial(check_enemies, game.state, game.content),
+    )
     gm_die = ask.select("The GM's die?", list(game.content.rules.combat.gm_dice))
     action = {
         "type": "combat_start",
@@ -203,7 +199,7 @@ def _initiative(game: Game, ask: Prompts, now: dict[str, Any]) -> None:
 
     by = ask.select("Who rolls initiative against the GM?", _standing(game)["crew"])
     gm_die = game.state["combat"]["gm_die"]
-    dice = f"{by} {fight_die(game.state, game.content, by)}, then the GM {gm_die}"
+    dice = dice_list([f"{by}'s {fight_die(game.state, game.content, by)}", f"the GM's {gm_die}"])
     _roll(game, ask, dice, {"type": "combat_initiative", "by": by}, "combat")
 
 
@@ -227,7 +223,7 @@ def _exchange(game: Game, attacker: str, defender: str) -> str:
 
     hit = fight_die(game.state, game.content, attacker)
     block = fight_die(game.state, game.content, defender)
-    return f"{attacker}'s damage {hit}, then {defender}'s block {block}"
+    return dice_list([f"{attacker}'s damage {hit}", f"{defender}'s block {block}"])
 
 
 def _heal(game: Game, ask: Prompts, now: dict[str, Any]) -> None:
@@ -238,7 +234,7 @@ def _heal(game: Game, ask: Prompts, now: dict[str, Any]) -> None:
     if not hurt:
         raise RulesError("no one in the fight is hurt", hint="end this turn")
     target = ask.select("Whom?", hurt)
-    dice = f"{by} {healing_die(game.state, game.content, by)}"
+    dice = f"{by}'s healing {healing_die(game.state, game.content, by)}"
     _roll(game, ask, dice, {"type": "combat_heal", "by": by, "target": target}, "combat")
 
 
@@ -266,8 +262,3 @@ def _simple(action: dict[str, Any]) -> Handler:
         _show(view, _play(game, dict(action)))
 
     return handle
-
-
-def _undo(game: Game, ask: Prompts, now: dict[str, Any]) -> None:
-    entry = game.undo()
-    console().print(f"undone: #{entry.seq} {escape(entry.what)}")

@@ -1,4 +1,5 @@
-"""The questions an interactive loop asks, through questionary.
+"""Being replaced by ``gmtool.cli.playloop`` (use that in a new loop): the questions the
+loops not yet moved onto it ask, through questionary.
 
 Every ``play_<system>`` loop takes a ``Prompts``; tests hand in a subclass with scripted
 answers. questionary is imported only when a question is really asked.

@@ -37,8 +37,8 @@ class _EnteredFaces:
         self.used += 1
         if not 1 <= face <= sides:
             raise DiceError(
-                f"face {face} is not on a d{sides} (face {self.used} entered{whose}, "
-                f"for {expression})",
+                f"the {ordinal(self.used)} face{whose}, {face}, is not on a d{sides} "
+                f"(rolling {expression})",
                 hint=f"a d{sides} shows 1 to {sides}",
             )
         return face
@@ -163,23 +163,36 @@ def _faces(count: int) -> str:
 
 
 _FACE = re.compile(r"-?[0-9]+")
-"""One entered face: ASCII digits, so "3 4" (a missing comma) is refused rather than read as 34."""
+"""One entered face: ASCII digits only."""
+
+_SEPARATOR = re.compile(r"\s*,\s*|\s+")
+"""Faces are separated by a comma, spaces, or both ("3,2,2", "3 2 2", "3, 2, 2")."""
+
+FACES_HINT = "one whole number per die, in order, like 4,6,1 or 4 6 1"
 
 
 def parse_faces(text: str) -> list[int]:
-    """``"4,6,1"`` -> ``[4, 6, 1]``; raises DiceError naming the bad item."""
+    """``"4,6,1"``, ``"4 6 1"`` or ``"4, 6, 1"`` -> ``[4, 6, 1]``; raises DiceError
+    naming the bad item by its place."""
     if not text.strip():
-        raise DiceError("--dice was given no faces", hint="enter faces like --dice 4,6,1")
+        raise DiceError("no faces were entered", hint=FACES_HINT)
     faces: list[int] = []
-    for index, item in enumerate(text.split(","), start=1):
-        item = item.strip()
+    for index, item in enumerate(_SEPARATOR.split(text.strip()), start=1):
         if not _FACE.fullmatch(item):
+            shown = f"'{item}'" if item else "empty"
             raise DiceError(
-                f"face {index} of '{text}' is '{item}', not a whole number",
-                hint="enter faces like --dice 4,6,1",
+                f"the {ordinal(index)} face of '{text}' is {shown}, not a whole number",
+                hint=FACES_HINT,
             )
         faces.append(int(item))
     return faces
+
+
+def ordinal(number: int) -> str:
+    """1 -> "1st", 2 -> "2nd", 11 -> "11th", 23 -> "23rd"."""
+    if 10 <= number % 100 <= 20:
+        return f"{number}th"
+    return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th') }"
 
 
 def parse_faces_by(items: Iterable[str]) -> dict[str, list[int]]:

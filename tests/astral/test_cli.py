@@ -136,8 +136,16 @@ def test_human_views_render(demo):
         (("tick", "--act", "Ana attack Warden"), "Warden is Away from Ana", 4),
         (("tick", "--act", "Ana attack Wisp", "--dice", "Cy=3,3"), "Cy, who rolls no dice", 5),
         (("tick", "--act", "Ana attack Wisp", "--dice", "Wisp=3,3"), "Wisp is an NPC", 5),
-        (("tick", "--act", "Ana attack Wisp", "--dice", "Ana=3,7"), "face 7 is not on a d6", 5),
-        (("tick", "--act", "Ana attack Wisp", "--dice", "Ana=0,2"), "face 0 is not on a d6", 5),
+        (
+            ("tick", "--act", "Ana attack Wisp", "--dice", "Ana=3,7"),
+            "face for Ana, 7, is not on a d6",
+            5,
+        ),
+        (
+            ("tick", "--act", "Ana attack Wisp", "--dice", "Ana=0,2"),
+            "face for Ana, 0, is not on a d6",
+            5,
+        ),
         (("tick", "--act", "Ana attack Wisp", "--dice", "Ana=x,2"), "not a whole number", 5),
         (("tick", "--act", "Ana attack Wisp", "--dice", "1,2", "--dice", "3,4"), "one --dice", 2),
         (

@@ -94,7 +94,7 @@ def test_wrong_faces_are_asked_again_and_the_declarations_kept(
     run(demo, answers)
     assert answers.answers == []
     out = capsys.readouterr().out
-    assert "face 9 is not on a d6" in out and "not enough faces" in out
+    assert "face for Ana, 9, is not on a d6" in out and "not enough faces" in out
     assert demo.state["tick"] == 1
     assert aura(demo, "Wisp") == 6 - (11 - 2 - 7) + 1  # Ana at Far: 9 against TN 7; Wisp rests
 

@@ -38,7 +38,7 @@ def test_roll_exploding_entered(gmtool) -> None:  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize(
     ("args", "needle", "code"),
     [
-        (("roll", "1d8", "--dice", "9"), "face 9 is not on a d8", 5),
+        (("roll", "1d8", "--dice", "9"), "the 1st face, 9, is not on a d8", 5),
         (("roll", "2d6", "--dice", "1"), "not enough faces", 5),
         (("roll", "2d6", "--dice", "1,2,3"), "too many faces", 5),
         (("roll", "2d6+"), "column 5", 5),

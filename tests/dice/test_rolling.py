@@ -54,9 +54,9 @@ def test_percentile_and_constants() -> None:
 
 
 def test_face_out_of_range_names_the_die() -> None:
-    with pytest.raises(DiceError, match="face 9 is not on a d8"):
+    with pytest.raises(DiceError, match="the 1st face, 9, is not on a d8"):
         entered("1d8", 9)
-    with pytest.raises(DiceError, match="face 0 is not on a d6"):
+    with pytest.raises(DiceError, match="the 2nd face, 0, is not on a d6"):
         entered("2d6", 3, 0)
 
 
@@ -102,9 +102,9 @@ def test_generator_is_uniform_enough_and_reproducible() -> None:
     assert [Rng(7).face(20) for _ in range(3)] == [Rng(7).face(20) for _ in range(3)]
 
 
-@pytest.mark.parametrize("text", ["²,3", "--3,3", "3 4", "٣,3", "+3"])
+@pytest.mark.parametrize("text", ["²,3", "--3,3", "3,,4", "٣,3", "+3"])
 def test_entered_faces_are_plain_whole_numbers(text: str) -> None:
-    # "3 4" is two faces typed without a comma, not a 34; other digits and signs are refused.
+    # An empty place between commas, other digits and signs are refused.
     with pytest.raises(DiceError, match="not a whole number"):
         parse_faces(text)
 
@@ -120,3 +120,17 @@ def test_faces_by_roller_match_the_name_whatever_its_case() -> None:
     roll = door.roll("2d10", who="Larlen")
     assert roll.source == "entered" and roll.faces == [8, 9]
     door.finish()
+
+
+@pytest.mark.parametrize("text", ["3,2,2", "3 2 2", "3, 2, 2", "3  2,2"])
+def test_faces_may_be_separated_by_commas_spaces_or_both(text: str) -> None:
+    assert parse_faces(text) == [3, 2, 2]
+
+
+def test_a_face_off_its_die_is_counted_in_words() -> None:
+    with pytest.raises(DiceError) as info:
+        entered("3d8", 4, 9, 1)
+    assert info.value.line().startswith("the 2nd face, 9, is not on a d8 (rolling 3d8)")
+    door = DiceDoor(entered_by={"Ana": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12]})
+    with pytest.raises(DiceError, match="the 11th face for Ana, 12, is not on a d10"):
+        door.roll("11d10", who="Ana")

@@ -53,7 +53,7 @@ BAD = [
     (
         ["scene", "exploration", "--by", "Pierre", "--dice", "7,1,1"],
         5,
-        "error: face 7 is not on a d6",
+        "error: the 1st face, 7, is not on a d6",
     ),
     (
         ["scene", "exploration", "--by", "Pierre", "--dice", "1,1"],

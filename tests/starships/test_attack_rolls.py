@@ -77,9 +77,9 @@ def test_a_miss_rolls_no_damage_dice(state: State) -> None:
 
 
 def test_a_face_off_the_die_is_refused(state: State) -> None:
-    with pytest.raises(DiceError, match="face 21 is not on a d20"):
+    with pytest.raises(DiceError, match="the 1st face, 21, is not on a d20"):
         hit(state, "melee", 21)
-    with pytest.raises(DiceError, match="face 7 is not on a d6"):
+    with pytest.raises(DiceError, match="the 2nd face, 7, is not on a d6"):
         hit(state, "melee", 15, 7)
 
 

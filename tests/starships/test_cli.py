@@ -152,7 +152,7 @@ def test_people_see_the_attack_and_the_board(crew) -> None:  # type: ignore[no-u
         (("attack", "Bo", "Crawler", "--melee", "--dice", "15,3"), "Bo has no melee weapon", 4),
         (("attack", "Bo", "Zed", "--ranged"), "combatant 'Zed' (valid: Ana, Bo,", 2),
         (("attack", "Bo", "Crawler-2", "--ranged", "--dice", "15"), "Crawler-2 is unconscious", 4),
-        (("attack", "Bo", "Crawler", "--ranged", "--dice", "21"), "face 21 is not on a d20", 5),
+        (("attack", "Bo", "Crawler", "--ranged", "--dice", "21"), "face, 21, is not on a d20", 5),
         (("attack", "Bo", "Crawler", "--ranged", "--dice", "15,3,4"), "took 2 and 1 were left", 5),
         (("attack", "Bo", "Crawler", "--ranged", "--dice", "5,3"), "the attack missed", 5),
         (("attack", "Bo", "Crawler", "--ranged", "--dice", "x"), "not a whole number", 5),

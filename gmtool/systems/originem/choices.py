@@ -87,3 +87,13 @@ def fight_targets(state: State) -> dict[str, list[str]]:
             if m["name"] in combat["crew"] and m["hp"] < m["max_hp"]
         ],
     }
+
+
+def check_enemies(state: State, content: OriginemContent, typed: str) -> None:
+    """Raise the error a fight against ``typed`` ("low:2, high") would meet, so a menu can
+    ask again before asking anything else."""
+    from gmtool.systems.originem.combat import _enemies
+
+    _enemies(
+        [item.strip() for item in typed.split(",")], content, [m["name"] for m in state["crew"]]
+    )

@@ -1,0 +1,29 @@
+"""The play-loop foundation every system's ``gmtool play`` is built on.
+
+- ``PlayLoop``: banner, dashboard, menu with the standard entries, going back, Ctrl-C.
+- ``Prompts``: every question (lists, text, numbers, faces, "pass the screen" gates);
+  ``TerminalPrompts`` asks through questionary, ``ScriptedPrompts`` answers in tests.
+
+See "How a system writes its play loop" in docs/architecture.md.
+"""
+
+from gmtool.cli.playloop.asking import BACK, AskAgain, Back, Prompts, parse_number
+from gmtool.cli.playloop.faces import dice_list
+from gmtool.cli.playloop.loop import QUIT, REDO, SHOW_LOG, STANDARD, UNDO, PlayLoop, Step, say
+
+__all__ = [
+    "BACK",
+    "QUIT",
+    "REDO",
+    "SHOW_LOG",
+    "STANDARD",
+    "UNDO",
+    "AskAgain",
+    "Back",
+    "PlayLoop",
+    "Prompts",
+    "Step",
+    "dice_list",
+    "parse_number",
+    "say",
+]

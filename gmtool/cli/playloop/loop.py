@@ -1,0 +1,163 @@
+"""The play loop every system's ``gmtool play`` runs: a banner, then dashboard → menu →
+step, until the GM quits.
+
+A system gives the loop what is on its menu now (``entries``), each entry a step: a
+function that asks through ``loop.ask`` and plays one action. The loop adds the same
+last entries everywhere (show the log, undo, redo, quit) and decides what going back,
+a refusal and Ctrl-C do, so every system behaves alike:
+
+- Esc (or a list's back entry) asks the step's previous question again; at the first
+  question it returns to the menu.
+- A refusal (any ``GmtoolError``) is shown, and the step's last question is asked again,
+  the answers before it kept (Esc from there goes further back). Nothing was written.
+- Ctrl-C inside a step returns to the menu; Ctrl-C at the menu leaves, and the loop says
+  the campaign is saved (every finished action already is).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
+
+from gmtool.cli.playloop.asking import AskAgain, Back, Prompts
+from gmtool.errors import GmtoolError
+
+if TYPE_CHECKING:
+    from gmtool.engine.game import Game
+
+SHOW_LOG = "show the log"
+UNDO = "undo"
+REDO = "redo"
+QUIT = "quit"
+STANDARD = (SHOW_LOG, UNDO, REDO, QUIT)
+"""The last entries of every system's menu, in this order."""
+
+LOG_LINES = 12
+"""How many of the latest log entries "show the log" prints."""
+
+Step = Callable[[], object]
+
+
+class PlayLoop:
+    """One interactive session on ``game``.
+
+    ``dashboard`` prints where things stand before each menu; ``live`` gives a line
+    redrawn every second under the menu (a running clock); ``question`` is the menu's
+    question; ``goodbye`` prints anything to say on leaving.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        ask: Prompts | None = None,
+        *,
+        dashboard: Callable[[], None] | None = None,
+        live: Callable[[], str] | None = None,
+        question: Callable[[], str] | None = None,
+        goodbye: Callable[[], None] | None = None,
+    ) -> None:
+        if ask is None:
+            from gmtool.cli.playloop.terminal import TerminalPrompts
+
+            ask = TerminalPrompts()
+        self.game = game
+        self.ask = ask
+        self.dashboard = dashboard
+        self.live = live
+        self.question = question or (lambda: "What happens?")
+        self.goodbye = goodbye
+
+    # -- the session -----------------------------------------------------------------
+    def run(self, entries: Callable[[], Mapping[str, Step]]) -> None:
+        """Banner, then dashboard and menu until the GM quits or presses Ctrl-C at the menu."""
+        say(banner(self.game))
+        try:
+            while True:
+                if self.dashboard is not None:
+                    self.dashboard()
+                menu = dict(entries())
+                choice = self.ask.menu(self.question(), [*menu, *STANDARD], self.live)
+                if choice == QUIT:
+                    return
+                self.attempt(menu.get(choice) or self._standard(choice))
+        except (KeyboardInterrupt, Back):
+            say("")
+        finally:
+            self.leave()
+
+    def leave(self) -> None:
+        say("left the session; the campaign is saved.")
+        if self.goodbye is not None:
+            self.goodbye()
+
+    def attempt(self, step: Step) -> None:
+        """Run ``step``; Esc, a refusal and Ctrl-C inside it behave as the module says."""
+        replay: list[str] = []
+        offer: str | None = None
+        while True:
+            self.ask.begin_step(replay, offer)
+            try:
+                step()
+                return
+            except Back:
+                given = self.ask.given
+            except AskAgain as again:
+                show_error(again.error)
+                given = self.ask.given[: again.keep + 1]
+            except GmtoolError as error:
+                show_error(error)
+                given = self.ask.given
+            except KeyboardInterrupt:
+                say("\nback at the menu (nothing was written for the unfinished move)")
+                return
+            finally:
+                self.ask.begin_step()
+            if not given:
+                return
+            replay, offer = given[:-1], given[-1]
+
+    # -- the standard entries -----------------------------------------------------------
+    def _standard(self, choice: str) -> Step:
+        return {SHOW_LOG: self.show_log, UNDO: self.undo, REDO: self.redo}[choice]
+
+    def show_log(self) -> None:
+        from gmtool.cli.common import console
+        from gmtool.render.log import log_table
+
+        entries = [e.to_json() for e in self.game.store.entries(last=LOG_LINES)]
+        console().print(log_table(self.game.name, entries))
+
+    def undo(self) -> None:
+        entry = self.game.undo()
+        say(f"undone #{entry.seq}: {entry.what or entry.kind}")
+
+    def redo(self) -> None:
+        entry = self.game.redo()
+        say(f"redone #{entry.seq}: {entry.what or entry.kind}")
+
+
+def banner(game: Game) -> str:
+    title = getattr(game.system, "title", game.system_name)
+    return (
+        f"{game.name} — {title}\n"
+        "Esc goes back a step, Ctrl-C returns to the menu (at the menu it leaves); "
+        "every move is saved as it is made."
+    )
+
+
+def say(text: str) -> None:
+    """Print ``text`` as it is (no markup), so names typed by players stay as typed."""
+    from gmtool.cli.common import console
+
+    console().print(text, markup=False)
+
+
+def show_error(error: GmtoolError) -> None:
+    from rich.text import Text
+
+    from gmtool.cli.common import console
+
+    console().print(Text(f"error: {error.line()}", style="red"))
+
+
+__all__ = ["QUIT", "REDO", "SHOW_LOG", "STANDARD", "UNDO", "PlayLoop", "Step", "say"]

@@ -1,0 +1,64 @@
+"""``Prompts`` that answer from a script, for tests of a play loop.
+
+Answers are given in order. ``ESC`` goes back (as the key does), ``CTRL_C`` interrupts,
+``ENTER`` answers a "pass the screen" gate. A list answer must be on offer; a typed
+answer the question's check refuses is noted in ``refused`` and the next answer is
+typed in its place, as a person would after reading the reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from gmtool.cli.playloop.asking import Back, Check, Prompts, rejection
+
+ESC = "<esc>"
+CTRL_C = "<ctrl-c>"
+ENTER = "<enter>"
+
+
+class ScriptedPrompts(Prompts):
+    def __init__(self, *answers: str) -> None:
+        super().__init__()
+        self.script = list(answers)
+        self.asked: list[str] = []
+        self.offered: list[list[str]] = []
+        self.defaults: list[str | None] = []
+        self.refused: list[str] = []
+        self.clears = 0
+
+    def _next(self, message: str) -> str:
+        self.asked.append(message)
+        if not self.script:
+            raise AssertionError(f"the script has no answer left for {message!r}")
+        answer = self.script.pop(0)
+        if answer == CTRL_C:
+            raise KeyboardInterrupt
+        if answer == ESC:
+            raise Back
+        return answer
+
+    def _choose(
+        self, message: str, choices: list[str], default: str | None, live: Callable[[], str] | None
+    ) -> str:
+        self.offered.append(choices)
+        self.defaults.append(default)
+        answer = self._next(message)
+        assert answer in choices, f"{answer!r} is not among {choices} for {message!r}"
+        return answer
+
+    def _type(self, message: str, default: str, check: Check | None) -> str:
+        self.defaults.append(default)
+        while True:
+            answer = self._next(message)
+            reason = rejection(check, answer)
+            if reason is None:
+                return answer
+            self.refused.append(reason)
+
+    def _wait(self, message: str) -> None:
+        answer = self._next(message)
+        assert answer == ENTER, f"{message!r} waits for Enter, the script says {answer!r}"
+
+    def clear_screen(self) -> None:
+        self.clears += 1

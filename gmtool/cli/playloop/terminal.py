@@ -1,0 +1,81 @@
+"""The terminal side of ``Prompts``: questionary, with Esc to go back and a live line.
+
+questionary (and prompt_toolkit under it) is imported only when a question is asked.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from gmtool.cli.playloop.asking import BACK, Back, Check, Prompts, rejection
+
+SELECT_HINT = "(arrows and Enter; Esc goes back)"
+MENU_HINT = "(arrows and Enter; Ctrl-C leaves)"
+
+
+class TerminalPrompts(Prompts):
+    def _choose(
+        self, message: str, choices: list[str], default: str | None, live: Callable[[], str] | None
+    ) -> str:
+        import questionary
+
+        inside_a_step = BACK in choices
+        hint = SELECT_HINT if inside_a_step else MENU_HINT
+        question = questionary.select(message, choices=choices, default=default, instruction=hint)
+        if inside_a_step:
+            _escape_goes_back(question)
+        if live is not None:
+            _add_live_line(question, live)
+        return str(question.unsafe_ask())
+
+    def _type(self, message: str, default: str, check: Check | None) -> str:
+        import questionary
+
+        def validate(text: str) -> bool | str:
+            reason = rejection(check, text)
+            return True if reason is None else reason
+
+        question = questionary.text(message, default=default, validate=validate)
+        _escape_goes_back(question)
+        return str(question.unsafe_ask())
+
+    def _wait(self, message: str) -> None:
+        import questionary
+
+        question = questionary.text(message, qmark="»")
+        _escape_goes_back(question)
+        question.unsafe_ask()
+
+    def clear_screen(self) -> None:
+        # Home, clear the screen, then clear the scrollback (xterm's 3J), so scrolling up
+        # shows nothing of the player before.
+        sys.stdout.write("\x1b[H\x1b[2J\x1b[3J")
+        sys.stdout.flush()
+
+
+def _escape_goes_back(question: Any) -> None:
+    """Esc leaves the question by raising ``Back`` (eager: no wait for a longer key)."""
+    from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
+
+    bindings = KeyBindings()
+
+    @bindings.add("escape", eager=True)
+    def _back(event: Any) -> None:
+        event.app.exit(exception=Back(), style="class:aborting")
+
+    app = question.application
+    app.key_bindings = merge_key_bindings([app.key_bindings or KeyBindings(), bindings])
+
+
+def _add_live_line(question: Any, live: Callable[[], str]) -> None:
+    """A line under the menu that ``live`` redraws every second (a running clock), gone
+    once the menu is answered."""
+    from prompt_toolkit.filters import IsDone
+    from prompt_toolkit.layout import ConditionalContainer, FormattedTextControl, Window
+
+    line = Window(FormattedTextControl(lambda: [("class:instruction", live())]), height=1)
+    app = question.application
+    app.layout.container.children.insert(0, ConditionalContainer(line, filter=~IsDone()))
+    app.refresh_interval = 1.0

@@ -1,0 +1,92 @@
+"""``gmtool play`` in a pseudo-terminal, read back as a person would see the screen.
+
+pexpect runs the real command with its keyboard on a pseudo-terminal; pyte, a terminal
+emulator, turns what it writes into the screen's lines (clearing included), so a test can
+say what is on the screen, and what is not, at any moment.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+
+import pexpect
+import pyte
+
+COLUMNS, ROWS = 110, 45
+KEYS = {
+    "enter": "\r",
+    "esc": "\x1b",
+    "ctrl-c": "\x03",
+    "down": "\x1b[B",
+    "up": "\x1b[A",
+}
+
+
+class Terminal:
+    def __init__(self, home: Path, *args: str) -> None:
+        self.screen = pyte.HistoryScreen(COLUMNS, ROWS, history=2000)
+        self.stream = pyte.ByteStream(self.screen)
+        self.written = b""
+        env = {**os.environ, "GMTOOL_HOME": str(home), "TERM": "xterm", "COLUMNS": str(COLUMNS)}
+        env["PROMPT_TOOLKIT_NO_CPR"] = "1"  # the emulator does not answer position requests
+        env.pop("GMTOOL_CAMPAIGN", None)
+        self.child = pexpect.spawn(
+            sys.executable,
+            ["-m", "gmtool", *args],
+            env=env,
+            dimensions=(ROWS, COLUMNS),
+            timeout=10,
+        )
+
+    def text(self) -> str:
+        """The screen as it is now, with what scrolled off the top above it."""
+        above = ["".join(ch.data for ch in line.values()) for line in self.screen.history.top]
+        return "\n".join([*above, *self.screen.display])
+
+    def visible(self) -> str:
+        return "\n".join(self.screen.display)
+
+    def wait_for(self, text: str, times: int = 1, timeout: float = 8.0) -> str:
+        """Read until ``text`` is on the screen (``times`` times); fail with the screen if
+        it never comes."""
+        deadline = time.monotonic() + timeout
+        while self.visible().count(text) < times:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{text!r} never showed; the screen:\n{self.visible()}")
+            self._read(0.05)
+        return self.visible()
+
+    def settle(self, quiet: float = 0.3) -> str:
+        """Read until the program has written nothing for ``quiet`` seconds."""
+        while self._read(quiet):
+            pass
+        return self.visible()
+
+    def press(self, *keys: str) -> None:
+        for key in keys:
+            self.child.send(KEYS.get(key, key))
+            time.sleep(0.05)
+
+    def type(self, text: str) -> None:
+        self.child.send(text + "\r")
+
+    def finish(self, timeout: float = 8.0) -> int:
+        deadline = time.monotonic() + timeout
+        while self.child.isalive() and time.monotonic() < deadline:
+            self._read(0.05)
+        self.child.close(force=True)
+        return int(self.child.exitstatus or 0)
+
+    def _read(self, timeout: float) -> bool:
+        try:
+            data = self.child.read_nonblocking(65536, timeout=timeout)
+        except pexpect.TIMEOUT:
+            return False
+        except pexpect.EOF:
+            return False
+        self.written += data
+        self.stream.feed(data)
+        return True
