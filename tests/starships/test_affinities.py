@@ -82,7 +82,7 @@ def test_immune_takes_nothing_and_rolls_no_damage() -> None:
     assert rolled.extra["not_counted"] == [
         {"dice": "1d6", "faces": [3], "why": "Rex is immune to Kinetic"}
     ]
-    with pytest.raises(DiceError, match="face 7 is not on a d6"):
+    with pytest.raises(DiceError, match="face, 7, is not on a d6"):
         hit(state, "melee", 15, 7)
 
 
