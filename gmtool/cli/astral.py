@@ -46,6 +46,9 @@ def add(
     tn: int = typer.Option(None, "--tn", help="An NPC's Target Number (default 7)."),
     aura: int = typer.Option(None, "--aura", help="Starting Aura (default 12)."),
     knowledge: str = typer.Option(None, "--knowledge", help="Areas of Knowledge: a,b,c."),
+    languages: str = typer.Option(
+        None, "--languages", help="The languages it knows (default: the shared one)."
+    ),
     at: str = typer.Option(None, "--at", help="Distance to everyone present (default near)."),
     as_json: bool = JSON_OPTION,
 ) -> None:
@@ -64,6 +67,7 @@ def add(
         "aura": aura,
         "tn": tn,
         "knowledge": knowledge,
+        "languages": languages,
         "at": at,
     }
     _play(ctx, action, None, as_json)
@@ -77,9 +81,13 @@ def set_(
     starting_aura: int = typer.Option(None, "--starting-aura", help="Its starting (full) Aura."),
     tn: int = typer.Option(None, "--tn", help="An NPC's Target Number."),
     knowledge: str = typer.Option(None, "--knowledge", help="Areas of Knowledge: a,b,c."),
+    languages: str = typer.Option(None, "--languages", help="The languages it knows: a,b."),
+    force: bool = typer.Option(
+        False, "--force", help="Allow Aura above the starting Aura, or at 0 or less."
+    ),
     as_json: bool = JSON_OPTION,
 ) -> None:
-    """Change an entity's Aura, starting Aura, TN or Knowledge (the GM's word)."""
+    """Change an entity's Aura, starting Aura, TN, Knowledge or languages (the GM's word)."""
     action = {
         "type": "set",
         "name": name,
@@ -87,6 +95,8 @@ def set_(
         "starting_aura": starting_aura,
         "tn": tn,
         "knowledge": knowledge,
+        "languages": languages,
+        "force": force,
     }
     _play(ctx, action, None, as_json)
 

@@ -50,6 +50,8 @@ def entity_table(entities: list[dict[str, Any]]) -> Table:
             note = f"gone, returns in {_ticks(entity['returns_in'])}"
         elif condition == "unconscious":
             note = "unconscious"
+        if entity.get("languages"):
+            note = ", ".join(filter(None, [note, "speaks " + ", ".join(entity["languages"])]))
         table.add_row(
             Text(entity["name"], style="dim" if condition != "active" else "bold"),
             KIND_LABEL[entity["kind"]],
@@ -192,8 +194,8 @@ def describe(event: dict[str, Any]) -> tuple[str, str]:
         )
     if kind == "lockout":
         wait = " and until the final attack" if event["waits_for_final_attack"] else ""
-        a, b = event["pair"]
-        span = f"{a} and {b} stay Away for {_ticks(event['ticks'])}{wait}"
+        away_from = ", ".join(event["away_from"])
+        span = f"{who} stays Away from {away_from} for {_ticks(event['ticks'])}{wait}"
         return f"{span}{_roll(event)}", "magenta"
     if kind == "work":
         text = f"{who} works on {event['task']} ({event['done']}/{event['ticks']})"
@@ -218,8 +220,16 @@ def describe(event: dict[str, Any]) -> tuple[str, str]:
     if kind == "rest":
         return f"{who} rests: Aura {event['aura_before']} → {event['aura_after']}", "green"
     if kind == "speak":
+        if event.get("effect"):
+            return f"{who} was knocked out before speaking", "dim"
         heard = ", ".join(event["heard_by"]) or "nobody"
-        return f'{who} says "{event["message"]}" (heard by {heard})', "italic"
+        language = f" in {event['language']}" if event.get("language") else ""
+        lost = event.get("not_understood") or []
+        missed = f"; {', '.join(lost)} cannot understand it" if lost else ""
+        return f'{who} says{language} "{event["message"]}" (heard by {heard}{missed})', "italic"
+    if kind == "not_counted":
+        faces = ",".join(str(d["face"]) for d in event["roll"]["dice"])
+        return f"{who}'s {event['roll']['label']} dice [{faces}] not counted: {event['why']}", "dim"
     return _plain(event), ""
 
 
@@ -242,7 +252,8 @@ def _plain(event: dict[str, Any]) -> str:
         "examine": f"{who} examines {event.get('target')}: the Referee describes it",
         "returned": f"{who} returns to the Astral with {event.get('aura')} Aura",
         "woke": f"{who} wakes with {event.get('aura')} Aura",
-        "lockout_ended": f"the Away lockout between {a} and {b} is over",
+        "lockout_ended": f"{who}'s Away lockout from {', '.join(event.get('away_from', []))} "
+        "is over",
         "lockout_lifted": f"the GM lifts the lockout between {a} and {b}",
         "final_attack": "the final attack is marked: the fight is over",
         "added": f"{entity.get('name')} joins, {event.get('distance_to_others')} to everyone",

@@ -160,6 +160,13 @@ def test_human_views_render(demo):
         (("task", "salvage", "Unseal"), "only a partial success", 4),
         (("disturb", "Ana", "Wisp"), "not unconscious", 4),
         (("final-attack",), "no attack", 4),
+        (
+            ("set", "Ana", "--aura", "99"),
+            "Ana's Aura would be 99, above their starting Aura of 12",
+            4,
+        ),
+        (("set", "Ana", "--aura", "-1"), "at least 1, not -1", 4),
+        (("set", "Cy", "--starting-aura", "8"), "give --aura 8 as well, or add --force", 4),
         (("odds", "Ana", "Nobody"), "unknown character 'Nobody'", 2),
         (("odds", "Ana", "Cy", "--target-action", "dance"), "unknown action 'dance'", 2),
     ],
@@ -219,3 +226,17 @@ def test_a_pc_rolling_twice_in_a_tick_gives_all_its_faces_in_order(demo):
     assert doc["cv"]["Ana"] == 9
     work = next(e for e in doc["events"] if e["event"] == "work")
     assert (work["total"], work["status"]) == (3 + 3 + 2, "partial")
+
+
+def test_set_aura_beyond_the_bounds_only_with_force(demo):
+    forced = demo("astral", "set", "Ana", "--aura", "14", "--force", "--json")
+    assert forced.code == 0, forced.err
+    ana = next(
+        e for e in json.loads(demo("status", "--json").out)["entities"] if e["name"] == "Ana"
+    )
+    assert (ana["aura"], ana["starting_aura"]) == (14, 12)
+    assert demo("astral", "set", "Ana", "--aura", "12").code == 0
+    assert demo("astral", "set", "Ana", "--aura", "0", "--force").code == 0
+    # Aura 0 set by hand: the next tick counts Ana out, as the rules' last step says.
+    ticked = json.loads(demo("astral", "tick", "--dice", "GM=1,1", "--json").out)
+    assert ticked["knocked_out"] == ["Ana"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from gmtool.systems.astral import SYSTEM
 from tests.astral.conftest import cast, door, entity, events, tick
 
 
@@ -173,17 +174,38 @@ def test_a_block_does_not_raise_an_attacker_who_is_not_attacked(content):
 
 def test_a_block_raises_a_guarded_attacker_who_is_attacked_for_the_whole_tick(content):
     state = cast(content)
+    everything = SYSTEM.load_content({"combat": {"block_raises": "all"}})
     out = tick(
         state,
+        everything,
+        "Ana attack Wisp",
+        "Wisp attack Ana",
+        "Cy block Ana",
+        dice=door(Ana=(2, 2), Cy=(5, 5)),
+    )
+    # With block_raises: all, one CV per tick: raised for both attacks.
+    assert out.result["cv"]["Ana"] == 10
+    assert entity(out.state, "Wisp")["aura"] == 6 - (10 - 7)
+    assert entity(out.state, "Ana")["aura"] == 12
+
+
+def test_by_default_a_block_guards_without_raising_the_guarded_attack(content):
+    # "BLOCK: The intended target's CV increases to the highest Blocker's": Ana, attacked
+    # by Wisp, is guarded at Cy's 10 (Wisp's 7 takes nothing), but strikes with her own
+    # 2 + 2 = 4 against Wisp's TN 7, which takes nothing either.
+    out = tick(
+        cast(content),
         content,
         "Ana attack Wisp",
         "Wisp attack Ana",
         "Cy block Ana",
         dice=door(Ana=(2, 2), Cy=(5, 5)),
     )
-    assert out.result["cv"]["Ana"] == 10  # one CV per tick: raised for both attacks
-    assert entity(out.state, "Wisp")["aura"] == 6 - (10 - 7)
+    assert out.result["cv"]["Ana"] == 10  # her CV against attacks
+    assert entity(out.state, "Wisp")["aura"] == 6
     assert entity(out.state, "Ana")["aura"] == 12
+    ana_attack = next(e for e in events(out, "attack") if e["who"] == "Ana")
+    assert (ana_attack["attacker_cv"], ana_attack["outcome"]) == (4, "miss")
 
 
 def test_a_blocker_guarding_another_blocker_changes_nothing(content):

@@ -83,10 +83,11 @@ def test_status_shows_timers_in_words(content):
     assert timers == [
         {
             "kind": "lockout",
-            "pair": ["Ana", "Cy"],
+            "who": "Ana",
+            "away_from": ["Cy"],
             "ticks": 15,
             "waits_for_final_attack": False,
-            "text": "Ana and Cy stay Away for 15 ticks",
+            "text": "Ana stays Away from Cy for 15 ticks",
         }
     ]
 
@@ -108,11 +109,11 @@ def test_status_names_a_lockout_that_only_waits_for_the_final_attack(content):
 
     state = away_during_a_fight(content)
     assert SYSTEM.status(state, now=0)["timers"][0]["text"] == (
-        "Ana and Cy stay Away for 14 ticks and until the final attack"
+        "Ana stays Away from Cy for 14 ticks and until the final attack"
     )
     state["timers"][0]["ticks"] = 0
     assert SYSTEM.status(state, now=0)["timers"][0]["text"] == (
-        "Ana and Cy stay Away until the final attack"
+        "Ana stays Away from Cy until the final attack"
     )
 
 

@@ -54,7 +54,13 @@ def test_moving_away_locks_the_pair_for_2d6_plus_12(content):
     state = cast(content)
     out = tick(state, content, "Ana move Cy to away", dice=door(GM=(2, 2)))
     assert out.state["timers"] == [
-        {"kind": "lockout", "pair": ["Ana", "Cy"], "ticks": 16, "waits_for_final_attack": False}
+        {
+            "kind": "lockout",
+            "who": "Ana",
+            "away_from": ["Cy"],
+            "ticks": 16,
+            "waits_for_final_attack": False,
+        }
     ]
     with pytest.raises(RulesError) as info:
         tick(out.state, content, "Cy move Ana to far")
@@ -71,7 +77,9 @@ def test_lockout_ends_after_its_ticks(content):
         tick(state, content, "Ana move Cy to near")
     state = tick(state, content).state
     out = tick(state, content)
-    assert events(out, "lockout_ended") == [{"event": "lockout_ended", "pair": ["Ana", "Cy"]}]
+    assert events(out, "lockout_ended") == [
+        {"event": "lockout_ended", "who": "Ana", "away_from": ["Cy"]}
+    ]
     out = tick(out.state, content, "Ana move Cy to near")
     assert out.state["distances"]["Ana"]["Cy"] == "near"
 
@@ -97,7 +105,8 @@ def test_marking_the_final_attack_first_leaves_only_the_dice(content):
     out = play(state, content, {"type": "mark_final_attack"}, door())
     assert out.state["timers"][0] == {
         "kind": "lockout",
-        "pair": ["Ana", "Cy"],
+        "who": "Ana",
+        "away_from": ["Cy"],
         "ticks": 14,
         "waits_for_final_attack": False,
     }
@@ -210,3 +219,66 @@ def test_a_move_with_several_targets_needs_to_change_only_one(content):
     assert [e["other"] for e in events(out, "moved")] == ["Wisp"]
     with pytest.raises(RulesError, match="Ana is already far from Orb"):
         tick(state, content, "Ana move Orb to far")
+
+
+def test_one_lockout_per_character_however_many_it_moves_away_from(content):
+    # "A character that moves Away cannot return for at least 2d6+12 Ticks": one roll for
+    # Ana, who moves Away from Cy and Wisp at once: 3 + 4 + 12 = 19 for both.
+    out = tick(cast(content), content, "Ana move Cy Wisp to away", dice=door(GM=(3, 4)))
+    assert out.state["timers"] == [
+        {
+            "kind": "lockout",
+            "who": "Ana",
+            "away_from": ["Cy", "Wisp"],
+            "ticks": 19,
+            "waits_for_final_attack": False,
+        }
+    ]
+    assert len([r for r in out.result["events"] if r["event"] == "lockout"]) == 1
+
+
+def test_two_characters_moving_away_from_each_other_roll_one_lockout_each(content):
+    # Ana rolls 1 + 1 + 12 = 14, Cy 6 + 6 + 12 = 24; the pair stays apart for the longer.
+    out = tick(
+        cast(content),
+        content,
+        "Ana move Cy to away",
+        "Cy move Ana to away",
+        dice=door(GM=(1, 1, 6, 6)),
+    )
+    assert [(t["who"], t["away_from"], t["ticks"]) for t in out.state["timers"]] == [
+        ("Ana", ["Cy"], 14),
+        ("Cy", ["Ana"], 24),
+    ]
+    state = out.state
+    for _ in range(14):
+        state = tick(state, content).state
+    assert [t["who"] for t in state["timers"]] == ["Cy"]  # Ana's has run out
+    with pytest.raises(RulesError, match="cannot come back for 10 more ticks"):
+        tick(state, content, "Ana move Cy to near")
+
+
+def test_forcing_a_distance_lifts_only_that_pair_from_a_lockout(content):
+    state = tick(cast(content), content, "Ana move Cy Wisp to away", dice=door(GM=(1, 1))).state
+    action = {"type": "distance", "a": "Cy", "b": "Ana", "distance": "near", "force": True}
+    out = play(state, content, action, door())
+    assert [(t["who"], t["away_from"]) for t in out.state["timers"]] == [("Ana", ["Wisp"])]
+    with pytest.raises(RulesError, match="cannot come back"):
+        tick(out.state, content, "Ana move Wisp to near")
+
+
+def test_a_lockout_saved_as_a_pair_still_holds(content):
+    # States saved before lockouts were per character hold one timer per pair.
+    state = cast(content)
+    state["distances"]["Ana"]["Cy"] = state["distances"]["Cy"]["Ana"] = "away"
+    state["timers"] = [
+        {"kind": "lockout", "pair": ["Ana", "Cy"], "ticks": 3, "waits_for_final_attack": False}
+    ]
+    with pytest.raises(RulesError, match="cannot come back for 3 more ticks"):
+        tick(state, content, "Cy move Ana to near")
+    assert SYSTEM.status(state, now=0)["timers"][0]["text"] == "Ana stays Away from Cy for 3 ticks"
+    state = tick(tick(state, content).state, content).state
+    ended = tick(state, content)
+    assert events(ended, "lockout_ended") == [
+        {"event": "lockout_ended", "who": "Ana", "away_from": ["Cy"]}
+    ]

@@ -58,7 +58,7 @@ def test_status_view_shows_the_matrix_timers_and_tasks(content):
     ).state
     shown = text(render.status(SYSTEM.status(state, now=0)))
     assert "Astral · tick 1" in shown
-    assert "Ana and Cy stay Away for 15 ticks" in shown
+    assert "Ana stays Away from Cy for 15 ticks" in shown
     assert "distances" in shown and "away" in shown and "touching" not in shown
     assert "Seal" in shown and "0/2" in shown
     assert "12/12" in shown and "runes, dreams, old tongues" in shown
@@ -87,7 +87,7 @@ def test_one_tick_left_is_said_in_the_singular(content):
         timer["ticks"] = 1
     doc = SYSTEM.status(state, now=0)
     assert [t["text"] for t in doc["timers"]] == [
-        "Ana and Cy stay Away for 1 tick",
+        "Ana stays Away from Cy for 1 tick",
         "Ana returns in 1 tick",
     ]
     shown = text(render.status(doc))

@@ -95,9 +95,18 @@ def apply_blocks(
 
 
 def resolve_attacks(
-    content: AstralContent, actions: dict[str, Declaration], values: dict[str, int]
+    content: AstralContent,
+    actions: dict[str, Declaration],
+    values: dict[str, int],
+    own: dict[str, int] | None = None,
 ) -> tuple[dict[str, int], list[Event]]:
-    """Aura each character loses to the tick's attacks, with one event per attack."""
+    """Aura each character loses to the tick's attacks, with one event per attack.
+
+    ``values`` are the CVs against attacks (blocks applied); ``own`` the CVs before blocks.
+    With ``combat.block_raises: defence`` an attacker strikes with its own CV, so a block
+    guards the one it shields without sharpening that one's own attack.
+    """
+    striking = own if own is not None and content.combat.block_raises == "defence" else values
     losses: dict[str, int] = {}
     events: list[Event] = []
     settled_pairs: set[frozenset[str]] = set()
@@ -105,7 +114,7 @@ def resolve_attacks(
         if declaration["action"] != "attack":
             continue
         target = declaration["target"]
-        a, t = values[attacker], values[target]
+        a, t = striking[attacker], values[target]
         back = actions.get(target)
         mutual = back is not None and back["action"] == "attack" and back["target"] == attacker
         event: Event = {

@@ -71,6 +71,7 @@ class Combat(Model):
     action_modifier: ActionModifier
     mutual_equal_loss: int = Field(ge=0)
     block_chains: bool
+    block_raises: Literal["defence", "all"]
     reach: ReachRules
     unconscious_can_be_attacked: bool
 
@@ -82,6 +83,8 @@ class Moves(Model):
 class Speech(Model):
     heard_within: Reach
     per_tick: int = Field(ge=1)
+    shared_language: str = Field(min_length=1)
+    """What every being speaks unless it is given its own ``languages``."""
 
 
 class Rest(Model):

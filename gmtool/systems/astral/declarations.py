@@ -12,6 +12,7 @@ from typing import Any
 
 from gmtool.errors import RulesError, UsageError, unknown
 from gmtool.systems.astral.content import DISTANCES, AstralContent
+from gmtool.systems.astral.speech import choose_language
 from gmtool.systems.astral.state import (
     BEINGS,
     State,
@@ -149,7 +150,10 @@ def _check_one(state: State, content: AstralContent, given: dict[str, Any]) -> D
         message = str(given.get("message") or "").strip()
         if not message:
             raise UsageError(f"{who} speaks an empty message", hint="say something")
-        declaration["message"] = message
+        language = given.get("language")
+        declaration["language"], declaration["message"] = choose_language(
+            state, content, who, message, None if language is None else str(language)
+        )
     return declaration
 
 

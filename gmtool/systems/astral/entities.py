@@ -17,6 +17,7 @@ from gmtool.systems.astral.state import (
     describe_lockout,
     distance,
     find,
+    lift_lockouts,
     lockout,
     set_distance,
 )
@@ -34,7 +35,11 @@ def add_entity(state: State, action: Mapping[str, Any], content: AstralContent) 
         raise unknown("kind of entity", kind, KINDS)
     aura, tn, knowledge = action.get("aura"), action.get("tn"), action.get("knowledge")
     if kind == "object":
-        given = [key for key in ("aura", "tn", "knowledge") if action.get(key) not in (None, [])]
+        given = [
+            key
+            for key in ("aura", "tn", "knowledge", "languages")
+            if action.get(key) not in (None, [], "")
+        ]
         if given:
             raise RulesError(
                 f"{name} is an object: objects have no {', '.join(given)}",
@@ -66,6 +71,8 @@ def add_entity(state: State, action: Mapping[str, Any], content: AstralContent) 
             "knowledge": _knowledge(name, knowledge or [], content),
             "condition": "active",
         }
+        if action.get("languages"):
+            entity["languages"] = _languages(name, action["languages"])
     at = check_distance_name(str(action.get("at") or content.distances.default))
     others = [e["name"] for e in state["entities"]]
     state["entities"].append(entity)
@@ -81,7 +88,8 @@ def set_entity(state: State, action: Mapping[str, Any], content: AstralContent) 
     entity = find(state, str(action.get("name", "")))
     name = entity["name"]
     changed: dict[str, Any] = {}
-    for key in ("aura", "starting_aura", "tn", "knowledge"):
+    force = bool(action.get("force"))
+    for key in ("aura", "starting_aura", "tn", "knowledge", "languages"):
         if action.get(key) is None:
             continue
         if entity["kind"] == "object":
@@ -91,14 +99,31 @@ def set_entity(state: State, action: Mapping[str, Any], content: AstralContent) 
         value = action[key]
         if key == "knowledge":
             value = _knowledge(name, value, content)
+        elif key == "languages":
+            value = _languages(name, value)
         elif key == "tn":
             value = _tn(name, value)
+        elif key == "aura" and force:
+            value = _whole(name, key, value)
         else:
             value = _positive(name, key, value)
         entity[key] = value
         changed[key] = value
     if not changed:
-        raise UsageError(f"nothing to change for {name}", hint="give --aura, --tn or --knowledge")
+        raise UsageError(
+            f"nothing to change for {name}",
+            hint="give --aura, --starting-aura, --tn, --knowledge or --languages",
+        )
+    if entity["kind"] != "object" and entity["aura"] > entity["starting_aura"] and not force:
+        raise RulesError(
+            f"{name}'s Aura would be {entity['aura']}, above their starting Aura of "
+            f"{entity['starting_aura']}",
+            hint=(
+                f"give --aura {entity['starting_aura']} as well, or add --force"
+                if "starting_aura" in changed and "aura" not in changed
+                else "Aura returns to full, not beyond; add --force to allow it anyway"
+            ),
+        )
     text = ", ".join(f"{k} {v}" for k, v in changed.items())
     return Outcome(
         state,
@@ -123,7 +148,7 @@ def set_pair_distance(state: State, action: Mapping[str, Any], content: AstralCo
                 f"{a} and {b} moved Away and cannot come back for {describe_lockout(timer)}",
                 hint="wait, mark the final attack, or use --force to overrule",
             )
-        state["timers"].remove(timer)
+        lift_lockouts(state, a, b)
         events.append({"event": "lockout_lifted", "pair": [a, b]})
     before = distance(state, a, b)
     set_distance(state, a, b, value)
@@ -156,8 +181,32 @@ def _npc_tn(tn: Any, content: AstralContent) -> Any:
 def _positive(name: str, what: str, value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         what = what.replace("_", " ")
-        raise RulesError(f"{name}'s {what} must be a whole number of at least 1, not {value}")
+        problem = f"{name}'s {what} must be a whole number of at least 1, not {value}"
+        if what == "aura":
+            raise RulesError(
+                problem, hint="0 or less knocks a character out; add --force to set it anyway"
+            )
+        raise RulesError(problem)
     return value
+
+
+def _whole(name: str, what: str, value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RulesError(f"{name}'s {what} must be a whole number, not {value}")
+    return value
+
+
+def _languages(name: str, given: Any) -> list[str]:
+    """``"Common, Elvish"`` or a list: the languages ``name`` knows (no repeats)."""
+    items = given.split(",") if isinstance(given, str) else given
+    if not isinstance(items, list):
+        raise RulesError(f"{name}'s languages must be a list, not {given}")
+    cleaned: list[str] = []
+    for item in items:
+        text = str(item).strip()
+        if text and text.casefold() not in (c.casefold() for c in cleaned):
+            cleaned.append(text)
+    return cleaned
 
 
 def _tn(name: str, value: Any) -> int:

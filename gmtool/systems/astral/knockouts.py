@@ -15,6 +15,7 @@ from gmtool.systems.astral.state import (
     distance,
     find,
     lockout,
+    lockout_parties,
     set_distance,
     timers_of,
     within,
@@ -63,8 +64,13 @@ def count_down(state: State, content: AstralContent) -> list[Event]:
             events.append(_return(state, content, timer["who"]))
         elif not timer["waits_for_final_attack"]:
             state["timers"].remove(timer)
-            events.append({"event": "lockout_ended", "pair": timer["pair"]})
+            events.append(_lockout_ended(timer))
     return events
+
+
+def _lockout_ended(timer: dict[str, Any]) -> Event:
+    who, others = lockout_parties(timer)
+    return {"event": "lockout_ended", "who": who, "away_from": others}
 
 
 def _return(state: State, content: AstralContent, name: str) -> Event:
@@ -80,21 +86,30 @@ def _return(state: State, content: AstralContent, name: str) -> Event:
 
 
 def start_lockout(
-    state: State, content: AstralContent, dice: DiceDoor, mover: str, other: str
+    state: State, content: AstralContent, dice: DiceDoor, mover: str, others: list[str]
 ) -> Event:
+    """ "A character that moves Away cannot return for at least 2d6+12 Ticks": one roll for
+    the character, however many entities it moved Away from this tick."""
     roll = dice.roll(
         content.away.lockout_dice,
         who=timer_roller(content, mover),
-        label=f"{mover} away from {other}",
+        label=f"{mover} away from {', '.join(others)}",
     )
     ticks = roll.total + content.away.lockout_plus
     waits = content.away.wait_for_final_attack and bool(state["fight_on"])
     state["timers"].append(
-        {"kind": "lockout", "pair": [mover, other], "ticks": ticks, "waits_for_final_attack": waits}
+        {
+            "kind": "lockout",
+            "who": mover,
+            "away_from": others,
+            "ticks": ticks,
+            "waits_for_final_attack": waits,
+        }
     )
     return {
         "event": "lockout",
-        "pair": [mover, other],
+        "who": mover,
+        "away_from": others,
         "ticks": ticks,
         "waits_for_final_attack": waits,
         "roll": roll.to_json(),
@@ -141,7 +156,7 @@ def mark_final_attack(state: State, action: Mapping[str, Any], content: AstralCo
         timer["waits_for_final_attack"] = False
         if timer["ticks"] <= 0:
             state["timers"].remove(timer)
-            events.append({"event": "lockout_ended", "pair": timer["pair"]})
+            events.append(_lockout_ended(timer))
     freed = sum(1 for e in events if e["event"] == "lockout_ended")
     return Outcome(
         state,

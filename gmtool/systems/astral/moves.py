@@ -23,17 +23,21 @@ def resolve_moves(
     """Apply every standing character's move; when two moves change one pair, the YAML
     setting ``moves.conflicting`` says whether the farther or the nearer distance wins."""
     wanted: dict[frozenset[str], tuple[str, str, str]] = {}
+    leaving: dict[frozenset[str], list[tuple[str, str]]] = {}  # who moves Away from whom
     for who, declaration in actions.items():
         if declaration["action"] != "move" or who in knocked:
             continue
         for other in declaration["targets"]:
             pair = frozenset((who, other))
             to = declaration["to"]
+            if to == "away":
+                leaving.setdefault(pair, []).append((who, other))
             if pair in wanted and not _wins(content, to, wanted[pair][2]):
                 continue
             wanted[pair] = (who, other, to)
     events: list[Event] = []
-    for mover, other, to in wanted.values():
+    went_away: dict[str, list[str]] = {}
+    for pair, (mover, other, to) in wanted.items():
         before = distance(state, mover, other)
         if before == to:
             continue
@@ -41,8 +45,11 @@ def resolve_moves(
         events.append(
             {"event": "moved", "who": mover, "other": other, "before": before, "after": to}
         )
-        if to == "away":
-            events.append(start_lockout(state, content, dice, mover, other))
+        if to == "away":  # each character that moved Away gets its own lockout
+            for who, other_one in leaving[pair]:
+                went_away.setdefault(who, []).append(other_one)
+    for mover, others in sorted(went_away.items(), key=lambda item: _order(actions, item[0])):
+        events.append(start_lockout(state, content, dice, mover, others))
     return events
 
 
@@ -50,3 +57,8 @@ def _wins(content: AstralContent, new: str, old: str) -> bool:
     if content.moves.conflicting == "farther":
         return closeness(new) > closeness(old)
     return closeness(new) < closeness(old)
+
+
+def _order(actions: dict[str, Declaration], who: str) -> int:
+    """Lockouts are rolled in the order of the entity list, as every other roll."""
+    return list(actions).index(who)

@@ -7,7 +7,8 @@ Shape::
                    "knowledge": [...], "condition": active|gone|unconscious}],
      "distances": {A: {B: "near", ...}, ...},      # symmetric, every pair
      "timers": [{"kind": "gone", "who", "ticks"},
-                {"kind": "lockout", "pair": [A, B], "ticks", "waits_for_final_attack"}],
+                {"kind": "lockout", "who": A, "away_from": [B, ...], "ticks",
+                 "waits_for_final_attack"}],          # one per character that moved Away
      "tasks": [{"name", "by", "ticks", "done", "tn", "knowledge", "status", "salvaged"}],
      "fight_on": false}
 """
@@ -90,12 +91,41 @@ def timers_of(state: State, kind: str) -> list[dict[str, Any]]:
     return [t for t in state["timers"] if t["kind"] == kind]
 
 
-def lockout(state: State, a: str, b: str) -> dict[str, Any] | None:
-    pair = sorted((a, b))
+def lockout_parties(timer: dict[str, Any]) -> tuple[str, list[str]]:
+    """Who moved Away and from whom (a state saved before lockouts were per character holds
+    one ``pair`` per timer, the mover first)."""
+    if "pair" in timer:
+        return timer["pair"][0], [timer["pair"][1]]
+    return timer["who"], timer["away_from"]
+
+
+def lockouts_between(state: State, a: str, b: str) -> list[dict[str, Any]]:
+    """Every lockout keeping ``a`` and ``b`` apart: ``a``'s from ``b``, ``b``'s from ``a``."""
+    found = []
     for timer in timers_of(state, "lockout"):
-        if sorted(timer["pair"]) == pair:
-            return timer
-    return None
+        who, others = lockout_parties(timer)
+        if (who == a and b in others) or (who == b and a in others):
+            found.append(timer)
+    return found
+
+
+def lockout(state: State, a: str, b: str) -> dict[str, Any] | None:
+    """The lockout that keeps ``a`` and ``b`` apart longest ("whichever is longer")."""
+    found = lockouts_between(state, a, b)
+    return max(found, key=lambda t: (t["waits_for_final_attack"], t["ticks"]), default=None)
+
+
+def lift_lockouts(state: State, a: str, b: str) -> bool:
+    """Take the pair out of every lockout holding it apart; a timer left with nobody goes."""
+    found = lockouts_between(state, a, b)
+    for timer in found:
+        who, others = lockout_parties(timer)
+        rest = [o for o in others if o not in (a, b)]
+        if "pair" in timer or not rest:
+            state["timers"].remove(timer)
+        else:
+            timer["away_from"] = rest
+    return bool(found)
 
 
 def lockout_at_tick_end(state: State, a: str, b: str) -> dict[str, Any] | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gmtool.systems.astral.state import State, count_ticks, gone_timer
+from gmtool.systems.astral.state import State, count_ticks, gone_timer, lockout_parties
 
 
 def status_document(state: State) -> dict[str, Any]:
@@ -14,6 +14,8 @@ def status_document(state: State) -> dict[str, Any]:
             key: entity[key]
             for key in ("name", "kind", "aura", "starting_aura", "tn", "knowledge", "condition")
         }
+        if entity.get("languages"):
+            row["languages"] = entity["languages"]
         timer = gone_timer(state, entity["name"])
         if timer is not None:
             row["returns_in"] = timer["ticks"]
@@ -30,17 +32,18 @@ def status_document(state: State) -> dict[str, Any]:
                 }
             )
         else:
-            a, b = timer["pair"]
+            who, others = lockout_parties(timer)
             spans = [f"for {count_ticks(timer['ticks'])}"] if timer["ticks"] > 0 else []
             if timer["waits_for_final_attack"]:
                 spans.append("until the final attack")
             timers.append(
                 {
                     "kind": "lockout",
-                    "pair": [a, b],
+                    "who": who,
+                    "away_from": others,
                     "ticks": timer["ticks"],
                     "waits_for_final_attack": timer["waits_for_final_attack"],
-                    "text": f"{a} and {b} stay Away {' and '.join(spans)}",
+                    "text": f"{who} stays Away from {', '.join(others)} {' and '.join(spans)}",
                 }
             )
     return {

@@ -29,7 +29,7 @@ ACTION_TYPES = (
 )
 OPTION_KEYS = ("entities", "distances", "tasks")
 IGNORED_OPTIONS = ("title", "seed")
-ENTITY_FIELDS = ("kind", "aura", "tn", "knowledge", "at")
+ENTITY_FIELDS = ("kind", "aura", "tn", "knowledge", "languages", "at")
 TASK_FIELDS = ("by", "ticks", "tn", "knowledge")
 
 

@@ -4,9 +4,10 @@
 2. everyone attacking, blocking or attacked gets a CV (PCs roll, NPCs use their TN) plus
    modifiers, then blocks raise their targets' CVs;
 3. every attack is resolved at once against those CVs;
-4. the other actions of those still standing take effect (rest, work, examine, speech);
-5. end of tick: timers count down, moves change distances, the knocked out suffer it,
-   NPCs left alone by the PCs wake.
+4. all other actions take effect (rest, work, examine, speech); with the default
+   ``knockout.counted_after: other_actions`` a character at 0 Aura still acts here;
+5. end of tick: who is knocked out is counted, timers count down, moves change
+   distances, the knocked out suffer it, NPCs left alone by the PCs wake.
 """
 
 from __future__ import annotations
@@ -15,15 +16,15 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gmtool.dice import DiceDoor
+from gmtool.dice import DiceDoor, Roll
 from gmtool.engine.system import Outcome
 from gmtool.errors import DiceError, RulesError, unknown
-from gmtool.systems.astral import combat, tasks
+from gmtool.systems.astral import combat, speech, tasks
 from gmtool.systems.astral.content import AstralContent
 from gmtool.systems.astral.declarations import Declaration, check_declarations
 from gmtool.systems.astral.knockouts import count_down, knock_out, wake_left_npcs
 from gmtool.systems.astral.moves import resolve_moves
-from gmtool.systems.astral.state import BEINGS, State, find, find_task, within
+from gmtool.systems.astral.state import BEINGS, State, find, find_task
 
 Event = dict[str, Any]
 
@@ -42,9 +43,9 @@ def resolve_tick(
     if any(d["action"] == "attack" for d in actions.values()):
         state["fight_on"] = True
 
-    values, events = combat.combat_values(state, content, dice, actions)
-    values, block_events = combat.apply_blocks(content, actions, values)
-    losses, attack_events = combat.resolve_attacks(content, actions, values)
+    own, events = combat.combat_values(state, content, dice, actions)
+    values, block_events = combat.apply_blocks(content, actions, own)
+    losses, attack_events = combat.resolve_attacks(content, actions, values, own)
     events += block_events + attack_events
     by_name = {e["name"]: e for e in state["entities"]}
     for name, loss in losses.items():
@@ -55,14 +56,19 @@ def resolve_tick(
     for who, declaration in actions.items():
         if declaration["action"] not in ("attack", "block"):  # already resolved above
             events.append(_other_action(state, content, dice, declaration, who in knocked))
-    events += [_speech(state, content, s) for s in speeches]
+    events += [speech.speak(state, content, s, knocked) for s in speeches]
     if not after_attacks:
+        # "All other Actions take effect. Knocked Out characters suffer the effects."
         knocked = _knocked(content, actions, by_name)
+        for event in events:  # a move lands at the end of the tick "unless ... Knocked Out"
+            if event["event"] == "move" and event["who"] in knocked:
+                event["effect"] = "none: knocked out"
 
     events += count_down(state, content)
     events += resolve_moves(state, content, dice, actions, knocked)
     events += knock_out(state, content, dice, knocked)
     events += wake_left_npcs(state, content, candidates=sleeping_before)
+    events += [_not_counted(roll) for roll in dice.take_unused()]
     state["tick"] += 1
 
     aura = {n: {"before": b, "after": by_name[n]["aura"]} for n, b in before.items()}
@@ -108,6 +114,8 @@ def _other_action(
         event["modifier"] = content.combat.action_modifier.defend
     if knocked and action in ("rest", "work", "examine", "move"):
         event["effect"] = "none: knocked out"
+        if action == "work":
+            _offer_unused_task_roll(state, content, dice, who, declaration["task"])
         return event
     entity = find(state, who)
     if action == "rest":
@@ -126,18 +134,29 @@ def _other_action(
     return event
 
 
-def _speech(state: State, content: AstralContent, declaration: Declaration) -> Event:
-    who = declaration["who"]
-    reach = content.speech.heard_within
-    heard_by = [
-        e["name"]
-        for e in state["entities"]
-        if e["name"] != who
-        and e["kind"] in BEINGS
-        and e["condition"] == "active"
-        and within(state, who, e["name"], reach)
-    ]
-    return {"event": "speak", "who": who, "message": declaration["message"], "heard_by": heard_by}
+def _offer_unused_task_roll(
+    state: State, content: AstralContent, dice: DiceDoor, who: str, name: str
+) -> None:
+    """The worker was knocked out before its work took effect; if this tick's work would
+    have finished the task, the table may have rolled for it already: those faces are
+    logged as not counted rather than refused."""
+    task = find_task(state, name)
+    if task["status"] == "open" and tasks.finishes_with_roll(task):
+        dice.offer_unused(
+            content.tasks.dice,
+            who=task["by"],
+            label=f"task {task['name']}",
+            why=f"{who} was knocked out before finishing {task['name']}",
+        )
+
+
+def _not_counted(roll: Roll) -> Event:
+    return {
+        "event": "not_counted",
+        "who": roll.who,
+        "roll": roll.to_json(),
+        "why": roll.not_counted,
+    }
 
 
 def declare(
