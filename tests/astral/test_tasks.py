@@ -101,57 +101,39 @@ def test_only_the_owner_works_a_task(content):
         tick(with_task(content), content, "Cy work Unseal")
 
 
-def test_a_worker_knocked_out_this_tick_still_works_before_the_count(content):
-    # Cy's 12 against Ana's 2 takes Ana from 1 to -9; her work still "takes effect" (the
-    # rules' order) before she suffers the knock-out: 1 of 2 ticks done.
-    state = with_task(content)
+def worker_hit_down(content, rules, *, ticks=2, ana=(1, 1)):
+    """Ana (1 Aura) works on Unseal while Cy's 12 takes her to 1 - (12 - 2) = -9."""
+    state = with_task(content, ticks=ticks)
     state["entities"][0]["aura"] = 1
-    out = tick(
-        state,
-        content,
-        "Ana work Unseal",
-        "Cy attack Ana",
-        dice=door(Ana=(1, 1), Cy=(6, 6), GM=(1, 1)),
-    )
+    faces = door(Ana=ana, Cy=(6, 6), GM=(1, 1))
+    return state, tick(state, rules, "Ana work Unseal", "Cy attack Ana", dice=faces)
+
+
+def test_a_worker_knocked_out_this_tick_still_works_before_the_count(content):
+    # Her work still "takes effect" (the rules' order) before she suffers the knock-out.
+    _, out = worker_hit_down(content, content)
     assert out.state["tasks"][0]["done"] == 1
     assert out.result["knocked_out"] == ["Ana"]
 
 
 def test_knocked_out_worker_makes_no_progress_when_counted_after_attacks(content):
     tuned = SYSTEM.load_content({"knockout": {"counted_after": "attacks"}})
-    state = with_task(content)
-    state["entities"][0]["aura"] = 1
-    out = tick(
-        state,
-        tuned,
-        "Ana work Unseal",
-        "Cy attack Ana",
-        dice=door(Ana=(1, 1), Cy=(6, 6), GM=(1, 1)),
-    )
+    _, out = worker_hit_down(content, tuned)
     assert out.state["tasks"][0]["done"] == 0
 
 
 def test_task_faces_of_a_worker_knocked_out_first_are_logged_not_counted(content):
-    # Counted after the attacks, Ana (1 Aura) is out before her last tick of work lands;
-    # the table already rolled her task dice (4, 5): they are kept, not counted.
+    # Counted after the attacks, Ana is out before her last tick of work lands; the table
+    # already rolled her task dice (4, 5): they are kept, not counted.
     tuned = SYSTEM.load_content({"knockout": {"counted_after": "attacks"}})
-    state = with_task(content, ticks=1)
-    state["entities"][0]["aura"] = 1
-    out = tick(
-        state,
-        tuned,
-        "Ana work Unseal",
-        "Cy attack Ana",
-        dice=door(Ana=(1, 1, 4, 5), Cy=(6, 6), GM=(1, 1)),
-    )
+    state, out = worker_hit_down(content, tuned, ticks=1, ana=(1, 1, 4, 5))
     assert out.state["tasks"][0] == {**state["tasks"][0], "done": 0, "status": "open"}
     unused = events(out, "not_counted")
     assert len(unused) == 1 and unused[0]["who"] == "Ana"
     assert [d["face"] for d in unused[0]["roll"]["dice"]] == [4, 5]
     assert unused[0]["why"] == "Ana was knocked out before finishing Unseal"
     # Without those faces nothing is rolled for the task at all.
-    quiet = tick(state, tuned, "Ana work Unseal", "Cy attack Ana",
-                 dice=door(Ana=(1, 1), Cy=(6, 6), GM=(1, 1)))  # fmt: skip
+    _, quiet = worker_hit_down(content, tuned, ticks=1)
     assert events(quiet, "not_counted") == []
 
 
