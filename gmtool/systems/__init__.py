@@ -12,6 +12,7 @@ SYSTEMS: dict[str, str] = {
     "astral": "gmtool.systems.astral",
     "starships": "gmtool.systems.starships",
     "foodfight": "gmtool.systems.foodfight",
+    "ftl": "gmtool.systems.ftl",
 }
 """System name -> the module whose ``SYSTEM`` object implements ``engine.system.System``."""
 

@@ -1,0 +1,99 @@
+"""A new FTL game: each player's checked ship, their supplies, and (later) the map.
+
+Options (from ``campaign new --ship NAME=FILE`` or a campaign file's ``options:``):
+
+- ``ships``: player name -> the ship (a mapping shaped like a ship file, or the name of a
+  bundled ship file such as ``ftl-red.yaml``).
+
+The state is a JSON-ready dict::
+
+    {"players": {NAME: {"ship": {...ship file...}, "bill": {...}, "fuel", "missiles",
+                        "drone_parts", "at": [x, y] | None, "visited": [[x, y]...]}},
+     "seats": [NAME, ...], "map": None | {...}, "jumps": 0}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from gmtool.dice import DiceDoor
+from gmtool.errors import ContentError, UsageError, unknown
+from gmtool.systems.ftl.bill import ship_bill
+from gmtool.systems.ftl.checks import describe, ship_problems
+from gmtool.systems.ftl.content import FtlContent
+from gmtool.systems.ftl.ship import Ship, read_ship, ship_document, ship_from_data
+
+State = dict[str, Any]
+
+
+def new_state(content: FtlContent, options: Mapping[str, Any], dice: DiceDoor) -> State:
+    ships = options.get("ships")
+    if not isinstance(ships, Mapping) or len(ships) != content.players:
+        raise UsageError(
+            f"an FTL game needs {content.players} ships, one for each player",
+            hint="pass --ship Red=FILE --ship Blue=FILE",
+        )
+    players: dict[str, Any] = {}
+    for name, given in ships.items():
+        ship = checked_ship(given, content, where=f"options.ships.{name}")
+        players[str(name)] = new_player(ship, content)
+    return {"players": players, "seats": list(players), "map": None, "jumps": 0}
+
+
+def checked_ship(given: Any, content: FtlContent, *, where: str) -> Ship:
+    """A ship from options, refused with every problem when it breaks a building rule."""
+    if isinstance(given, str):
+        from gmtool.content.paths import packaged
+
+        path = packaged("campaigns", given)
+        if not path.is_file():
+            raise ContentError([f"{where}: no bundled ship file '{given}' (give the ship itself)"])
+        ship, document = read_ship(path)
+        problems = describe(ship_problems(ship, content), document)
+    else:
+        ship = ship_from_data(given, where=where)
+        problems = describe(ship_problems(ship, content), None, where)
+    if problems:
+        raise ContentError(problems)
+    return ship
+
+
+def new_player(ship: Ship, content: FtlContent) -> dict[str, Any]:
+    bill = ship_bill(ship, content).to_json()
+    del bill["items"]  # the ship is kept; its bill can be worked out again from it
+    return {
+        "ship": ship_document(ship),
+        "bill": bill,
+        "fuel": ship.fuel,
+        "missiles": ship.missiles,
+        "drone_parts": ship.drone_parts,
+        "at": None,
+        "visited": [],
+    }
+
+
+def find_player(state: State, name: Any) -> str:
+    """The player's name as the game spells it (any case)."""
+    for player in state["players"]:
+        if player.casefold() == str(name).casefold():
+            return str(player)
+    raise unknown("player", str(name), list(state["players"]))
+
+
+def status(state: State) -> dict[str, Any]:
+    """The ``gmtool status --json`` document."""
+    return {
+        "players": {
+            name: {
+                "ship": player["ship"]["name"],
+                "bill": player["bill"],
+                "fuel": player["fuel"],
+                "missiles": player["missiles"],
+                "drone_parts": player["drone_parts"],
+                "at": player["at"],
+            }
+            for name, player in state["players"].items()
+        },
+        "map": state["map"],
+    }
