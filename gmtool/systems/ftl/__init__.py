@@ -13,7 +13,7 @@ from typing import Any
 from gmtool.dice import DiceDoor
 from gmtool.engine.system import Outcome, State
 from gmtool.systems.ftl.actions import apply_action
-from gmtool.systems.ftl.content import FtlContent, load_content
+from gmtool.systems.ftl.content import CONTENT, FtlContent
 from gmtool.systems.ftl.setup import new_state, status
 
 
@@ -24,7 +24,7 @@ class Ftl:
     title = "FTL multiplayer board game"
 
     def load_content(self, overrides: Mapping[str, Any]) -> FtlContent:
-        return load_content(overrides)
+        return CONTENT.load(overrides)
 
     def new_state(self, content: Any, options: Mapping[str, Any], dice: DiceDoor) -> State:
         return new_state(content, options, dice)

@@ -10,11 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from pydantic import Field, model_validator
-
-from gmtool.content.paths import packaged
-from gmtool.content.schema import Model, validate
-from gmtool.content.yamlfile import Document, deep_merge, load_yaml, overrides_document
+from gmtool.content.cache import ContentSpec
+from gmtool.content.model import Field, Model
 
 CONTENT_FILES = (
     "systems.yaml",
@@ -40,20 +37,18 @@ class SystemDef(Model):
     upgrades: dict[int, int]
     trainable: bool
     does: str
-    stats: dict[str, Stat] = {}
-    per_level: dict[int, dict[str, Stat]] = {}
-    manned: dict[int, dict[str, Stat]] = {}
-    effects: dict[str, str] = {}
+    stats: dict[str, Stat] = Field(default_factory=dict)
+    per_level: dict[int, dict[str, Stat]] = Field(default_factory=dict)
+    manned: dict[int, dict[str, Stat]] = Field(default_factory=dict)
+    effects: dict[str, str] = Field(default_factory=dict)
 
-    @model_validator(mode="after")
-    def _every_level_has_a_price(self) -> SystemDef:
+    def __post_init__(self) -> None:
         if self.max_level < self.start_level:
             raise ValueError(f"max_level {self.max_level} is below start_level {self.start_level}")
         wanted = set(range(self.start_level + 1, self.max_level + 1))
         if set(self.upgrades) != wanted:
             levels = ", ".join(map(str, sorted(wanted))) or "none"
             raise ValueError(f"upgrades must price exactly the levels above the start: {levels}")
-        return self
 
     def price_to(self, level: int) -> int:
         """Scrap for the system bought and upgraded to ``level``."""
@@ -105,7 +100,7 @@ class DroneDef(Model):
     fire_chance: int | None = None
     hull_repair: list[int] | None = None
     every_seconds: int | None = None
-    targets: list[str] = []
+    targets: list[str] = Field(default_factory=list)
     health: int | None = None
     speed: float | None = None
 
@@ -114,7 +109,7 @@ class AugmentDef(Model):
     name: str
     price: int = Field(ge=0)
     does: str
-    numbers: dict[str, Number] = {}
+    numbers: dict[str, Number] = Field(default_factory=dict)
 
 
 class CrewBase(Model):
@@ -132,7 +127,7 @@ class RaceDef(Model):
     does: str
     health_change: int = 0
     speed: float | None = None
-    ss_damage_change: list[int] = [0, 0]
+    ss_damage_change: list[int] = Field(default_factory=lambda: [0, 0])
     repair_multiplier: Number = 1
     suffocation: Number | None = None
     needs_oxygen: bool = True
@@ -230,8 +225,7 @@ class FtlContent(Model):
     map: MapRules
     players: int = Field(ge=1)
 
-    @model_validator(mode="after")
-    def _names_refer_to_known_things(self) -> FtlContent:
+    def __post_init__(self) -> None:
         for pair in self.exclusive:
             _known("exclusive", pair, self.systems)
         _known("free_crew.races", self.free_crew.races, self.races)
@@ -242,7 +236,6 @@ class FtlContent(Model):
         for size in self.rooms.sizes:
             if parse_size(size) is None:
                 raise ValueError(f"rooms.sizes: '{size}' is not WIDTHxHEIGHT (e.g. 2x1)")
-        return self
 
     @property
     def trainable(self) -> list[str]:
@@ -268,18 +261,15 @@ def parse_size(text: str) -> tuple[int, int] | None:
     return int(width), int(height)
 
 
+CONTENT = ContentSpec(
+    system="ftl",
+    model=FtlContent,
+    files=tuple(f"tables/ftl/{name}" for name in CONTENT_FILES),
+)
+
+
 def load_content(overrides: Mapping[str, Any] | None = None) -> FtlContent:
-    """The packaged FTL YAML with a campaign's ``content:`` mapping laid over it."""
-    documents: list[Document] = [
-        load_yaml(packaged("tables", "ftl", name)) for name in CONTENT_FILES
-    ]
-    data: dict[str, Any] = {}
-    for document in documents:
-        data = deep_merge(data, document.data or {})
-        # Each file holds its own top-level keys: without the root line, a problem is traced
-        # to the file holding its key rather than to the first file.
-        document.lines.pop((), None)
-    if overrides:
-        data = deep_merge(data, dict(overrides))
-        documents.insert(0, overrides_document(overrides))
-    return validate(FtlContent, data, documents)
+    """The packaged FTL YAML with a campaign's ``content:`` mapping laid over it, read and
+    validated now (``CONTENT.load`` takes it from the cache when unchanged)."""
+    content: FtlContent = CONTENT.validate(overrides or {})
+    return content

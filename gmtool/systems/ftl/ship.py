@@ -9,11 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import ConfigDict, Field
-
-from gmtool.content.schema import Model, validate
+from gmtool.content.model import Field, Limits, Model
 from gmtool.content.yamlfile import Document, load_yaml
 from gmtool.errors import ContentError
 from gmtool.systems.ftl.content import parse_size
@@ -38,17 +36,17 @@ SHIP_FIELDS = (
 )
 
 
-class ShipModel(Model):
-    # Strict: a ship file says 3, not "3", and a name is text, not a number.
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+# Strict: a ship file says 3, not "3" (or true), and a name is text, not a number.
+Int = Annotated[int, Limits(strict=True)]
+Text = Annotated[str, Limits(strict=True)]
 
 
-class Room(ShipModel):
-    id: str = Field(min_length=1)
-    at: list[int] = Field(min_length=2, max_length=2)
-    size: str
-    system: str | list[str] | None = None
-    doors: list[str] = []
+class Room(Model):
+    id: Text = Field(min_length=1)
+    at: list[Int] = Field(min_length=2, max_length=2)
+    size: Text
+    system: Text | list[Text] | None = None
+    doors: list[Text] = Field(default_factory=list)
 
     @property
     def systems(self) -> list[str]:
@@ -65,26 +63,26 @@ class Room(ShipModel):
         return Rect(self.at[0], self.at[1], size[0], size[1])
 
 
-class CrewMember(ShipModel):
-    race: str
-    name: str | None = None
-    skills: dict[str, int] = {}
-    room: str | None = None
+class CrewMember(Model):
+    race: Text
+    name: Text | None = None
+    skills: dict[str, Int] = Field(default_factory=dict)
+    room: Text | None = None
 
 
-class Ship(ShipModel):
-    name: str = Field(min_length=1)
+class Ship(Model):
+    name: Text = Field(min_length=1)
     rooms: list[Room] = Field(min_length=1)
-    systems: dict[str, int] = {}
-    slots: str
-    weapons: list[str] = []
-    drones: list[str] = []
-    augments: list[str] = []
-    crew: list[CrewMember] = []
-    reactor: int = Field(default=0, ge=0)
-    missiles: int = Field(default=0, ge=0)
-    drone_parts: int = Field(default=0, ge=0)
-    fuel: int = Field(default=0, ge=0)
+    systems: dict[str, Int] = Field(default_factory=dict)
+    slots: Text
+    weapons: list[Text] = Field(default_factory=list)
+    drones: list[Text] = Field(default_factory=list)
+    augments: list[Text] = Field(default_factory=list)
+    crew: list[CrewMember] = Field(default_factory=list)
+    reactor: Int = Field(default=0, ge=0)
+    missiles: Int = Field(default=0, ge=0)
+    drone_parts: Int = Field(default=0, ge=0)
+    fuel: Int = Field(default=0, ge=0)
 
     def room(self, room_id: str) -> Room | None:
         return next((room for room in self.rooms if room.id == room_id), None)
@@ -105,6 +103,8 @@ def ship_from_data(data: Any, document: Document | None = None, where: str = "sh
     if not isinstance(data, Mapping):
         place = f"{document.path}:1" if document else where
         raise ContentError([f"{place}: (top): a ship file is a mapping with name, rooms, slots..."])
+    from gmtool.content.schema import validate
+
     sources = [document] if document is not None else [Document(where, data)]
     try:
         return validate(Ship, dict(data), sources)
@@ -122,4 +122,13 @@ def _prefixed(where: str, problem: str) -> str:
 
 def ship_document(ship: Ship) -> dict[str, Any]:
     """The ship as plain JSON-ready data (what a campaign's state keeps)."""
-    return ship.model_dump(mode="json", exclude_none=True)
+    document: dict[str, Any] = _without_nones(ship.model_dump())
+    return document
+
+
+def _without_nones(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {key: _without_nones(item) for key, item in value.items() if item is not None}
+    if isinstance(value, list):
+        return [_without_nones(item) for item in value]
+    return value
