@@ -72,7 +72,7 @@ def test_virtual_maps_always_hold_together() -> None:
 
 
 def test_a_face_off_the_die_is_refused() -> None:
-    with pytest.raises(DiceError, match="face 7 is not on a d6"):
+    with pytest.raises(DiceError, match="7, is not on a d6"):
         build_map(content().map, ["Red", "Blue"], DiceDoor.entered_faces(1, 7, 1))
 
 
