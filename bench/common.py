@@ -1,4 +1,5 @@
-"""Helpers for the benchmarks: a scratch GMTOOL_HOME and a timer for whole commands."""
+"""What every benchmark needs: gmtool installed as a user has it, a scratch GMTOOL_HOME,
+commands timed in turn with their yardstick, and a command's peak memory."""
 
 from __future__ import annotations
 
@@ -8,45 +9,96 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
-GMTOOL = [sys.executable, "-m", "gmtool"]
+PYTHON = sys.executable
+REPO = Path(__file__).resolve().parent.parent
 
 
-def scratch_home() -> Path:
-    """A fresh GMTOOL_HOME, and bytecode compiled as an installed package has it.
+@dataclass
+class Bench:
+    """An installed gmtool (non-editable, bytecode compiled by pip) and its scratch home."""
 
-    pip compiles a package's modules when it installs them; an editable checkout (or a
-    shell with PYTHONDONTWRITEBYTECODE set) would otherwise recompile gmtool on every run
-    and measure the compiler, not gmtool.
-    """
-    import compileall
+    site: Path
+    home: Path
+    rounds: int
+    env: dict[str, str] = field(default_factory=dict)
 
-    import gmtool
+    @classmethod
+    def install(cls, tree: Path, rounds: int) -> Bench:
+        site = Path(tempfile.mkdtemp(prefix="gmtool-bench-site-"))
+        subprocess.run(
+            [PYTHON, "-m", "pip", "install", "-q", "--no-deps", "--target", str(site), str(tree)],
+            check=True,
+            capture_output=True,
+        )
+        home = Path(tempfile.mkdtemp(prefix="gmtool-bench-home-"))
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("GMTOOL", "PYTHON"))}
+        env.update(GMTOOL_HOME=str(home), PYTHONPATH=str(site))
+        return cls(site, home, rounds, env)
 
-    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
-    compileall.compile_dir(Path(gmtool.__file__).parent, quiet=1)
-    home = Path(tempfile.mkdtemp(prefix="gmtool-bench-"))
-    os.environ["GMTOOL_HOME"] = str(home)
-    return home
+    def gmtool(self, *args: str) -> list[str]:
+        return [PYTHON, "-m", "gmtool", *args]
+
+    def run(self, argv: list[str], *, stdin: str | None = None) -> str:
+        done = subprocess.run(
+            argv, env=self.env, capture_output=True, text=True, input=stdin, check=False
+        )
+        if done.returncode != 0:
+            raise RuntimeError(f"{' '.join(argv)} failed: {done.stderr.strip()}")
+        return done.stdout
+
+    def time_rounds(self, steps: list[Step]) -> dict[str, float]:
+        """Median seconds of each timed step; the steps run in turn, round after round, so a
+        machine that slows down weighs on a command and its yardstick alike."""
+        for step in steps:  # warm-up: caches, bytecode, the content cache
+            self._once(step)
+        samples: dict[str, list[float]] = {step.label: [] for step in steps if step.timed}
+        for _ in range(self.rounds):
+            for step in steps:
+                seconds = self._once(step)
+                if step.timed:
+                    samples[step.label].append(seconds)
+        return {label: statistics.median(times) for label, times in samples.items()}
+
+    def _once(self, step: Step) -> float:
+        started = time.perf_counter()
+        done = subprocess.run(step.argv, env=self.env, capture_output=True, check=False)
+        seconds = time.perf_counter() - started
+        if done.returncode != 0:
+            raise RuntimeError(f"{' '.join(step.argv)} failed: {done.stderr.decode().strip()}")
+        return seconds
+
+    def peak(self, argv: list[str]) -> tuple[float, int]:
+        """Wall seconds and peak resident memory (bytes) of one run, output discarded."""
+        started = time.perf_counter()
+        process = subprocess.Popen(argv, env=self.env, stdout=subprocess.DEVNULL)
+        _, status, usage = os.wait4(process.pid, 0)
+        seconds = time.perf_counter() - started
+        process.returncode = os.waitstatus_to_exitcode(status)
+        if process.returncode != 0:
+            raise RuntimeError(f"{' '.join(argv)} failed with {process.returncode}")
+        return seconds, usage.ru_maxrss * 1024
 
 
-def time_commands(*commands: list[str], runs: int = 15) -> list[float]:
-    """The median wall time of each command in seconds, after one warm-up run each.
-
-    The commands take turns, run after run, so a machine that slows down or speeds up
-    while measuring weighs on all of them alike and their ratio stays fair.
-    """
-    for argv in commands:
-        subprocess.run(argv, check=True, capture_output=True)
-    samples: list[list[float]] = [[] for _ in commands]
-    for _ in range(runs):
-        for argv, times in zip(commands, samples, strict=True):
-            start = time.perf_counter()
-            subprocess.run(argv, check=True, capture_output=True)
-            times.append(time.perf_counter() - start)
-    return [statistics.median(times) for times in samples]
+@dataclass
+class Step:
+    label: str
+    argv: list[str]
+    timed: bool = True
 
 
-def gmtool(*args: str) -> list[str]:
-    return [*GMTOOL, *args]
+@dataclass
+class Figure:
+    """One line of the speed table."""
+
+    what: str
+    value: str
+    yardstick: str
+    target: str
+    met: bool | None
+
+    def row(self) -> str:
+        verdict = {True: "yes", False: "**no**", None: ""}[self.met]
+        return f"| {self.what} | {self.value} | {self.yardstick} | {self.target} | {verdict} |"

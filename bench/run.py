@@ -1,22 +1,51 @@
-"""Run every benchmark and print its figures: ``python bench/run.py``."""
+"""Every speed figure of gmtool, each against its yardstick measured in the same run.
+
+``python bench/run.py`` installs the checkout as a user would (``pip install``, not
+editable), then prints a Markdown table (the README's Speed table is made from it).
+``--tree PATH`` measures another checkout; ``--rows 100000`` leaves out the million-row
+log; ``--rounds N`` runs each timed command N times (median).
+"""
 
 from __future__ import annotations
 
-import runpy
+import argparse
+import os
+import platform
 import sys
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from commands import odds_figures, set_up, table_figures  # noqa: E402
+from common import REPO, Bench  # noqa: E402
+from exports import export_figures  # noqa: E402
+from simulators import simulator_figures  # noqa: E402
 
 
 def main() -> None:
-    sys.path.insert(0, str(HERE))
-    for script in sorted(HERE.glob("*.py")):
-        if script.name in ("run.py", "common.py"):
-            continue
-        print(f"== {script.stem}")
-        runpy.run_path(str(script), run_name="__main__")
-        print()
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tree", type=Path, default=REPO, help="the checkout to install")
+    parser.add_argument("--rounds", type=int, default=15)
+    parser.add_argument("--rows", type=int, nargs="+", default=[100_000, 1_000_000])
+    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--only", choices=["table", "odds", "exports", "simulators"], nargs="+")
+    args = parser.parse_args()
+    parts = args.only or ["table", "odds", "exports", "simulators"]
+    bench = Bench.install(args.tree, args.rounds)
+    set_up(bench)
+    print(f"<!-- {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()},")
+    print(f"     medians of {args.rounds} interleaved runs; load {os.getloadavg()[0]:.1f} -->")
+    print("| what | figure | against | target | met |")
+    print("|---|---|---|---|---|")
+    runs = {
+        "table": lambda: table_figures(bench),
+        "odds": lambda: odds_figures(bench),
+        "exports": lambda: export_figures(bench, args.rows),
+        "simulators": lambda: simulator_figures(bench, args.games),
+    }
+    for part in parts:
+        for figure in runs[part]():
+            print(figure.row(), flush=True)
 
 
 if __name__ == "__main__":

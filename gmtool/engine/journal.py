@@ -1,12 +1,21 @@
-"""The log as text: dice summaries and the csv and markdown exports."""
+"""The log as text: dice summaries and the csv, markdown and JSON exports.
+
+The exports write as they read (``CampaignStore.log_rows``): a log of a million entries is
+written one row at a time, in flat memory. Rows are ``LOG_COLUMNS`` tuples, the dice still
+the JSON text the store keeps; only the dice column is decoded, and only for the formats
+that print it as text.
+"""
 
 from __future__ import annotations
 
-import csv
-import io
-from typing import Any
+from collections.abc import Iterable, Iterator
+from typing import Any, TextIO
+
+from gmtool.store.records import load_json
 
 COLUMNS = ("seq", "time", "who", "what", "dice", "outcome", "mission", "scene", "voided")
+Row = tuple[Any, ...]
+"""seq, time, kind, who, what, outcome, mission, scene, dice (JSON text), voided."""
 
 
 def dice_text(rolls: list[dict[str, Any]]) -> str:
@@ -27,30 +36,86 @@ def _face_text(die: dict[str, Any]) -> str:
     return text if die.get("kept", True) else f"~{text}~"
 
 
-def row(entry: dict[str, Any]) -> list[str]:
-    values = dict(entry, dice=dice_text(entry["dice"]), voided="yes" if entry["voided"] else "")
-    return [str(values[c]) for c in COLUMNS]
+class _DiceTexts(dict[str, str]):
+    """Stored dice JSON -> its text. A log repeats the same few rolls ("1d20 [14]") many
+    times, so each is decoded once; the memory stays bounded however long the log.
+    Undecodable dice raise ``DamagedRow``."""
+
+    LIMIT = 4096
+
+    def text(self, stored: str, seq: int) -> str:
+        found = self.get(stored)
+        if found is None:
+            if len(self) >= self.LIMIT:
+                self.clear()
+            found = self[stored] = dice_text(load_json(stored, f"the dice of entry #{seq}"))
+        return found
 
 
-def to_csv(entries: list[dict[str, Any]]) -> str:
-    out = io.StringIO()
+def cells(rows: Iterable[Row]) -> Iterator[list[Any]]:
+    """Each row as the exports' ``COLUMNS``."""
+    texts = _DiceTexts()
+    for seq, time, _kind, who, what, outcome, mission, scene, dice, voided in rows:
+        dice_cell = texts.text(dice, seq)
+        yield [seq, time, who, what, dice_cell, outcome, mission, scene, "yes" if voided else ""]
+
+
+def write_csv(rows: Iterable[Row], out: TextIO) -> None:
+    import csv
+
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(COLUMNS)
-    for entry in entries:
-        writer.writerow(row(entry))
-    return out.getvalue()
+    writer.writerows(cells(rows))
+
+
+def write_markdown(name: str, rows: Iterable[Row], out: TextIO) -> None:
+    """A campaign journal: a heading and one table row per entry; undone rows struck."""
+    for line in markdown_lines(name, cells(rows)):
+        out.write(line + "\n")
+
+
+def markdown_lines(name: str, rows: Iterable[list[Any]]) -> Iterator[str]:
+    yield f"# Campaign journal: {name}"
+    yield ""
+    yield "| " + " | ".join(COLUMNS) + " |"
+    yield "|" + "---|" * len(COLUMNS)
+    for row in rows:
+        row_cells = [_markdown_cell(str(cell)) for cell in row]
+        if row[-1]:
+            row_cells = [f"~~{c}~~" if c else c for c in row_cells]
+        yield "| " + " | ".join(row_cells) + " |"
 
 
 def to_markdown(name: str, entries: list[dict[str, Any]]) -> str:
-    """A campaign journal: a heading and one table row per entry; undone rows struck."""
-    lines = [f"# Campaign journal: {name}", "", "| " + " | ".join(COLUMNS) + " |"]
-    lines.append("|" + "---|" * len(COLUMNS))
-    for entry in entries:
-        cells = [_markdown_cell(cell) for cell in row(entry)]
-        if entry["voided"]:
-            cells = [f"~~{c}~~" if c else c for c in cells]
-        lines.append("| " + " | ".join(cells) + " |")
-    return "\n".join(lines)
+    """The journal of entries given as ``Entry.to_json()`` documents."""
+    rows = (
+        [*(str(entry[c]) for c in COLUMNS[:4]), dice_text(entry["dice"])]
+        + [str(entry[c]) for c in COLUMNS[5:8]]
+        + ["yes" if entry["voided"] else ""]
+        for entry in entries
+    )
+    return "\n".join(markdown_lines(name, rows))
+
+
+def write_json(rows: Iterable[Row], out: TextIO) -> None:
+    """One JSON document: the list of ``Entry.to_json()`` documents, the dice copied as
+    stored (they are JSON already)."""
+    from json.encoder import encode_basestring as text
+
+    checked = _DiceTexts()  # the dice are copied, but only once checked to be JSON
+    out.write("[")
+    first = True
+    for seq, time, kind, who, what, outcome, mission, scene, dice, voided in rows:
+        checked.text(dice, seq)
+        out.write(
+            ('{"seq": ' if first else ', {"seq": ')
+            + f'{seq}, "time": {text(time)}, "kind": {text(kind)}, "who": {text(who)},'
+            f' "what": {text(what)}, "dice": {dice}, "outcome": {text(outcome)},'
+            f' "mission": {text(mission)}, "scene": {text(scene)},'
+            f' "voided": {"true" if voided else "false"}}}'
+        )
+        first = False
+    out.write("]\n")
 
 
 def _markdown_cell(text: str) -> str:

@@ -17,7 +17,7 @@ from typing import Any
 from gmtool.errors import ContentError, StoreError
 from gmtool.store.connection import connect, guarded, store_error
 from gmtool.store.home import campaign_path, claim_new_file, existing_campaign_path
-from gmtool.store.log_query import log_query
+from gmtool.store.log_query import LOG_COLUMNS, log_query
 from gmtool.store.records import (
     ENTRY_COLUMNS,
     GAME_COLUMNS,
@@ -281,6 +281,26 @@ class CampaignStore:
         if last is not None:
             rows.reverse()  # the last N, newest first, back in log order
         return [entry_from_row(row) for row in rows]
+
+    def log_rows(
+        self,
+        *,
+        who: str | None = None,
+        mission: str | None = None,
+        scene: str | None = None,
+        last: int | None = None,
+    ) -> Iterator[tuple[Any, ...]]:
+        """The log's rows (``LOG_COLUMNS``, dice as stored JSON text) in log order, read from
+        the cursor as they are used: an export of any length holds one row at a time."""
+        sql, params = log_query(
+            who=who, mission=mission, scene=scene, last=last, columns=LOG_COLUMNS
+        )
+        if last is not None:
+            sql = f"SELECT * FROM ({sql}) ORDER BY seq"
+        try:
+            yield from self.conn.execute(sql, params)
+        except sqlite3.DatabaseError as error:
+            raise store_error(error, self.name, self.path) from None
 
     @guarded
     def count_entries(self) -> int:

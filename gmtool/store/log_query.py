@@ -6,9 +6,17 @@ from typing import Any
 
 from gmtool.store.records import ENTRY_COLUMNS
 
+LOG_COLUMNS = "seq, time, kind, who, what, outcome, mission, scene, dice, voided"
+"""What the log prints: no action, no result, and the dice left as the JSON text stored."""
+
 
 def log_query(
-    *, who: str | None, mission: str | None, scene: str | None, last: int | None
+    *,
+    who: str | None,
+    mission: str | None,
+    scene: str | None,
+    last: int | None,
+    columns: str = ENTRY_COLUMNS,
 ) -> tuple[str, list[Any]]:
     """The query and its parameters: entries by ``who`` (one of several names counts), of a
     mission or scene (by title or id), all in log order or the ``last`` N newest first."""
@@ -31,7 +39,7 @@ def log_query(
                 f" OR replace(replace(lower({column}), ' ', '_'), '-', '_') = ?)"
             )
             params += [value, value.casefold().replace(" ", "_").replace("-", "_")]
-    sql = f"SELECT {ENTRY_COLUMNS} FROM entries"
+    sql = f"SELECT {columns} FROM entries"
     if where:
         sql += " WHERE " + " AND ".join(where)
     if last is None:

@@ -1,0 +1,101 @@
+"""The log at length: exports of 100,000 and 1,000,000 entries (rows a second, peak
+memory), ``log`` with no options and ``roll``/``status`` on a long log against an empty one."""
+
+from __future__ import annotations
+
+from common import PYTHON, Bench, Figure, Step
+
+FILL = """
+import json, sys
+from gmtool.dice import DiceDoor, Rng
+from gmtool.store.campaign import CampaignStore
+from gmtool.store.records import now_text
+
+name, count = sys.argv[1], int(sys.argv[2])
+store = CampaignStore.open(name)
+door = DiceDoor(Rng(1))
+scenes = ("exploration", "puzzle", "general", "")
+def rows():
+    for number in range(count):
+        roll = door.roll("3d6")
+        scene = scenes[number % 4]
+        yield (now_text(), "roll" if not scene else "action", "Larlen" if scene else "",
+               "3d6", str(roll.total), "Map Out Ancient Forest" if scene else "", scene,
+               json.dumps([roll.to_json()]))
+with store.transaction():
+    store.conn.executemany(
+        "INSERT INTO entries (time, kind, who, what, outcome, mission, scene, dice, result)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, '{}')",
+        rows(),
+    )
+store.close()
+"""
+
+
+def fill(bench: Bench, name: str, count: int) -> None:
+    bench.run(bench.gmtool("campaign", "new", name, "--system", "originem"))
+    if count:
+        bench.run([PYTHON, "-c", FILL, name, str(count)])
+
+
+def export_figures(bench: Bench, sizes: list[int]) -> list[Figure]:
+    fill(bench, "empty", 0)
+    figures: list[Figure] = []
+    for size in sizes:
+        name = f"log{size}"
+        fill(bench, name, size)
+        for fmt in ("csv", "json", "md"):
+            seconds, peak = min(
+                bench.peak(bench.gmtool("-c", name, "log", "--format", fmt))
+                for _ in range(1 if size > 100_000 else 3)
+            )
+            rate = size / seconds
+            target, met = "", None
+            if fmt == "csv" and size >= 1_000_000:
+                target, met = "≥ 200,000 rows/s, < 100 MB", rate >= 200_000 and peak < 100e6
+            figures.append(
+                Figure(
+                    f"`log --format {fmt}`, {size:,} entries",
+                    f"{rate:,.0f} rows/s, {peak / 1e6:,.0f} MB peak",
+                    "",
+                    target,
+                    met,
+                )
+            )
+        rounds, bench.rounds = bench.rounds, max(3, bench.rounds // 3)
+        medians = bench.time_rounds(
+            [
+                Step("empty", bench.gmtool("-c", "empty", "log")),
+                Step("full", bench.gmtool("-c", name, "log")),
+            ]
+        )
+        bench.rounds = rounds
+        ratio = medians["full"] / medians["empty"]
+        figures.append(
+            Figure(
+                f"`log` (no options), {size:,} entries",
+                f"{ratio:.2f}",
+                "`log` of an empty campaign",
+                "≤ 1.2",
+                ratio <= 1.2,
+            )
+        )
+    size = sizes[0]
+    for command in (("roll", "1d20"), ("status",)):
+        medians = bench.time_rounds(
+            [
+                Step("empty", bench.gmtool("-c", "empty", *command)),
+                Step("full", bench.gmtool("-c", f"log{size}", *command)),
+            ]
+        )
+        ratio = medians["full"] / medians["empty"]
+        figures.append(
+            Figure(
+                f"`{' '.join(command)}`, {size:,} entries",
+                f"{ratio:.2f}",
+                "the same on an empty campaign",
+                "≤ 1.5",
+                ratio <= 1.5,
+            )
+        )
+    return figures
