@@ -139,24 +139,34 @@ def runaway(
 def odds(
     ctx: typer.Context,
     kind: str = typer.Argument(..., metavar="SCENE", help="The scene type."),
-    by: list[str] = typer.Option(..., "--by", help="Who would roll (as for 'scene')."),
+    by: list[str] = typer.Option(None, "--by", help="Who would roll (as for 'scene')."),
+    each_class: bool = typer.Option(
+        False, "--each-class", help="Compare the classes: one of each makes every roll."
+    ),
     mission: str = MISSION,
     bonus: int = typer.Option(None, "--bonus", help="A bonus to count (default: the one waiting)."),
     as_json: bool = JSON_OPTION,
 ) -> None:
     """The exact chance of each outcome of a scene before rolling."""
-    from gmtool.systems.originem.odds import odds_json, scene_odds
+    from gmtool.errors import UsageError
+    from gmtool.systems.originem.odds import class_odds, odds_json, scene_odds
 
+    if bool(by) == each_class:
+        raise UsageError("give --by NAME (who would roll) or --each-class, one of the two")
     game = open_game(ctx, SYSTEM)
-    doc = odds_json(
-        scene_odds(game.state, game.content, kind, list(by), mission=mission, bonus=bonus)
-    )
+    if each_class:
+        compared = class_odds(game.state, game.content, kind)
+        doc = {**compared, "classes": [odds_json(c) for c in compared["classes"]]}
+    else:
+        doc = odds_json(
+            scene_odds(game.state, game.content, kind, list(by), mission=mission, bonus=bonus)
+        )
     if as_json:
         print_json(doc)
         return
     from gmtool.render import originem as render
 
-    console().print(render.odds(doc))
+    console().print(render.class_odds(doc) if each_class else render.odds(doc))
 
 
 @nova_app.command("start")

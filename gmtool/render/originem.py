@@ -271,6 +271,21 @@ def odds(doc: dict[str, Any]) -> Table:
     return table
 
 
+def class_odds(doc: dict[str, Any]) -> Table:
+    """One row per class, one column per outcome: the chance when that class rolls alone."""
+    outcomes = [band["outcome"] for band in doc["classes"][0]["outcomes"]] if doc["classes"] else []
+    title = f"{doc['scene']}: one member of each class makes all {doc['rolls']} rolls"
+    table = Table(title=title, box=None, show_edge=False)
+    table.add_column("class")
+    table.add_column("die")
+    for outcome in outcomes:
+        table.add_column(Text(outcome, style=OUTCOME_STYLE.get(outcome, "")), justify="right")
+    for row in doc["classes"]:
+        chances = [f"{band['probability']:.1%}" for band in row["outcomes"]]
+        table.add_row(row["class"], row["die"], *chances)
+    return table
+
+
 def _totals(reachable: Sequence[int] | None) -> str:
     """The totals the dice can reach in a band: ``21-30``, ``7``, or ``-`` for none."""
     if not reachable:

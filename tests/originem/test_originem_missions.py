@@ -96,12 +96,21 @@ def test_shortcut_ends_the_mission(play: Play, state: dict[str, Any]) -> None:
     assert state["missions"]["hostage_rescue"]["done"] == [True] * 4
 
 
-def test_escaping_counts_as_the_combat_scene(play: Play, state: dict[str, Any]) -> None:
-    play(start("Face Opponents Head On"))  # combat, general, combat
-    result = play({"type": "runaway", "by": "Larlen"}, 7).result
-    assert result["mission_progress"]["scenes_left"] == ["general", "combat"]
+def test_escaping_avoids_the_battle_but_not_the_combat_scene(
+    play: Play, state: dict[str, Any]
+) -> None:
+    # "7-10 : Runaway successful, avoid battle": the battle did not happen, so the mission's
+    # combat scene is still to play (Chase Retreating Enemies is not won by running twice).
+    play(start("Chase Retreating Enemies"))  # exploration, combat, combat
+    for _ in range(2):
+        result = play({"type": "runaway", "by": "Larlen"}, 7).result
+        assert result["outcome"] == "escaped"
+        assert result["mission_progress"]["scenes_left"] == ["exploration", "combat", "combat"]
+        assert (
+            result["note"] == "the battle is avoided; the mission's combat scene is still to play"
+        )
     result = play({"type": "runaway", "by": "Larlen"}, 6).result
-    assert result["engage"] is True and result["mission_progress"]["scenes_done"] == 1
+    assert result["engage"] is True and result["mission_progress"]["scenes_done"] == 0
 
 
 def _finish(play: Play, state: dict[str, Any], name: str) -> None:

@@ -110,7 +110,7 @@ def test_a_shortcut_may_end_the_final_mission(content: OriginemContent) -> None:
 
 
 def test_a_runaway_may_settle_the_final_fight(content: OriginemContent) -> None:
-    table = Table(content, runaway_completes_final_combat=True)
+    table = Table(content, runaway_completes_combat=True, runaway_completes_final_combat=True)
     _final(table)
     result = table.play({"type": "runaway", "by": "Larlen"}, 7).result
     assert result["mission_progress"]["scenes_left"] == ["exploration", "puzzle"]
@@ -136,3 +136,14 @@ def test_a_downed_member_never_joins_a_fight(content: OriginemContent) -> None:
     table.member("Larlen")["hp"] = 0
     with pytest.raises(RulesError, match="Larlen is down and cannot fight"):
         table.fight("Pierre", "Larlen")
+
+
+def test_escaping_counts_as_the_combat_scene_when_the_campaign_says_so(
+    content: OriginemContent,
+) -> None:
+    table = Table(content, runaway_completes_combat=True)
+    table.play(start("Face Opponents Head On"))  # combat, general, combat
+    result = table.play({"type": "runaway", "by": "Larlen"}, 7).result
+    assert result["mission_progress"]["scenes_left"] == ["general", "combat"]
+    result = table.play({"type": "runaway", "by": "Larlen"}, 6).result
+    assert result["engage"] is True and result["mission_progress"]["scenes_done"] == 1

@@ -17,6 +17,7 @@ DieText = Annotated[str, Limits(pattern=r"^d[1-9][0-9]*$")]
 Name = Annotated[str, Limits(min_length=1), STRIP]
 PositiveInt = Annotated[int, Limits(gt=0)]
 NonNegativeInt = Annotated[int, Limits(ge=0)]
+PositiveFloat = Annotated[float, Limits(gt=0)]
 
 
 class CrewClass(Model):
@@ -39,6 +40,8 @@ class Mission(Model):
     kind: Literal["general", "specialized", "final"]
     knowledge: NonNegativeInt
     crew_class: str | None = Field(default=None, alias="class")
+    aliases: list[str] = Field(default_factory=list)
+    """Other names the mission answers to (the rules text's own spellings)."""
     scenes: list[str] = Field(min_length=1)
     text: str = ""
 
@@ -85,6 +88,7 @@ class Nova(Model):
     default_length: PositiveInt
     lengths: dict[PositiveInt, PositiveInt] = Field(min_length=1)
     minimum_knowledge: PositiveInt
+    minimum_length: PositiveFloat
     penalties: dict[str, PositiveInt] = Field(default_factory=dict)
 
 
@@ -106,6 +110,7 @@ class Rulings(Model):
     heal_revives_down: bool
     all_down_loses: bool
     shortcut_ends_final_mission: bool
+    runaway_completes_combat: bool
     runaway_completes_final_combat: bool
     skip_heal_when_unhurt: bool
     failed_runaway_forces_fight: bool

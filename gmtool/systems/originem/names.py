@@ -38,9 +38,10 @@ def find_able_member(state: State, name: str, *, down_can_roll: bool) -> dict[st
 
 
 def find_mission(state: State, name: str) -> str:
-    """The id of the mission called ``name`` (its id or its title)."""
+    """The id of the mission called ``name`` (its id, its title or one of its aliases)."""
     for key, mission in state["missions"].items():
-        if same(key, name) or same(mission["title"], name):
+        names = [key, mission["title"], *mission.get("aliases", [])]
+        if any(same(known, name) for known in names):
             return str(key)
     raise unknown("mission", name, [m["title"] for m in state["missions"].values()])
 

@@ -73,6 +73,28 @@ def scene_odds(
     }
 
 
+def class_odds(state: State, content: OriginemContent, scene: str) -> dict[str, Any]:
+    """The chance of each outcome of ``scene`` when one member of each class makes all its
+    rolls, with no bonus: how much faster a class "perfect for that mission" gets there
+    (its larger die). Classes with no die for the scene are left out."""
+    key, table = find_table(content, scene)
+    classes = []
+    for class_key, crew_class in content.classes.items():
+        if key not in crew_class.dice:
+            continue
+        member = {
+            "name": crew_class.default_name,
+            "class": class_key,
+            "class_title": crew_class.title,
+            "hp": crew_class.hp,
+            "max_hp": crew_class.hp,
+        }
+        alone = {**state, "crew": [member]}
+        doc = scene_odds(alone, content, key, [member["name"]] * table.rolls, bonus=0)
+        classes.append({"class": crew_class.title, "die": crew_class.dice[key], **doc})
+    return {"scene": key, "rolls": table.rolls, "classes": classes}
+
+
 def odds_json(doc: dict[str, Any]) -> dict[str, Any]:
     """``scene_odds`` with each chance as a probability and an exact fraction string."""
 

@@ -173,8 +173,11 @@ def _apply_effects(
     if effects.end_mission and not (final and not rulings.shortcut_ends_final_mission):
         progress = missions.finish(state, mission_key)
     elif effects.complete_scene or effects.end_mission:
-        if final and scene != slot and not rulings.runaway_completes_final_combat:
+        stand_in = scene != slot  # a runaway standing in for the mission's combat scene
+        if final and stand_in and not rulings.runaway_completes_final_combat:
             result["note"] = "the fight is avoided, but the final mission's fight must be won"
+        elif stand_in and not rulings.runaway_completes_combat:
+            result["note"] = f"the battle is avoided; the mission's {slot} scene is still to play"
         else:
             progress = missions.complete_scene(state, mission_key, slot, content)
     result.update(progress)

@@ -33,6 +33,7 @@ def new_state(content: OriginemContent, options: Mapping[str, Any]) -> State:
             f"unknown Originem option '{extra[0]}'", hint=f"valid: {', '.join(OPTIONS)}"
         )
     minutes = _number(given.get("length", content.nova.default_length), "length")
+    _check_length(content, minutes)
     need = knowledge_needed(content.nova, minutes)
     if "knowledge" in given:
         need = int(_number(given["knowledge"], "knowledge"))
@@ -41,6 +42,7 @@ def new_state(content: OriginemContent, options: Mapping[str, Any]) -> State:
                 f"the final mission needs at least {content.nova.minimum_knowledge} "
                 f"knowledge points, not {need}"
             )
+    _check_reachable(content, minutes, need, "knowledge" in given)
     crew = [_member(content, name, key) for name, key in _crew_entries(content, given)]
     _check_unique(crew)
     final = content.final_mission_id()
@@ -50,6 +52,7 @@ def new_state(content: OriginemContent, options: Mapping[str, Any]) -> State:
         "missions": {
             key: {
                 "title": mission.title,
+                **({"aliases": list(mission.aliases)} if mission.aliases else {}),
                 "kind": mission.kind,
                 "knowledge": mission.knowledge,
                 "class": mission.crew_class,
@@ -67,6 +70,29 @@ def new_state(content: OriginemContent, options: Mapping[str, Any]) -> State:
         "ended": None,
         "ended_reason": "",
     }
+
+
+def _check_length(content: OriginemContent, minutes: float) -> None:
+    """ "At the very least the game must be about 25 minutes long" (``nova.minimum_length``)."""
+    least = content.nova.minimum_length
+    if minutes < least:
+        raise UsageError(
+            f"a NOVA length of {minutes:g} minutes is under the rules' least of {least:g} "
+            '("at the very least the game must be about 25 minutes long")',
+            hint="choose a longer game, or lower nova.minimum_length in the campaign file "
+            "for a short test game",
+        )
+
+
+def _check_reachable(content: OriginemContent, minutes: float, need: int, given: bool) -> None:
+    """A knowledge target the missions cannot give in all would make the game unwinnable."""
+    most = sum(m.knowledge for m in content.missions.values() if m.kind != "final")
+    if need > most:
+        wanted = f"{need} knowledge points" + ("" if given else f" (for {minutes:g} minutes)")
+        raise UsageError(
+            f"the final mission would need {wanted}, but all the missions together give {most}",
+            hint="choose a shorter game or a lower knowledge target, or add missions",
+        )
 
 
 def _number(value: Any, name: str) -> float:
