@@ -16,6 +16,7 @@ SYSTEM_GROUPS: dict[str, str] = {
     "astral": "gmtool.cli.astral",
     "starships": "gmtool.cli.starships",
     "foodfight": "gmtool.cli.foodfight",
+    "ftl": "gmtool.cli.ftl",
 }
 """The rule systems' command groups (``gmtool <name> ...``), each a typer app named ``app``."""
 

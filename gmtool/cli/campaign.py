@@ -19,7 +19,7 @@ app = typer.Typer(help="Create, list, show and choose campaigns.", no_args_is_he
 def new(
     name: str = typer.Argument(..., help="The campaign's name (letters, digits, - _ .)."),
     system: str = typer.Option(
-        None, "--system", "-s", help="originem, astral, starships, foodfight"
+        None, "--system", "-s", help="originem, astral, starships, foodfight, ftl"
     ),
     length: int = typer.Option(
         None, "--length", help="Originem: NOVA length in minutes (30, 45, 60 or any)."
@@ -38,6 +38,9 @@ def new(
         "--layout",
         help="Food Fight: STRATEGY for everyone, or NAME=FILE / NAME=STRATEGY (repeat).",
     ),
+    ship: list[str] = typer.Option(
+        None, "--ship", help="FTL: a player's ship, NAME=FILE (repeat: one for each player)."
+    ),
     seed: int = typer.Option(None, "--seed", help="Seed the campaign's dice (reproducible)."),
     from_file: Path = typer.Option(None, "--from", help="A campaign file (YAML) to start from."),
     use: bool = typer.Option(True, "--use/--no-use", help="Make it the current campaign."),
@@ -50,7 +53,7 @@ def new(
     system = system or str(data.get("system") or "")
     if not system:
         raise UsageError(
-            "no system given", hint="pass --system originem|astral|starships|foodfight"
+            "no system given", hint="pass --system originem|astral|starships|foodfight|ftl"
         )
     if data.get("system") and data["system"] != system:
         raise UsageError(f"--system {system} does not match the file's system '{data['system']}'")
@@ -61,6 +64,7 @@ def new(
         "crew": crew or None,
         "starter": starter,
         "layout": layout or None,
+        "ship": ship or None,
     }
     for key, value in given.items():
         if value is not None and system != SYSTEM_OPTIONS[key]:
@@ -69,6 +73,11 @@ def new(
                 hint=f"see 'gmtool campaign new --help' for the options of {system}",
             )
     given["layout"] = None
+    if ship:
+        from gmtool.cli.ftl import ship_options
+
+        given["ship"] = None
+        options["ships"] = ship_options(ship, data.get("content") or {})
     options.update({key: value for key, value in given.items() if value is not None})
     if seed is not None:
         options["seed"] = seed
@@ -119,6 +128,7 @@ SYSTEM_OPTIONS = {
     "players": "foodfight",
     "starter": "foodfight",
     "layout": "foodfight",
+    "ship": "ftl",
 }
 """The options of ``campaign new`` that belong to one system."""
 

@@ -39,6 +39,10 @@ def _check_paths(paths: list[Path]) -> tuple[list[str], int]:
             continue
         if isinstance(doc.data, dict) and "system" in doc.data:
             problems += _campaign_problems(path, doc.data)
+        elif isinstance(doc.data, dict) and {"name", "rooms", "slots"} <= set(doc.data):
+            from gmtool.systems.ftl.checks import document_problems
+
+            problems += document_problems(doc)
     return problems, len(files)
 
 

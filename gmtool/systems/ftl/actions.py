@@ -109,7 +109,8 @@ def _beacon(value: Any, size: int) -> tuple[int, int]:
         or len(value) != 2
         or not all(isinstance(v, int) and 1 <= v <= size for v in value)
     ):
-        raise UsageError(f"a beacon is X Y, each 1 to {size}: got {value!r}")
+        shown = " ".join(map(str, value)) if isinstance(value, list | tuple) else repr(value)
+        raise UsageError(f"a beacon is X Y, each from 1 to {size}: got {shown}")
     return int(value[0]), int(value[1])
 
 

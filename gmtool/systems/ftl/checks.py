@@ -59,6 +59,19 @@ def unknown_name(kind: str, name: str, known: Iterable[str]) -> str:
     return f"unknown {kind} '{name}' ({hint})"
 
 
+def document_problems(document: Document) -> list[str]:
+    """Every problem of an FTL ship file already read (for ``gmtool check``), shape first."""
+    from gmtool.errors import ContentError
+    from gmtool.systems.ftl.content import CONTENT
+    from gmtool.systems.ftl.ship import ship_from_data
+
+    try:
+        ship = ship_from_data(document.data, document)
+    except ContentError as error:
+        return error.problems
+    return describe(ship_problems(ship, CONTENT.load({})), document)
+
+
 def ship_problems(ship: Ship, content: FtlContent) -> list[Problem]:
     """Every rule the ship breaks, in the order of the ship file."""
     problems = room_problems(ship, content)

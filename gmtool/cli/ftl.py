@@ -1,0 +1,204 @@
+"""``gmtool ftl ...``: build and check FTL ships, lay out the sector map, jump.
+
+``ship`` commands read ship files and need no campaign; ``map`` and ``jump`` play through
+the current FTL campaign (logged, undoable).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from gmtool.cli.common import JSON_OPTION, console, emit, open_game, print_json
+from gmtool.errors import ContentError, UsageError
+
+app = typer.Typer(
+    help="FTL board game: ships within budget, their bills and checks, the sector map.",
+    no_args_is_help=True,
+)
+ship_app = typer.Typer(help="Build, check, price and draw ship files.", no_args_is_help=True)
+map_app = typer.Typer(help="The campaign's sector map.", no_args_is_help=True)
+app.add_typer(ship_app, name="ship")
+app.add_typer(map_app, name="map")
+
+SYSTEM = "ftl"
+COIN_WORDS = {"heads": "1", "tails": "2", "h": "1", "t": "2"}
+
+
+def _content(overrides: Mapping[str, Any] | None = None) -> Any:
+    from gmtool.systems.ftl import SYSTEM as FTL
+
+    return FTL.load_content(overrides or {})
+
+
+def read_checked(path: Path, content: Any) -> tuple[Any, list[str]]:
+    """The ship in ``path`` and its rule problems (``file:line: field: message``); a file
+    that cannot be read as a ship at all raises ContentError with every shape problem."""
+    from gmtool.systems.ftl.checks import describe, ship_problems
+    from gmtool.systems.ftl.ship import read_ship
+
+    ship, document = read_ship(ship_path(path))
+    return ship, describe(ship_problems(ship, content), document)
+
+
+@ship_app.command("check")
+def ship_check(
+    files: list[Path] = typer.Argument(..., help="Ship files (YAML)."),
+) -> None:
+    """List every rule each ship breaks, as file:line: field: message (exit 3 if any)."""
+    from gmtool.errors import one_line
+
+    content = _content()
+    problems: list[str] = []
+    for path in files:
+        try:
+            _, found = read_checked(path, content)
+        except ContentError as error:
+            found = error.problems
+        problems += found
+        if not found:
+            typer.echo(f"ok: {path}")
+    for problem in problems:
+        typer.echo(one_line(problem), err=True)
+    if problems:
+        typer.echo(f"{len(problems)} problem(s) in {len(files)} file(s)", err=True)
+        raise typer.Exit(3)
+
+
+@ship_app.command("cost")
+def ship_cost(
+    file: Path = typer.Argument(..., help="A ship file (YAML)."),
+    as_json: bool = JSON_OPTION,
+) -> None:
+    """The ship's bill: every item by group, the budget, the room bonus, what is left."""
+    from gmtool.render import ftl as render
+    from gmtool.systems.ftl.bill import ship_bill
+
+    content = _content()
+    ship, problems = read_checked(file, content)
+    doc = ship_bill(ship, content).to_json(problems)
+    emit(doc, as_json, lambda d: render.bill(d, title=f"{ship.name}: the bill"))
+
+
+@ship_app.command("show")
+def ship_show(
+    file: Path = typer.Argument(..., help="A ship file (YAML)."),
+    as_json: bool = JSON_OPTION,
+) -> None:
+    """Draw the ship's rooms on the grid (systems, doors, crew) and list what it carries."""
+    from gmtool.render import ftl as render
+    from gmtool.systems.ftl.ship import read_ship, ship_document
+
+    ship, _ = read_ship(ship_path(file))
+    emit(ship_document(ship), as_json, render.ship)
+
+
+@ship_app.command("new")
+def ship_new(
+    file: Path = typer.Argument(..., help="Where to write the ship file."),
+    force: bool = typer.Option(False, "--force", help="Replace the file if it exists."),
+) -> None:
+    """Build a ship step by step, with the running bill; illegal choices are refused."""
+    from gmtool.cli.ftl_builder import build_ship
+
+    if file.exists() and not force:
+        raise UsageError(f"{file} already exists", hint="choose another name or pass --force")
+    build_ship(file, _content())
+
+
+def coin_faces(text: str) -> list[int]:
+    """Entered faces where coins may be written heads/tails (h/t) as well as 1/2."""
+    from gmtool.dice import parse_faces
+
+    words = [COIN_WORDS.get(word.lower(), word) for word in re.split(r"[,\s]+", text.strip())]
+    return parse_faces(",".join(words))
+
+
+@map_app.command("new")
+def map_new(
+    ctx: typer.Context,
+    dice: str = typer.Option(
+        None,
+        "--dice",
+        help="Faces in the order rolled: each coin heads/tails (or 1/2), each beacon x then y,"
+        " re-rolls included.",
+    ),
+    as_json: bool = JSON_OPTION,
+) -> None:
+    """Build the 6x6 sector map from coins and dice; every re-roll is shown."""
+    from gmtool.render import ftl as render
+
+    game = open_game(ctx, SYSTEM)
+    door = game.door(entered=coin_faces(dice) if dice is not None else None)
+    outcome = game.play({"type": "map_new"}, door)
+    emit(outcome.result, as_json, render.map_built)
+
+
+@map_app.command("show")
+def map_show(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
+    """Draw the sector map with each ship where it is now."""
+    from gmtool.render import ftl as render
+
+    state = open_game(ctx, SYSTEM).state
+    if state["map"] is None:
+        raise UsageError("there is no map yet", hint="build one with 'gmtool ftl map new'")
+    at = {name: player["at"] for name, player in state["players"].items()}
+    doc = {**state["map"], "at": at}
+    if as_json:
+        print_json(doc)
+        return
+    console().print(render.sector(state["map"], at))
+
+
+@app.command("jump")
+def jump(
+    ctx: typer.Context,
+    player: str = typer.Argument(..., help="Whose ship jumps."),
+    x: int = typer.Argument(..., help="The beacon's x (1-6)."),
+    y: int = typer.Argument(..., help="The beacon's y (1-6)."),
+    as_json: bool = JSON_OPTION,
+) -> None:
+    """Jump a ship to a touching beacon for 1 fuel."""
+    from gmtool.render import ftl as render
+
+    game = open_game(ctx, SYSTEM)
+    outcome = game.play({"type": "jump", "player": player, "to": [x, y]}, game.door())
+    emit(outcome.result, as_json, render.jump)
+
+
+def ship_options(items: list[str], overrides: Mapping[str, Any]) -> dict[str, Any]:
+    """``--ship Red=red.yaml`` (repeated) into the campaign's ``ships`` option, each ship
+    read and checked here (against the campaign's content) so a problem names its file and
+    line."""
+    content = _content(overrides)
+    ships: dict[str, Any] = {}
+    for item in items:
+        name, sep, path = item.partition("=")
+        name = name.strip()
+        if not sep or not name or not path.strip():
+            raise UsageError(f"--ship '{item}' is not NAME=FILE", hint="e.g. --ship Red=red.yaml")
+        if name.casefold() in (known.casefold() for known in ships):
+            raise UsageError(f"--ship {name} is given twice", hint="one ship for each player")
+        ship, problems = read_checked(Path(path.strip()), content)
+        if problems:
+            raise ContentError(problems)
+        from gmtool.systems.ftl.ship import ship_document
+
+        ships[name] = ship_document(ship)
+    return ships
+
+
+def ship_path(path: Path) -> Path:
+    """The file itself, else a bundled ship of that name (``ftl-red`` or ``ftl-red.yaml``)."""
+    from gmtool.content.paths import packaged
+
+    if path.is_file() or path.parent not in (Path("."), Path("campaigns")):
+        return path
+    for name in (path.name, f"{path.name}.yaml"):
+        if packaged("campaigns", name).is_file():
+            return packaged("campaigns", name)
+    return path

@@ -1,0 +1,104 @@
+"""A ship being built one choice at a time: each change is kept only when it breaks no
+building rule the ship did not already break, so the builder can refuse it with the rule.
+
+The draft is plain data shaped like a ship file.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from typing import Any
+
+from gmtool.errors import ContentError, RulesError
+from gmtool.systems.ftl.bill import Bill, ship_bill
+from gmtool.systems.ftl.checks import describe, ship_problems
+from gmtool.systems.ftl.content import FtlContent, parse_size
+from gmtool.systems.ftl.geometry import Rect
+from gmtool.systems.ftl.ship import SPACE, Ship, ship_from_data
+
+Data = dict[str, Any]
+
+
+def new_draft(name: str, slots: str) -> Data:
+    return {"name": name, "rooms": [], "systems": {}, "slots": slots, "weapons": [],
+            "drones": [], "augments": [], "crew": [], "reactor": 0, "missiles": 0,
+            "drone_parts": 0, "fuel": 0}  # fmt: skip
+
+
+def as_ship(data: Data) -> Ship | None:
+    """The draft as a ``Ship`` (None while it has no room yet)."""
+    if not data["rooms"]:
+        return None
+    return ship_from_data(data, where="ship")
+
+
+def problems(data: Data, content: FtlContent) -> list[str]:
+    ship = as_ship(data)
+    if ship is None:
+        return []
+    return [line.removeprefix("ship.") for line in describe(ship_problems(ship, content), None)]
+
+
+def bill(data: Data, content: FtlContent) -> Bill | None:
+    ship = as_ship(data)
+    return ship_bill(ship, content) if ship is not None else None
+
+
+def change(data: Data, content: FtlContent, edit: Callable[[Data], None]) -> Data:
+    """``data`` with ``edit`` done, or RulesError naming the first rule the edit breaks."""
+    before = set(problems(data, content))
+    after = copy.deepcopy(data)
+    edit(after)
+    try:
+        found = problems(after, content)
+    except ContentError as error:
+        raise RulesError(error.problems[0]) from None
+    new = [problem for problem in found if problem not in before]
+    if new:
+        raise RulesError(f"refused: {new[0]}")
+    return after
+
+
+def rects(data: Data) -> list[Rect]:
+    found = []
+    for room in data["rooms"]:
+        size = parse_size(room["size"])
+        if size is not None:
+            found.append(Rect(room["at"][0], room["at"][1], *size))
+    return found
+
+
+def room_places(data: Data, size: str) -> list[tuple[int, int]]:
+    """Where a room of ``size`` may go: touching the ship, overlapping nothing (top-left
+    corners, at 0 or more)."""
+    width, height = parse_size(size) or (1, 1)
+    placed = rects(data)
+    if not placed:
+        return [(0, 0)]
+    right = max(r.x + r.width for r in placed)
+    bottom = max(r.y + r.height for r in placed)
+    places = []
+    for y in range(0, bottom + 1):
+        for x in range(0, right + 1):
+            candidate = Rect(x, y, width, height)
+            if any(candidate.overlaps(r) for r in placed):
+                continue
+            if any(candidate.touches(r) for r in placed):
+                places.append((x, y))
+    return places
+
+
+def door_targets(data: Data, room_id: str) -> list[str]:
+    """The rooms (and space) a door from ``room_id`` could open into, not yet joined."""
+    rooms = {room["id"]: room for room in data["rooms"]}
+    placed = dict(zip([room["id"] for room in data["rooms"]], rects(data), strict=False))
+    mine = placed.get(room_id)
+    if mine is None:
+        return []
+    joined = {target for target in rooms[room_id].get("doors", [])}
+    joined |= {rid for rid, room in rooms.items() if room_id in room.get("doors", [])}
+    targets = [rid for rid, rect in placed.items() if rid != room_id and mine.touches(rect)]
+    if mine.faces_space(placed.values()):
+        targets.append(SPACE)
+    return [target for target in targets if target not in joined]

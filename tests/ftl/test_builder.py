@@ -1,0 +1,64 @@
+"""The interactive ship builder, driven by scripted answers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from gmtool.cli.ftl_builder import build_ship
+from gmtool.cli.playloop.scripted import ESC, ScriptedPrompts
+from gmtool.systems.ftl.checks import ship_problems
+from gmtool.systems.ftl.ship import read_ship
+from tests.ftl.helpers import content
+
+
+def test_build_and_refusals(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "skiff.yaml"
+    ask = ScriptedPrompts(
+        "Skiff", "weapons_4_drones_2",
+        "2x1", "0 0", "bridge", "piloting", "2 (55 scrap)",
+        "add a room", "2x2", "2 0", "guns", "weapon_control", "2 (115 scrap)",
+        "add a door", "bridge", "guns",
+        "add a door", "bridge", "space",
+        "add a weapon", "burst_laser (50 scrap)",
+        "add a weapon", "heavy_laser (55 scrap)",
+        "add a weapon", ESC,
+        "add a crew member", "human (45 scrap)", "Ana", "bridge",
+        "train a crew member", "1. Ana (human)", "piloting", "2",
+        "reactor power and supplies", "reactor", "lots", "4",
+        "reactor power and supplies", "fuel", "5",
+        "save",
+    )  # fmt: skip
+    assert build_ship(path, content(), ask) is True
+    out = capsys.readouterr().out
+    assert "refused: rooms: 1 doors to space; 2 rooms allow 0" in out
+    assert "refused: weapons: the weapons need 3 power but weapon_control is level 2" in out
+    assert ask.refused == ["'lots' is not a whole number of 0 or more"]
+    ship, _ = read_ship(path)
+    assert ship_problems(ship, content()) == []
+    # Piloting 2 (55) + weapon control 2 (115) + burst laser 50 + Ana free, piloting 2 for a
+    # human (15 + 30) + reactor 4 x 20 + fuel 5 x 3 = 360.
+    assert ship.weapons == ["burst_laser"] and ship.reactor == 4 and ship.fuel == 5
+    assert ship.crew[0].skills == {"piloting": 2} and ship.rooms[0].doors == ["guns"]
+    assert "Skiff: 360 scrap spent, 1,740 left of 2,100 (2 rooms)" in out
+
+
+def test_leaving_writes_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "none.yaml"
+    assert build_ship(path, content(), ScriptedPrompts("Skiff", ESC)) is False
+    ask = ScriptedPrompts(
+        "Skiff", "weapons_2_drones_3", "2x2", "0 0", "a", "no system", "quit without saving"
+    )
+    assert build_ship(path, content(), ask) is False
+    assert not path.exists()
+
+
+def test_save_is_refused_while_a_problem_remains(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "x.yaml"
+    ask = ScriptedPrompts(
+        "X", "weapons_2_drones_3", "2x1", "0 0", "a", "no system",
+        "add a room", "2x1", "2 0", "b", "no system",
+        "remove something", "room: a",
+        "quit without saving",
+    )  # fmt: skip
+    assert build_ship(path, content(), ask) is False
+    assert not path.exists()
