@@ -184,12 +184,12 @@ def _power_problems(ship: Ship, content: FtlContent) -> list[Problem]:
         needed = sum(known[name].power for name in getattr(ship, field) if name in known)
         level = ship.systems.get(control, 0)
         if needed > level:
-            have = f"{control} is level {level}" if level else f"there is no {control}"
-            problems.append(
-                Problem(
-                    (field,), f"the {field} need {needed} power but {have} (raise it to {needed})"
-                )
-            )
+            if level:
+                have, fix = f"{control} is level {level}", f"raise it to {needed}"
+            else:
+                have, fix = f"there is no {control}", f"add it at level {needed} or more"
+            message = f"the {field} need {needed} power but {have} ({fix})"
+            problems.append(Problem((field,), message))
     return problems
 
 
