@@ -1,0 +1,190 @@
+"""``gmtool ftl tick|power|weapon|aim|autofire|crew|doors|dodge|show``: the battle.
+
+Each order is one logged, undoable action; ``tick`` runs seconds. Named dice take coins
+as heads/tails: ``--dice evade=7 --dice fire=heads,tails``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import typer
+
+from gmtool.cli.common import JSON_OPTION, emit, open_game
+
+SHIP = typer.Argument(..., help="The ship (its seat name, e.g. Red).")
+
+
+def _order(ctx: typer.Context, kind: str, as_json: bool, **fields: Any) -> None:
+    from gmtool.render import ftl_battle as view
+
+    game = open_game(ctx, "ftl")
+    outcome = game.play({"type": f"order_{kind}", **fields}, game.door(entered=[]))
+    emit(outcome.result, as_json, view.order)
+
+
+def _on_off(value: str, on: str = "on", off: str = "off") -> bool:
+    from gmtool.errors import UsageError
+
+    lowered = value.lower()
+    if lowered not in (on, off):
+        raise UsageError(f"'{value}' is neither {on} nor {off}", hint=f"say {on} or {off}")
+    return lowered == on
+
+
+def register(app: typer.Typer) -> None:
+    """Add the battle's commands to the ``ftl`` command group."""
+
+    @app.command("tick")
+    def tick(
+        ctx: typer.Context,
+        seconds: int = typer.Option(1, "--seconds", "-n", help="How many seconds to run."),
+        dice: list[str] = typer.Option(
+            None,
+            "--dice",
+            help="Faces by roll name, NAME=F,F (evade, stun_chance, fire_chance, "
+            "breach_chance, fire, breach, spread; coins as heads/tails), or every face "
+            "in order as F,F,...",
+        ),
+        as_json: bool = JSON_OPTION,
+    ) -> None:
+        """Run the battle one second (or --seconds N) in its fixed order."""
+        from gmtool.render.ftl_battle import tick as render_tick
+
+        game = open_game(ctx, "ftl")
+        door = battle_door(game, dice or [])
+        outcome = game.play({"type": "tick", "seconds": seconds}, door)
+        emit(outcome.result, as_json, render_tick)
+
+    @app.command("power")
+    def power(
+        ctx: typer.Context,
+        ship: str = SHIP,
+        system: str = typer.Argument(..., help="A powered system, e.g. shields."),
+        bars: int = typer.Argument(..., help="The bars it should hold."),
+        as_json: bool = JSON_OPTION,
+    ) -> None:
+        """Put N bars of reactor power into a system (more or fewer)."""
+        _order(ctx, "power", as_json, ship=ship, system=system, bars=bars)
+
+    @app.command("weapon")
+    def weapon(
+        ctx: typer.Context,
+        ship: str = SHIP,
+        weapon: str = typer.Argument(..., help="Weapon id or slot number (1 = first)."),
+        state: str = typer.Argument(..., help="on or off."),
+        as_json: bool = JSON_OPTION,
+    ) -> None:
+        """Power a weapon from weapon control, or take its power away."""
+        _order(ctx, "weapon", as_json, ship=ship, weapon=weapon, on=_on_off(state))
+
+    @app.command("aim")
+    def aim(
+        ctx: typer.Context,
+        ship: str = SHIP,
+        weapon: str = typer.Argument(..., help="Weapon id or slot number."),
+        room: str = typer.Argument(..., help="The enemy room, or 'none' to hold fire."),
+        as_json: bool = JSON_OPTION,
+    ) -> None:
+        """Aim a powered weapon at an enemy room: it fires once charged."""
+        target = None if room.lower() == "none" else room
+        _order(ctx, "aim", as_json, ship=ship, weapon=weapon, room=target)
+
+    @app.command("autofire")
+    def autofire(
+        ctx: typer.Context,
+        ship: str = SHIP,
+        state: str = typer.Argument(..., help="on (weapons keep their targets) or off."),
+        as_json: bool = JSON_OPTION,
+    ) -> None:
+        """With autofire on, weapons fire at their target each time they charge."""
+        _order(ctx, "autofire", as_json, ship=ship, on=_on_off(state))
+
+    @app.command("crew")
+    def crew(
+        ctx: typer.Context,
+        ship: str = SHIP,
+        name: str = typer.Argument(..., help="The crew member."),
+        room: str = typer.Argument(..., help="The room to walk to (by the doors)."),
+        as_json: bool = JSON_OPTION,
+    ) -> None:
+        """Send a crew member to a room of their ship."""
+        _order(ctx, "crew", as_json, ship=ship, name=name, room=room)
+
+    @app.command("doors")
+    def doors(
+        ctx: typer.Context,
+        ship: str = SHIP,
+        room: str = typer.Argument(..., help="A room with a door to space."),
+        state: str = typer.Argument(..., help="open (vents the room) or closed."),
+        as_json: bool = JSON_OPTION,
+    ) -> None:
+        """Open or shut a room's door to space."""
+        _order(ctx, "doors", as_json, ship=ship, room=room, open=_on_off(state, "open", "closed"))
+
+    @app.command("dodge")
+    def dodge(
+        ctx: typer.Context,
+        ship: str = SHIP,
+        numbers: str = typer.Argument(..., help="d20 numbers to dodge on, e.g. 3,7,12."),
+        as_json: bool = JSON_OPTION,
+    ) -> None:
+        """Pick the d20 numbers that dodge (the lowest others fill up to the evasion)."""
+        from gmtool.dice import parse_faces
+
+        _order(ctx, "dodge", as_json, ship=ship, numbers=parse_faces(numbers))
+
+    @app.command("show")
+    def show(
+        ctx: typer.Context,
+        ship: str = typer.Argument(None, help="Only this ship (default both)."),
+        as_json: bool = JSON_OPTION,
+    ) -> None:
+        """Draw the battle: rooms, crew, fires, breaches, air, bars, shots in flight."""
+        from gmtool.render.ftl_battle import show as render_show
+        from gmtool.systems.ftl.battle.document import battle_document
+        from gmtool.systems.ftl.battle.state import battle_of, ship_of
+
+        game = open_game(ctx, "ftl")
+        battle = battle_of(game.state)
+        doc = battle_document(battle)
+        if ship is not None:
+            name = ship_of(battle, ship)["name"]
+            doc["ships"] = {name: doc["ships"][name]}
+        emit(doc, as_json, render_show)
+
+
+COINS = {"heads": 1, "h": 1, "tails": 2, "t": 2}
+
+
+def battle_door(game: Any, items: list[str]) -> Any:
+    """``--dice NAME=F,F`` by roll name (coins as heads/tails), or one ``--dice F,F``."""
+    from gmtool.dice import parse_faces
+    from gmtool.errors import UsageError
+    from gmtool.systems.ftl.battle.rolls import NAMES
+
+    flat = [item for item in items if "=" not in item]
+    named = [item for item in items if "=" in item]
+    if len(flat) > 1 or (flat and named):
+        raise UsageError(
+            "give every face in order in one --dice, or name each roll",
+            hint="e.g. --dice 7,12 or --dice evade=7 --dice fire=heads,tails",
+        )
+    if flat:
+        return game.door(entered=parse_faces(_coins(flat[0])))
+    by_name: dict[str, list[int]] = {}
+    for item in named:
+        name, _, faces = item.partition("=")
+        name = name.strip().lower()
+        if name not in NAMES:
+            raise UsageError(
+                f"'{name}' is not a roll of the battle", hint=f"rolls: {', '.join(NAMES)}"
+            )
+        if name in by_name:
+            raise UsageError(f"faces for {name} are given twice", hint=f"one --dice {name}=F,F")
+        by_name[name] = parse_faces(_coins(faces))
+    return game.door(entered_by=by_name or None)
+
+
+def _coins(text: str) -> str:
+    return ",".join(str(COINS.get(part.strip().lower(), part.strip())) for part in text.split(","))

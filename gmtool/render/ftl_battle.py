@@ -1,0 +1,151 @@
+"""The FTL battle for people: the story of each second, both ships drawn on their grids,
+power and charge bars, shields, hull and the shots in flight."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+Doc = dict[str, Any]
+
+
+def order(doc: Doc) -> Text:
+    from gmtool.systems.ftl.battle.story import story
+
+    return Text(story([doc["order"]]) or "done")
+
+
+def tick(doc: Doc) -> Group:
+    lines: list[Any] = [Text(line) for line in doc.get("story", [])]
+    if not lines:
+        lines.append(Text(f"second {doc['second']}: nothing to tell"))
+    lines.append(summary(doc))
+    return Group(*lines)
+
+
+def summary(doc: Doc) -> Table:
+    table = Table(title=f"second {doc['second']}", title_justify="left")
+    for column in ("ship", "hull", "shields", "evasion", "reactor", "weapons"):
+        table.add_column(column)
+    for name, ship in doc["ships"].items():
+        table.add_row(
+            name,
+            f"{ship['hull']}/{ship['hull_max']}",
+            "●" * ship["shields"]["up"] + "○" * (ship["shields"]["max"] - ship["shields"]["up"]),
+            f"{ship['evasion']}%",
+            f"{ship['reactor']['used']}/{ship['reactor']['total']}",
+            ", ".join(_weapon(w) for w in ship["weapons"]) or "-",
+        )
+    over = doc.get("over")
+    if over:
+        winner = doc.get("winner")
+        table.caption = f"{over}: {winner + ' wins' if winner else 'a draw'}"
+    return table
+
+
+def _weapon(weapon: Doc) -> str:
+    if not weapon["powered"]:
+        return f"{weapon['id']} off"
+    aim = f" -> {weapon['target']}" if weapon["target"] else ""
+    return f"{weapon['id']} {weapon['charge']}/{weapon['cooldown']}s{aim}"
+
+
+def show(doc: Doc) -> Group:
+    parts: list[Any] = []
+    targets = _targets(doc)
+    for name, ship in doc["ships"].items():
+        parts.append(Text(f"{name} ({ship['title']})", style="bold"))
+        parts.append(draw_rooms(ship, targets.get(name, set())))
+        parts.append(_bars(ship))
+    parts.append(summary(doc))
+    parts += _in_flight(doc)
+    return Group(*parts)
+
+
+def _targets(doc: Doc) -> dict[str, set[str]]:
+    """Rooms each ship has weapons aimed at, by the ship aimed at."""
+    names = list(doc["ships"])
+    found: dict[str, set[str]] = {}
+    for name, ship in doc["ships"].items():
+        enemy = next(n for n in names if n != name)
+        for weapon in ship["weapons"]:
+            if weapon["target"]:
+                found.setdefault(enemy, set()).add(weapon["target"])
+    return found
+
+
+def draw_rooms(ship: Doc, targeted: set[str]) -> Text:
+    """The rooms on their grid, three characters a corner: the room's name in its first
+    corner, crew initials, F for a fire and B for a breach; the air shades the room (dim
+    yellow under 50%, red with none) and a targeted room is underlined."""
+    cells: dict[tuple[int, int], tuple[str, str]] = {}
+    for room_id, room in ship["rooms"].items():
+        corners = room["corners"]
+        style = _air_style(room["oxygen"])
+        if room_id in targeted:
+            style += " underline"
+        marks = ["F"] * room["fires"] + ["B"] * room["breaches"]
+        marks += [c["name"][:2] for c in ship["crew"] if c["room"] == room_id and c["health"] > 0]
+        for index, (x, y) in enumerate(corners):
+            text = room_id[:3] if index == 0 else (marks.pop(0) if marks else "")
+            cells[(x, y)] = (f"{text:<3}", style)
+        if marks:  # more to show than corners: the last corner lists the count
+            x, y = corners[-1]
+            cells[(x, y)] = (f"+{len(marks)}".ljust(3), style)
+    if not cells:
+        return Text("")
+    width = max(x for x, _ in cells) + 1
+    height = max(y for _, y in cells) + 1
+    text = Text()
+    for y in range(height):
+        for x in range(width):
+            label, style = cells.get((x, y), ("   ", ""))
+            text.append(label, style=style or None)
+            text.append(" ")
+        text.append("\n")
+    return text
+
+
+def _air_style(oxygen: int) -> str:
+    if oxygen <= 0:
+        return "on red"
+    if oxygen < 50:
+        return "on yellow4"
+    return "on grey23"
+
+
+def _bars(ship: Doc) -> Text:
+    text = Text()
+    for system_id, system in ship["systems"].items():
+        bar = "■" * system["power"] + "□" * max(
+            0, system["level"] - system["damage"] - system["power"]
+        )
+        bar += "x" * system["damage"]
+        ion = f" ion {system['ion']} ({system['ion_seconds']}s)" if system["ion"] else ""
+        text.append(f"  {system_id:<15} {bar}{ion}\n")
+    for member in ship["crew"]:
+        walking = f" -> {member['walking_to']}" if member["walking_to"] else ""
+        stun = f" stunned {member['stunned']}s" if member["stunned"] else ""
+        text.append(
+            f"  {member['name']:<10} {member['race']:<8} {member['room']:<10} "
+            f"{member['health']}/{member['max_health']}{walking}{stun}\n"
+        )
+    return text
+
+
+def _in_flight(doc: Doc) -> list[Text]:
+    if not doc["in_flight"]:
+        return []
+    lines = [Text("In flight:", style="bold")]
+    for shot in doc["in_flight"]:
+        soon = " (next second)" if shot["arrives"] == doc["second"] + 1 else ""
+        lines.append(
+            Text(
+                f"  {shot['from']} {shot['weapon']} -> {shot['to']} {shot['room']}, "
+                f"arrives at {shot['arrives']}s{soon}"
+            )
+        )
+    return lines

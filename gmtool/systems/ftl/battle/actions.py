@@ -1,0 +1,101 @@
+"""The battle's actions: the orders players give between seconds, and the tick.
+
+Each is one logged, undoable action: ``apply_battle(battle, action, dice)`` changes the
+battle and returns the result document and a line for the log. An illegal order raises
+``RulesError`` naming the rule, before anything changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from gmtool.dice import DiceDoor
+from gmtool.errors import RulesError, UsageError, unknown
+from gmtool.systems.ftl.battle import crew, power, weapons
+from gmtool.systems.ftl.battle.document import battle_document, rolls_document
+from gmtool.systems.ftl.battle.second import run_second
+from gmtool.systems.ftl.battle.state import Battle, live_battle, ship_of
+from gmtool.systems.ftl.battle.story import story, story_lines
+
+ORDERS = ("power", "weapon", "aim", "autofire", "crew", "doors", "dodge")
+MAX_SECONDS = 600
+"""The most seconds one tick command runs (a guard against a slip of the keyboard)."""
+
+
+def apply_battle(
+    state: dict[str, Any], action: Mapping[str, Any], dice: DiceDoor
+) -> tuple[dict[str, Any], str, str]:
+    """Carry out a battle action on ``state["battle"]``: (result, what, outcome) for the log."""
+    kind = str(action.get("type", ""))
+    battle = live_battle(state)
+    if kind == "tick":
+        return _tick(battle, action, dice)
+    order = kind.removeprefix("order_")
+    if order not in ORDERS:
+        raise unknown("battle action", kind, ["tick", *(f"order_{o}" for o in ORDERS)])
+    event = _order(battle, order, action)
+    what = f"{order} order"
+    result = {"second": battle["second"], "order": event}
+    return result, what, story([event])
+
+
+def _order(battle: Battle, order: str, action: Mapping[str, Any]) -> dict[str, Any]:
+    ship = ship_of(battle, str(action.get("ship", "")))
+    if ship["hull"] <= 0:
+        raise RulesError(f"{ship['name']} is destroyed and takes no orders")
+    if order == "power":
+        return power.set_power(ship, str(action["system"]), _int(action, "bars"))
+    if order == "weapon":
+        index = weapons.find_weapon(ship, str(action["weapon"]))
+        return power.switch_weapon(ship, index, bool(action["on"]))
+    if order == "aim":
+        index = weapons.find_weapon(ship, str(action["weapon"]))
+        room = action.get("room")
+        return weapons.aim(battle, ship, index, None if room is None else str(room))
+    if order == "autofire":
+        ship["autofire"] = bool(action["on"])
+        return {"event": "autofire", "ship": ship["name"], "on": ship["autofire"]}
+    if order == "crew":
+        return crew.order_move(ship, str(action["name"]), str(action["room"]))
+    if order == "doors":
+        return crew.order_doors(ship, str(action["room"]), bool(action["open"]))
+    return _order_dodge(battle, ship, action)
+
+
+def _order_dodge(battle: Battle, ship: dict[str, Any], action: Mapping[str, Any]) -> dict[str, Any]:
+    numbers = [int(n) for n in action.get("numbers", [])]
+    die = int(battle["rules"]["evasion"]["die"])
+    bad = [n for n in numbers if not 1 <= n <= die]
+    if bad or len(set(numbers)) != len(numbers):
+        raise RulesError(f"dodge numbers must be different numbers from 1 to {die}, not {numbers}")
+    ship["dodge_picks"] = numbers
+    return {"event": "dodge_picks", "ship": ship["name"], "numbers": numbers}
+
+
+def _tick(
+    battle: Battle, action: Mapping[str, Any], dice: DiceDoor
+) -> tuple[dict[str, Any], str, str]:
+    seconds = _int(action, "seconds", 1)
+    if not 1 <= seconds <= MAX_SECONDS:
+        raise UsageError(f"--seconds must be 1 to {MAX_SECONDS}, not {seconds}")
+    first = battle["second"] + 1
+    events: list[dict[str, Any]] = []
+    for _ in range(seconds):
+        events += run_second(battle, dice)
+        if battle["over"]:
+            break
+    result = battle_document(battle)
+    result["events"] = events
+    result["rolls"] = rolls_document(dice)
+    result["story"] = story_lines(events)
+    last = battle["second"]
+    what = f"second {first}" if last == first else f"seconds {first}-{last}"
+    return result, what, story(events)
+
+
+def _int(action: Mapping[str, Any], key: str, default: int | None = None) -> int:
+    value = action.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise UsageError(f"{key} must be a whole number, not {value!r}")
+    return value

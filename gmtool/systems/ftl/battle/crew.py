@@ -1,0 +1,178 @@
+"""Crew at their stations: who mans a system, and how well.
+
+A system is manned while a living crew member of its own ship stands in its room, not
+stunned ("manned systems receive a bonus while a friendly crew is in the room and not in
+combat"); the best skill among them counts.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from gmtool.errors import RulesError
+from gmtool.systems.ftl.battle.state import Battle, Event, Ship, crew_member, room_of, rules
+
+
+def manning_skill(ship: Ship, system_id: str) -> int | None:
+    """The skill (0, 1 or 2) of the best crew member manning the system, or None."""
+    system = ship["systems"].get(system_id)
+    if system is None:
+        return None
+    best: int | None = None
+    for member in ship["crew"]:
+        if member["health"] <= 0 or member["room"] != system["room"]:
+            continue
+        if member.get("stunned", 0) > 0 or member.get("fighting"):
+            continue
+        skill = int(member.get("skills", {}).get(system_id, 0))
+        best = skill if best is None else max(best, skill)
+    return best
+
+
+def can_act(member: dict[str, Any]) -> bool:
+    return bool(member["health"] > 0 and member.get("stunned", 0) <= 0)
+
+
+def path_between(ship: Ship, start: str, goal: str) -> list[str] | None:
+    """The shortest walk through doors (rooms after ``start``), or None with no way."""
+    if start == goal:
+        return []
+    came_from: dict[str, str] = {start: start}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        for there in ship["rooms"][here]["neighbours"]:
+            if there in came_from:
+                continue
+            came_from[there] = here
+            if there == goal:
+                path = [goal]
+                while came_from[path[-1]] != start:
+                    path.append(came_from[path[-1]])
+                return path[::-1]
+            queue.append(there)
+    return None
+
+
+def order_move(ship: Ship, name: str, room_id: str) -> Event:
+    """The ``crew`` order: walk to a room by the doors (arrives by the race's speed)."""
+    member = crew_member(ship, name)
+    room_of(ship, room_id)
+    if member["health"] <= 0:
+        raise RulesError(f"{ship['name']}'s {member['name']} is dead and takes no orders")
+    path = path_between(ship, member["room"], room_id)
+    if path is None:
+        raise RulesError(
+            f"no way by doors from {member['room']} to {room_id} on {ship['name']}",
+            hint="crew walk through doors between rooms",
+        )
+    member["path"] = path
+    member["steps"] = 0.0
+    return {
+        "event": "crew_order",
+        "ship": ship["name"],
+        "crew": member["name"],
+        "room": room_id,
+        "rooms": len(path),
+    }
+
+
+def walk(ship: Ship) -> list[Event]:
+    """One second of walking: each crew member covers its speed in rooms (1 a second,
+    1.5 for mantis, 0.5 for rockmen), entering a room each time a whole one is covered."""
+    events: list[Event] = []
+    for member in ship["crew"]:
+        if not member.get("path") or not can_act(member):
+            continue
+        member["steps"] = member.get("steps", 0.0) + float(member["speed"])
+        while member["steps"] >= 1.0 and member["path"]:
+            member["steps"] -= 1.0
+            member["room"] = member["path"].pop(0)
+        if not member["path"]:
+            member["steps"] = 0.0
+            events.append(
+                {
+                    "event": "crew_arrived",
+                    "ship": ship["name"],
+                    "crew": member["name"],
+                    "room": member["room"],
+                }
+            )
+    return events
+
+
+def repair(battle: Battle, ship: Ship) -> list[Event]:
+    """Crew in a room work on it: fires first, then breaches, then the system's damage
+    (3 SS a second each, doubled for engi; 50 SS repair a bar). A breached room's
+    system waits for the breach; a room left empty loses its repair progress."""
+    from gmtool.systems.ftl.battle.hazards import _remove_dead
+
+    per_bar = int(rules(battle)["crew"]["ss_per_damage"])
+    events: list[Event] = []
+    for room_id, room in ship["rooms"].items():
+        workers = [m for m in ship["crew"] if m["room"] == room_id and can_act(m)]
+        system_id = room.get("system")
+        system = ship["systems"].get(system_id) if system_id else None
+        if not workers:
+            if system is not None:
+                system["repair_ss"] = 0
+            continue
+        work = sum(
+            int(rules(battle)["crew"]["repair_ss"]) * float(m.get("repair", 1.0)) for m in workers
+        )
+        work_left = int(work)
+        for kind in ("fires", "breaches"):
+            while room[kind] and work_left > 0:
+                item = room[kind][0]
+                used = min(work_left, item["health"])
+                item["health"] -= used
+                work_left -= used
+                events += _remove_dead(ship, room_id, room, kind, "crew")
+        if room["breaches"] or system is None or system["damage"] == 0 or work_left <= 0:
+            continue
+        system["repair_ss"] += work_left
+        while system["repair_ss"] >= per_bar and system["damage"] > 0:
+            system["repair_ss"] -= per_bar
+            system["damage"] -= 1
+            events.append(
+                {
+                    "event": "repaired",
+                    "ship": ship["name"],
+                    "system": system_id,
+                    "damage": system["damage"],
+                }
+            )
+        if system["damage"] == 0:
+            system["repair_ss"] = 0
+    return events
+
+
+def count_down_stuns(ship: Ship) -> list[Event]:
+    events: list[Event] = []
+    for member in ship["crew"]:
+        if member.get("stunned", 0) > 0:
+            member["stunned"] -= 1
+            if member["stunned"] == 0 and member["health"] > 0:
+                events.append({"event": "stun_over", "ship": ship["name"], "crew": member["name"]})
+    return events
+
+
+def order_doors(ship: Ship, room_id: str, open_: bool) -> Event:
+    """The ``doors`` order: open or shut a room's door to space (an open one vents the
+    room). Needs working doors; a breached room's doors stay shut."""
+    room = room_of(ship, room_id)
+    doors = ship["systems"].get("doors")
+    if doors is None or doors["level"] - doors["damage"] <= 0:
+        raise RulesError(f"{ship['name']} has no working door system: its doors cannot be worked")
+    if doors["ion"] > 0:
+        raise RulesError(f"{ship['name']}'s doors are ionised and do not answer")
+    if not room["space_door"]:
+        raise RulesError(
+            f"{room_id} on {ship['name']} has no door to space",
+            hint="only doors to space are worked by order; crew open inner doors as they walk",
+        )
+    if open_ and room["breaches"]:
+        raise RulesError(f"{room_id} on {ship['name']} is breached: its doors stay shut")
+    room["vent"] = open_
+    return {"event": "doors", "ship": ship["name"], "room": room_id, "open": open_}

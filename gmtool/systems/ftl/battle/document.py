@@ -1,0 +1,99 @@
+"""The battle as the JSON document ``ftl tick --json`` and ``ftl show --json`` print."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gmtool.dice import DiceDoor
+from gmtool.systems.ftl.battle.power import reactor_used
+from gmtool.systems.ftl.battle.shields_evasion import dodge_numbers, evasion, max_shields
+from gmtool.systems.ftl.battle.state import Battle, Ship
+from gmtool.systems.ftl.battle.weapons import cooldown
+
+
+def battle_document(battle: Battle) -> dict[str, Any]:
+    return {
+        "second": battle["second"],
+        "ships": {name: ship_document(battle, ship) for name, ship in battle["ships"].items()},
+        "in_flight": [
+            {
+                "id": s["id"],
+                "from": s["from"],
+                "to": s["to"],
+                "weapon": s["weapon"],
+                "room": s["room"],
+                "arrives": s["arrives"],
+            }
+            for s in battle["in_flight"]
+        ],
+        "winner": battle["winner"],
+        "over": battle["over"],
+    }
+
+
+def ship_document(battle: Battle, ship: Ship) -> dict[str, Any]:
+    return {
+        "title": ship["title"],
+        "hull": ship["hull"],
+        "hull_max": ship["hull_max"],
+        "shields": {"up": ship["shields"]["up"], "max": max_shields(battle, ship)},
+        "evasion": evasion(battle, ship),
+        "dodge_numbers": dodge_numbers(battle, ship),
+        "reactor": {"used": reactor_used(ship), "total": ship["reactor"]},
+        "missiles": ship["missiles"],
+        "autofire": ship["autofire"],
+        "systems": {
+            sid: {
+                "level": s["level"],
+                "power": s["power"],
+                "damage": s["damage"],
+                "ion": s["ion"],
+                "ion_seconds": s["ion_timer"],
+                "room": s["room"],
+            }
+            for sid, s in ship["systems"].items()
+        },
+        "weapons": [
+            {
+                "id": w["id"],
+                "powered": w["powered"],
+                "charge": w["charge"],
+                "cooldown": cooldown(battle, ship, w),
+                "target": w["target"],
+                "shots_left": w["shots_left"],
+                "modelled": w["unmodelled"] is None,
+            }
+            for w in ship["weapons"]
+        ],
+        "crew": [
+            {
+                "name": c["name"],
+                "race": c["race"],
+                "room": c["room"],
+                "health": c["health"],
+                "max_health": c["max_health"],
+                "stunned": c["stunned"],
+                "walking_to": c["path"][-1] if c["path"] else None,
+            }
+            for c in ship["crew"]
+        ],
+        "rooms": {
+            rid: {
+                "system": r["system"],
+                "corners": r["corners"],
+                "oxygen": r["oxygen"],
+                "fires": len(r["fires"]),
+                "breaches": len(r["breaches"]),
+                "vent": r["vent"],
+            }
+            for rid, r in ship["rooms"].items()
+        },
+    }
+
+
+def rolls_document(dice: DiceDoor) -> list[dict[str, Any]]:
+    """Every roll of the command with its purpose, in the order they were made."""
+    return [
+        {"roll": r.who, "die": r.expression, "face": r.total, "source": r.source, "for": r.label}
+        for r in dice.rolls
+    ]

@@ -1,0 +1,53 @@
+"""The battle's actions as handlers for the FTL system's ``ACTIONS`` table.
+
+The first battle action of a campaign starts the battle from the seats' ships (and their
+missiles), reading the FTL content once; every later second reads only the state.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Any
+
+from gmtool.dice import DiceDoor
+from gmtool.engine.system import Action, Outcome, State
+from gmtool.errors import RulesError
+from gmtool.systems.ftl.battle.actions import ORDERS, apply_battle
+from gmtool.systems.ftl.battle.setup import new_battle
+
+ACTION_TYPES = ("tick", *(f"order_{order}" for order in ORDERS))
+
+
+def battle_action(state: State, action: Action, dice: DiceDoor, content: Any) -> Outcome:
+    if "battle" not in state:
+        state["battle"] = start_battle(state, content)
+    result, what, outcome = apply_battle(state, action, dice)
+    return Outcome(state, result, who=str(action.get("ship", "")), what=what, outcome=outcome)
+
+
+def start_battle(state: State, content: Any) -> dict[str, Any]:
+    seats = list(state.get("seats") or [])
+    if len(seats) != 2:
+        raise RulesError(
+            f"a battle needs two ships; this campaign has {len(seats)}",
+            hint="gmtool campaign new NAME --system ftl --ship Red=FILE --ship Blue=FILE",
+        )
+    ships = {}
+    for seat in seats:
+        player = state["players"][seat]
+        ships[seat] = {**player["ship"], "missiles": player.get("missiles", 0)}
+    return new_battle(ships, plain(content))
+
+
+def plain(value: Any) -> Any:
+    """Content models (dataclasses or pydantic) as plain dicts and lists."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if hasattr(value, "model_dump"):
+        return value.model_dump()
+    if isinstance(value, Mapping):
+        return {key: plain(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [plain(item) for item in value]
+    return value

@@ -1,0 +1,53 @@
+"""Shots in flight arriving: the defender's dodge, then its shields, then the room.
+
+Shots arrive in the order they were launched. A beam cannot be dodged; a shot of a kind
+the shields stop ("shields block 1 laser hit") takes one shield down instead of landing,
+unless it pierces as many shields as are up.
+"""
+
+from __future__ import annotations
+
+from gmtool.dice import DiceDoor
+from gmtool.systems.ftl.battle.damage import land
+from gmtool.systems.ftl.battle.shields_evasion import roll_dodge
+from gmtool.systems.ftl.battle.state import Battle, Event, rules
+
+UNDODGEABLE = ("beam",)
+
+
+def arrive(battle: Battle, dice: DiceDoor) -> list[Event]:
+    """Every shot due this second, in launch order."""
+    due = [s for s in battle["in_flight"] if s["arrives"] <= battle["second"]]
+    battle["in_flight"] = [s for s in battle["in_flight"] if s["arrives"] > battle["second"]]
+    events: list[Event] = []
+    for shot in sorted(due, key=lambda s: s["id"]):
+        events += _one_shot(battle, shot, dice)
+    return events
+
+
+def _one_shot(battle: Battle, shot: dict[str, object], dice: DiceDoor) -> list[Event]:
+    ship = battle["ships"][shot["to"]]
+    weapon = battle["ships"][shot["from"]]["weapons"][shot["slot"]]
+    events: list[Event] = []
+    if ship["hull"] <= 0:
+        return events
+    if weapon["kind"] not in UNDODGEABLE:
+        dodge = roll_dodge(battle, ship, dice, weapon)
+        if dodge is not None:
+            events.append(dodge)
+            if dodge["dodged"]:
+                return events
+    shields = ship["shields"]
+    blocks = weapon["kind"] in rules(battle)["shields"]["blocks"]
+    if blocks and shields["up"] > int(weapon.get("pierce", 0)):
+        shields["up"] -= 1
+        events.append(
+            {
+                "event": "blocked",
+                "ship": ship["name"],
+                "weapon": weapon["id"],
+                "shields_left": shields["up"],
+            }
+        )
+        return events
+    return events + land(battle, ship, str(shot["room"]), weapon, dice)

@@ -1,0 +1,36 @@
+"""The battle's random events, each rolled (or entered) under its purpose's name.
+
+Names, as ``--dice NAME=...`` takes them: ``evade`` (d20), ``stun_chance``,
+``fire_chance``, ``breach_chance`` (d100: N% happens on N or less), ``fire``, ``breach``
+and ``spread`` (coins: heads or 1, tails or 2).
+"""
+
+from __future__ import annotations
+
+from gmtool.dice import DiceDoor
+from gmtool.systems.ftl.battle.state import Battle, Event, rules
+
+
+def chance(battle: Battle, dice: DiceDoor, name: str, percent: int, label: str) -> Event:
+    """Roll a d100 against ``percent``; 100% and 0% are sure and roll nothing."""
+    die = int(rules(battle)["chances"]["die"])
+    if percent >= die or percent <= 0:
+        return {"event": "chance", "roll": name, "percent": percent, "happens": percent > 0}
+    face = dice.roll(f"1d{die}", who=name, label=label).total
+    return {
+        "event": "chance",
+        "roll": name,
+        "percent": percent,
+        "face": face,
+        "happens": face <= percent,
+    }
+
+
+HEADS = 1
+"""A coin is a d2: heads is 1, tails 2 (entered as heads/tails or 1/2)."""
+NAMES = ("evade", "stun_chance", "fire_chance", "breach_chance", "fire", "breach", "spread")
+
+
+def coin(battle: Battle, dice: DiceDoor, name: str, label: str) -> bool:
+    """A coin: True for heads."""
+    return dice.roll("1d2", who=name, label=label).total == HEADS

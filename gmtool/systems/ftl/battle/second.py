@@ -1,0 +1,77 @@
+"""One second of battle, always in this order (docs/ftl-battle.md tells it in words):
+
+1. timers: ion timers and stuns count down;
+2. charging: weapons charge (or discharge), shields recharge;
+3. firing: charged, aimed weapons start volleys; volleys launch two shots a second;
+4. arrivals: shots due this second, in launch order - dodge d20, shields, then the room
+   (hull, system, crew, ion, stun, fire and breach chances with their coins);
+5. hazards: fires burn, breaches vent, oxygen refills or runs out, suffocation, fires
+   starve; every 5th second fires spread;
+6. crew: walking, medbay healing, repairs (fires, breaches, then systems);
+7. the end: a ship at 0 hull is destroyed; the other wins (both: a draw).
+
+Both ships go through each step before the next step starts, the first-listed ship first.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gmtool.dice import DiceDoor
+from gmtool.systems.ftl.battle import crew, hazards, power, projectiles, weapons
+from gmtool.systems.ftl.battle.shields_evasion import recharge_shields
+from gmtool.systems.ftl.battle.state import Battle, Event, rules
+
+
+def run_second(battle: Battle, dice: DiceDoor) -> list[Event]:
+    battle["second"] += 1
+    ships = list(battle["ships"].values())
+    events: list[Event] = [{"event": "second", "second": battle["second"]}]
+    for ship in ships:
+        events += power.count_down_ion(battle, ship)
+        events += crew.count_down_stuns(ship)
+    for ship in ships:
+        events += weapons.charge_weapons(battle, ship)
+        events += recharge_shields(battle, ship)
+    for ship in ships:
+        events += weapons.fire_weapons(battle, ship)
+    events += projectiles.arrive(battle, dice)
+    for ship in ships:
+        events += hazards.burn_and_breathe(battle, ship)
+        events += hazards.spread_fires(battle, ship, dice)
+    for ship in ships:
+        events += crew.walk(ship)
+        events += heal_in_medbay(battle, ship)
+        events += crew.repair(battle, ship)
+    events += _the_end(battle)
+    return events
+
+
+def heal_in_medbay(battle: Battle, ship: dict[str, Any]) -> list[Event]:
+    """A powered medbay heals everyone in its room by its powered bars (4, 8, 12 a second)."""
+    from gmtool.systems.ftl.battle.damage import hurt
+
+    medbay = ship["systems"].get("medbay")
+    if medbay is None or medbay["power"] <= 0:
+        return []
+    heal = int(rules(battle)["medbay"]["heal"][min(int(medbay["power"]), 3) - 1])
+    events: list[Event] = []
+    for member in ship["crew"]:
+        if member["health"] > 0 and member["room"] == medbay["room"]:
+            events += hurt(ship, member, -heal, "medbay")
+    return events
+
+
+def _the_end(battle: Battle) -> list[Event]:
+    dead = [name for name, ship in battle["ships"].items() if ship["hull"] <= 0]
+    if not dead:
+        return []
+    events: list[Event] = [{"event": "destroyed", "ship": name} for name in dead]
+    if len(dead) == len(battle["ships"]):
+        battle["over"] = "both destroyed"
+        battle["winner"] = None  # a draw: neither ship is left to win
+    else:
+        battle["winner"] = next(n for n in battle["ships"] if n not in dead)
+        battle["over"] = f"{dead[0]} destroyed"
+    events.append({"event": "winner", "winner": battle["winner"], "over": battle["over"]})
+    return events

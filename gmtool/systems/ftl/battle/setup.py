@@ -1,0 +1,190 @@
+"""A battle's first state, built from the two ship files and the FTL tables.
+
+Every number a second needs is copied in: each weapon's stats, each crew member's race
+traits, each room's corners and neighbours, and the clock's rules (``rules.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from gmtool.systems.ftl.battle.rules import battle_rules
+from gmtool.systems.ftl.battle.state import Battle, Ship
+
+SPACE = "space"
+MODELLED_KINDS = ("laser", "ion", "missile")
+"""Weapon types whose shots the battle resolves so far (beams, flak, bombs, crystal not yet)."""
+
+
+def new_battle(ships: Mapping[str, Mapping[str, Any]], data: Mapping[str, Any]) -> Battle:
+    """``ships``: seat name -> ship document (plain data); ``data``: the FTL tables."""
+    rules = battle_rules(data)
+    return {
+        "second": 0,
+        "rules": rules,
+        "ships": {seat: battle_ship(seat, doc, data, rules) for seat, doc in ships.items()},
+        "in_flight": [],
+        "next_shot": 0,
+        "winner": None,
+        "over": None,
+    }
+
+
+def battle_ship(
+    seat: str, doc: Mapping[str, Any], data: Mapping[str, Any], rules: Mapping[str, Any]
+) -> Ship:
+    rooms = _rooms(doc)
+    systems = _systems(doc, data)
+    ship: Ship = {
+        "name": seat,
+        "title": str(doc.get("name", seat)),
+        "hull": int(doc.get("hull", rules["hull"])),
+        "hull_max": int(doc.get("hull", rules["hull"])),
+        "reactor": int(doc.get("reactor", 0)),
+        "missiles": int(doc.get("missiles", 0)),
+        "augments": list(doc.get("augments", [])),
+        "autofire": False,
+        "rooms": rooms,
+        "systems": systems,
+        "shields": {"up": 0, "progress": 0},
+        "weapons": [_weapon(wid, data) for wid in doc.get("weapons", [])],
+        "crew": _crew(doc, data, rooms, systems),
+    }
+    for room in rooms.values():
+        room["oxygen"] = int(rules["oxygen"]["start"])
+    _start_power(ship, data["battle"]["start_power"])
+    from gmtool.systems.ftl.battle.shields_evasion import max_shields
+
+    ship["shields"]["up"] = max_shields({"rules": rules}, ship)
+    return ship
+
+
+def _rooms(doc: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    rooms: dict[str, dict[str, Any]] = {}
+    for raw in doc["rooms"]:
+        width, _, height = str(raw["size"]).lower().partition("x")
+        x, y = raw["at"]
+        system = raw.get("system")
+        if isinstance(system, list):
+            system = system[0] if system else None
+        rooms[raw["id"]] = {
+            "corners": [[x + dx, y + dy] for dy in range(int(height)) for dx in range(int(width))],
+            "system": system,
+            "neighbours": [],
+            "space_door": False,
+            "vent": False,
+            "fires": [],
+            "breaches": [],
+        }
+    for raw in doc["rooms"]:
+        for door in raw.get("doors", []):
+            if door == SPACE:
+                rooms[raw["id"]]["space_door"] = True
+                continue
+            for a, b in ((raw["id"], door), (door, raw["id"])):
+                if b not in rooms[a]["neighbours"]:
+                    rooms[a]["neighbours"].append(b)
+    return rooms
+
+
+def _systems(doc: Mapping[str, Any], data: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    where: dict[str, str] = {}
+    for raw in doc["rooms"]:
+        system = raw.get("system")
+        for system_id in system if isinstance(system, list) else [system] if system else []:
+            where.setdefault(system_id, raw["id"])
+    return {
+        system_id: {
+            "level": int(level),
+            "power": 0,
+            "damage": 0,
+            "ion": 0,
+            "ion_timer": 0,
+            "repair_ss": 0,
+            "fire_ss": 0,
+            "room": where.get(system_id),
+            "subsystem": data["systems"][system_id]["kind"] == "subsystem",
+        }
+        for system_id, level in doc.get("systems", {}).items()
+    }
+
+
+def _weapon(weapon_id: str, data: Mapping[str, Any]) -> dict[str, Any]:
+    spec = data["weapons"][weapon_id]
+    kind = spec["type"]
+    unmodelled = None
+    if kind not in MODELLED_KINDS:
+        unmodelled = f"{kind} weapons"
+    elif spec.get("charge_cap") or spec.get("chain") or spec.get("spread"):
+        unmodelled = "charge, chain and spread weapons"
+    return {
+        "id": weapon_id,
+        "kind": kind,
+        "power": int(spec["power"]),
+        "cooldown": int(spec["cooldown"]),
+        "damage": int(spec.get("damage", 0)),
+        "systemless_damage": spec.get("hull_damage"),
+        "ion": int(spec.get("ion_damage", 0)),
+        "crew_damage": int(spec.get("crew_damage", 0)),
+        "system_damage": int(spec.get("system_damage", 0)),
+        "shots": int(spec.get("shots", 1)),
+        "pierce": int(spec.get("pierce", 0)),
+        "fire": int(spec.get("fire_chance", 0)),
+        "breach": int(spec.get("breach_chance", 0)),
+        "stun": int(spec.get("stun_chance", 0)),
+        "stun_time": spec.get("stun_seconds"),
+        "unmodelled": unmodelled,
+        "powered": False,
+        "charge": 0,
+        "target": None,
+        "volley_target": None,
+        "shots_left": 0,
+    }
+
+
+def _crew(
+    doc: Mapping[str, Any],
+    data: Mapping[str, Any],
+    rooms: Mapping[str, Any],
+    systems: Mapping[str, Any],
+) -> list[dict[str, Any]]:
+    base = data["base"]
+    stations = [systems[s]["room"] for s in data["battle"]["start_stations"] if s in systems]
+    first_room = next(iter(rooms))
+    crew: list[dict[str, Any]] = []
+    for index, raw in enumerate(doc.get("crew", [])):
+        race = data["races"][raw["race"]]
+        health = int(base["health"]) + int(race.get("health_change", 0))
+        suffocation = race.get("suffocation")
+        if not race.get("needs_oxygen", True):
+            suffocation = 0
+        room = raw.get("room") or (stations[index] if index < len(stations) else first_room)
+        crew.append(
+            {
+                "name": raw.get("name") or f"{raw['race']}-{index + 1}",
+                "race": raw["race"],
+                "room": room,
+                "health": health,
+                "max_health": health,
+                "skills": dict(raw.get("skills", {})),
+                "speed": float(race.get("speed") or base["speed"]),
+                "repair": float(race.get("repair_multiplier", 1)),
+                "fire_immune": bool(race.get("fire_immune", False)),
+                "suffocation": int(base["suffocation"] if suffocation is None else suffocation),
+                "drains_oxygen": int(race.get("drains_oxygen", 0)),
+                "stunned": 0,
+                "path": [],
+                "steps": 0.0,
+            }
+        )
+    return crew
+
+
+def _start_power(ship: Ship, order: list[str]) -> None:
+    for system_id in order:
+        system = ship["systems"].get(system_id)
+        if system is None or system["subsystem"]:
+            continue
+        free = ship["reactor"] - sum(s["power"] for s in ship["systems"].values())
+        system["power"] = max(0, min(system["level"], free))

@@ -1,0 +1,77 @@
+"""Finding things in the battle state, with errors that name what exists."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gmtool.errors import RulesError, unknown
+
+Battle = dict[str, Any]
+Ship = dict[str, Any]
+Event = dict[str, Any]
+
+
+def battle_of(state: dict[str, Any]) -> Battle:
+    battle = state.get("battle")
+    if not isinstance(battle, dict):
+        raise RulesError(
+            "no battle is under way", hint="a battle starts with the campaign's two ships"
+        )
+    return battle
+
+
+def live_battle(state: dict[str, Any]) -> Battle:
+    """The battle, refusing orders once it is over."""
+    battle = battle_of(state)
+    if battle.get("over"):
+        raise RulesError(
+            f"the battle is over ({battle['over']}): no more orders or seconds",
+            hint="'gmtool undo' takes back the last second",
+        )
+    return battle
+
+
+def ship_of(battle: Battle, name: str) -> Ship:
+    for known, ship in battle["ships"].items():
+        if known.casefold() == name.casefold():
+            return ship  # type: ignore[no-any-return]
+    raise unknown("ship", name, sorted(battle["ships"]))
+
+
+def enemy_of(battle: Battle, ship: Ship) -> Ship:
+    for ship_name, other in battle["ships"].items():
+        if ship_name != ship["name"]:
+            return other  # type: ignore[no-any-return]
+    raise RulesError("a battle needs two ships")
+
+
+def rules(battle: Battle) -> dict[str, Any]:
+    return battle["rules"]  # type: ignore[no-any-return]
+
+
+def room_of(ship: Ship, room_id: str) -> dict[str, Any]:
+    rooms = ship["rooms"]
+    if room_id in rooms:
+        return rooms[room_id]  # type: ignore[no-any-return]
+    raise unknown(f"room of {ship['name']}", room_id, sorted(rooms))
+
+
+def system_room(ship: Ship, system_id: str) -> str | None:
+    system = ship["systems"].get(system_id)
+    return system["room"] if system else None
+
+
+def crew_in(ship: Ship, room_id: str, *, ship_name: str | None = None) -> list[dict[str, Any]]:
+    """Living crew standing in a room of ``ship`` (boarders included), by their owner."""
+    return [c for c in ship["crew"] if c["room"] == room_id and c["health"] > 0]
+
+
+def living_crew(ship: Ship) -> list[dict[str, Any]]:
+    return [c for c in ship["crew"] if c["health"] > 0]
+
+
+def crew_member(ship: Ship, name: str) -> dict[str, Any]:
+    for member in ship["crew"]:
+        if member["name"].casefold() == name.casefold():
+            return member  # type: ignore[no-any-return]
+    raise unknown(f"crew member of {ship['name']}", name, [c["name"] for c in ship["crew"]])

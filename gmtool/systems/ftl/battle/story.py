@@ -1,0 +1,89 @@
+"""Events told in words: the log's account of the battle, second by second."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+Event = dict[str, Any]
+
+
+def _fire(e: Event) -> str:
+    return f"{e['ship']} fires {e['weapon']} at {e['room']}"
+
+
+def _evade(e: Event) -> str:
+    did = "dodges" if e["dodged"] else "fails to dodge"
+    return f"{e['ship']} {did} {e['weapon']} (d20 {e['face']}, needs {_nums(e['numbers'])})"
+
+
+def _nums(numbers: list[int]) -> str:
+    return ",".join(map(str, numbers))
+
+
+def _hit(e: Event) -> str:
+    hull = f", hull -{e['hull']}" if e["hull"] else ""
+    return f"{e['weapon']} hits {e['ship']} {e['room']}{hull}"
+
+
+def _chance(e: Event) -> str:
+    name = str(e["roll"]).removesuffix("_chance")
+    face = f" (d100 {e['face']} vs {e['percent']}%)" if "face" in e else ""
+    return f"{name} {'yes' if e['happens'] else 'no'}{face}"
+
+
+TELL: dict[str, Callable[[Event], str]] = {
+    "second": lambda e: f"[{e['second']}s]",
+    "power": lambda e: f"{e['ship']} powers {e['system']} {e['from']}->{e['to']}",
+    "weapon": lambda e: f"{e['ship']} turns {e['weapon']} {'on' if e['on'] else 'off'}",
+    "aim": lambda e: f"{e['ship']} aims {e['weapon']} at {e['at']} {e['room']}",
+    "hold": lambda e: f"{e['ship']} holds {e['weapon']}",
+    "autofire": lambda e: f"{e['ship']} autofire {'on' if e['on'] else 'off'}",
+    "crew_order": lambda e: f"{e['ship']} sends {e['crew']} to {e['room']}",
+    "doors": lambda e: f"{e['ship']} {'opens' if e['open'] else 'shuts'} {e['room']} to space",
+    "dodge_picks": lambda e: f"{e['ship']} picks dodge numbers {_nums(e['numbers'])}",
+    "fire": _fire,
+    "no_missiles": lambda e: f"{e['ship']} has no missile for {e['weapon']}",
+    "volley_cut": lambda e: f"{e['ship']} {e['weapon']} loses {e['shots_lost']} shots",
+    "evade": _evade,
+    "blocked": lambda e: f"{e['ship']} shield stops {e['weapon']} ({e['shields_left']} left)",
+    "hit": _hit,
+    "system_damaged": lambda e: (
+        f"{e['ship']} {e['system']} damaged {e['damage']}/{e['level']} ({e['why']})"
+    ),
+    "ion": lambda e: f"{e['ship']} {e['system']} ionised {e['ion']} for {e['seconds']}s",
+    "chance": _chance,
+    "stunned": lambda e: f"{', '.join(e['crew'])} stunned {e['seconds']}s",
+    "fire_started": lambda e: f"fire in {e['ship']} {e['room']} ({len(e['corners'])} new)",
+    "breach": lambda e: f"breach in {e['ship']} {e['room']} ({len(e['corners'])} new)",
+    "fire_spread": lambda e: f"fire spreads to {e['ship']} {e['room']}",
+    "fire_out": lambda e: f"fire out in {e['ship']} {e['room']} ({e['why']})",
+    "breach_sealed": lambda e: f"breach sealed in {e['ship']} {e['room']}",
+    "no_air": lambda e: f"{e['ship']} {e['room']} out of air",
+    "crew_died": lambda e: f"{e['crew']} of {e['ship']} dies in {e['room']}",
+    "crew_arrived": lambda e: f"{e['crew']} reaches {e['room']}",
+    "repaired": lambda e: f"{e['ship']} {e['system']} repaired to {e['damage']} damage",
+    "destroyed": lambda e: f"{e['ship']} is destroyed",
+    "winner": lambda e: f"{e['winner']} wins" if e["winner"] else "a draw",
+}
+"""Only these events reach the log line; the rest (charging, shields up, walking,
+crew hurt by a few points...) stay in the tick's JSON."""
+
+
+def story(events: Iterable[Event]) -> str:
+    """``[3s] Red fires ...; Blue dodges ... [4s] ...``: quiet seconds are left out."""
+    return " ".join(story_lines(events))
+
+
+def story_lines(events: Iterable[Event]) -> list[str]:
+    """One line for each second in which something worth telling happened."""
+    seconds: list[tuple[str, list[str]]] = [("", [])]
+    for event in events:
+        tell = TELL.get(event["event"])
+        if tell is None:
+            continue
+        if event["event"] == "second":
+            seconds.append((tell(event), []))
+        else:
+            seconds[-1][1].append(tell(event))
+    return [(f"{head} " if head else "") + "; ".join(parts) for head, parts in seconds if parts]
