@@ -1,7 +1,8 @@
-"""``gmtool ftl ...``: build and check FTL ships, lay out the sector map, jump.
+"""``gmtool ftl ...``: build and check FTL ships, lay out the sector map, jump, and fight.
 
 ``ship`` commands read ship files and need no campaign; ``map`` and ``jump`` play through
-the current FTL campaign (logged, undoable).
+the current FTL campaign (logged, undoable); the battle's commands (``tick``, the orders,
+``show``, ``odds``) are in ``ftl_battle.py``.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from gmtool.cli.common import JSON_OPTION, console, emit, open_game, print_json
 from gmtool.errors import ContentError, UsageError
 
 app = typer.Typer(
-    help="FTL board game: ships within budget, their bills and checks, the sector map.",
+    help="FTL board game: ships within budget, their bills and checks, the sector map, "
+    "and the battle one second at a time.",
     no_args_is_help=True,
 )
 ship_app = typer.Typer(help="Build, check, price and draw ship files.", no_args_is_help=True)
@@ -202,3 +204,12 @@ def ship_path(path: Path) -> Path:
         if packaged("campaigns", name).is_file():
             return packaged("campaigns", name)
     return path
+
+
+def _battle_commands() -> None:
+    from gmtool.cli import ftl_battle
+
+    ftl_battle.register(app)
+
+
+_battle_commands()

@@ -10,17 +10,20 @@ from typing import Any
 
 import typer
 
-from gmtool.cli.common import JSON_OPTION, emit, open_game
+from gmtool.cli.common import JSON_OPTION, emit, open_game, print_json
 
 SHIP = typer.Argument(..., help="The ship (its seat name, e.g. Red).")
 
 
 def _order(ctx: typer.Context, kind: str, as_json: bool, **fields: Any) -> None:
-    from gmtool.render import ftl_battle as view
-
     game = open_game(ctx, "ftl")
     outcome = game.play({"type": f"order_{kind}", **fields}, game.door(entered=[]))
-    emit(outcome.result, as_json, view.order)
+    if as_json:
+        print_json(outcome.result)
+    else:
+        from gmtool.systems.ftl.battle.story import story
+
+        typer.echo(story([outcome.result["order"]]))
 
 
 def _on_off(value: str, on: str = "on", off: str = "off") -> bool:
@@ -34,6 +37,7 @@ def _on_off(value: str, on: str = "on", off: str = "off") -> bool:
 
 def register(app: typer.Typer) -> None:
     """Add the battle's commands to the ``ftl`` command group."""
+    _odds_command(app)
 
     @app.command("tick")
     def tick(
@@ -49,12 +53,15 @@ def register(app: typer.Typer) -> None:
         as_json: bool = JSON_OPTION,
     ) -> None:
         """Run the battle one second (or --seconds N) in its fixed order."""
-        from gmtool.render.ftl_battle import tick as render_tick
-
         game = open_game(ctx, "ftl")
         door = battle_door(game, dice or [])
         outcome = game.play({"type": "tick", "seconds": seconds}, door)
-        emit(outcome.result, as_json, render_tick)
+        if as_json:
+            print_json(outcome.result)
+        else:  # plain text: a second is run often, and rich costs more to start than it
+            from gmtool.render.ftl_tick import tick_text
+
+            typer.echo(tick_text(outcome.result))
 
     @app.command("power")
     def power(
@@ -143,10 +150,13 @@ def register(app: typer.Typer) -> None:
         """Draw the battle: rooms, crew, fires, breaches, air, bars, shots in flight."""
         from gmtool.render.ftl_battle import show as render_show
         from gmtool.systems.ftl.battle.document import battle_document
-        from gmtool.systems.ftl.battle.state import battle_of, ship_of
+        from gmtool.systems.ftl.battle.handlers import start_battle
+        from gmtool.systems.ftl.battle.state import ship_of
 
         game = open_game(ctx, "ftl")
-        battle = battle_of(game.state)
+        state = game.state
+        # Before the first battle command the battle is shown as it will open.
+        battle = state.get("battle") or start_battle(state, game.content)
         doc = battle_document(battle)
         if ship is not None:
             name = ship_of(battle, ship)["name"]
@@ -154,7 +164,25 @@ def register(app: typer.Typer) -> None:
         emit(doc, as_json, render_show)
 
 
-COINS = {"heads": 1, "h": 1, "tails": 2, "t": 2}
+def _odds_command(app: typer.Typer) -> None:
+    @app.command("odds")
+    def odds(
+        ctx: typer.Context,
+        ship: str = SHIP,
+        weapon: str = typer.Argument(..., help="Weapon id or slot number."),
+        room: str = typer.Argument(..., help="The enemy room."),
+        as_json: bool = JSON_OPTION,
+    ) -> None:
+        """Exact odds of one volley now: hits, expected hull damage, fire and breach."""
+        from gmtool.render.ftl_battle import odds as render_odds
+        from gmtool.systems.ftl.battle.handlers import start_battle
+        from gmtool.systems.ftl.battle.odds import volley_odds
+        from gmtool.systems.ftl.battle.state import ship_of
+
+        game = open_game(ctx, "ftl")
+        state = game.state
+        battle = state.get("battle") or start_battle(state, game.content)
+        emit(volley_odds(battle, ship_of(battle, ship), weapon, room), as_json, render_odds)
 
 
 def battle_door(game: Any, items: list[str]) -> Any:
@@ -187,4 +215,7 @@ def battle_door(game: Any, items: list[str]) -> Any:
 
 
 def _coins(text: str) -> str:
-    return ",".join(str(COINS.get(part.strip().lower(), part.strip())) for part in text.split(","))
+    """Coins as the map's dice take them: heads/h is 1, tails/t is 2."""
+    from gmtool.cli.ftl import COIN_WORDS
+
+    return ",".join(COIN_WORDS.get(p.strip().lower(), p.strip()) for p in text.split(","))

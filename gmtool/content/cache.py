@@ -40,6 +40,12 @@ def validating() -> Iterator[None]:
         _validate_always = before
 
 
+def is_validating() -> bool:
+    """Whether loads now read and validate afresh (inside ``validating()``): a system that
+    loads its content lazily loads it at once then, so ``gmtool check`` sees its problems."""
+    return _validate_always
+
+
 C = TypeVar("C")
 
 

@@ -9,21 +9,9 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from gmtool.render.ftl_tick import weapon_line
+
 Doc = dict[str, Any]
-
-
-def order(doc: Doc) -> Text:
-    from gmtool.systems.ftl.battle.story import story
-
-    return Text(story([doc["order"]]) or "done")
-
-
-def tick(doc: Doc) -> Group:
-    lines: list[Any] = [Text(line) for line in doc.get("story", [])]
-    if not lines:
-        lines.append(Text(f"second {doc['second']}: nothing to tell"))
-    lines.append(summary(doc))
-    return Group(*lines)
 
 
 def summary(doc: Doc) -> Table:
@@ -37,20 +25,13 @@ def summary(doc: Doc) -> Table:
             "●" * ship["shields"]["up"] + "○" * (ship["shields"]["max"] - ship["shields"]["up"]),
             f"{ship['evasion']}%",
             f"{ship['reactor']['used']}/{ship['reactor']['total']}",
-            ", ".join(_weapon(w) for w in ship["weapons"]) or "-",
+            ", ".join(weapon_line(w) for w in ship["weapons"]) or "-",
         )
     over = doc.get("over")
     if over:
         winner = doc.get("winner")
         table.caption = f"{over}: {winner + ' wins' if winner else 'a draw'}"
     return table
-
-
-def _weapon(weapon: Doc) -> str:
-    if not weapon["powered"]:
-        return f"{weapon['id']} off"
-    aim = f" -> {weapon['target']}" if weapon["target"] else ""
-    return f"{weapon['id']} {weapon['charge']}/{weapon['cooldown']}s{aim}"
 
 
 def show(doc: Doc) -> Group:
@@ -149,3 +130,30 @@ def _in_flight(doc: Doc) -> list[Text]:
             )
         )
     return lines
+
+
+def odds(doc: Doc) -> Table:
+    table = Table(
+        title=f"{doc['ship']} {doc['weapon']} at {doc['target']} {doc['room']} "
+        f"({doc['shots']} shots, {doc['shields']} shields up)",
+        title_justify="left",
+    )
+    table.add_column("what")
+    table.add_column("exact", justify="right")
+    table.add_column("about", justify="right")
+    for key, label in (
+        ("dodge", "each shot dodged"),
+        ("hit_each", "each shot lands (on average)"),
+        ("expected_hits", "shots landing"),
+        ("expected_hull_damage", "hull damage"),
+        ("fire", "starts a fire"),
+        ("breach", "starts a breach"),
+    ):
+        value = doc[key]
+        about = (
+            f"{value['value']:.1%}"
+            if key not in ("expected_hits", "expected_hull_damage")
+            else f"{value['value']:.2f}"
+        )
+        table.add_row(label, value["fraction"], about)
+    return table

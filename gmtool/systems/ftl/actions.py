@@ -12,6 +12,8 @@ from typing import Any
 from gmtool.dice import DiceDoor
 from gmtool.engine.system import Outcome
 from gmtool.errors import RulesError, UsageError, unknown
+from gmtool.systems.ftl.battle.handlers import ACTION_TYPES as BATTLE_ACTIONS
+from gmtool.systems.ftl.battle.handlers import battle_action
 from gmtool.systems.ftl.content import FtlContent
 from gmtool.systems.ftl.sector import build_map, is_adjacent
 from gmtool.systems.ftl.setup import State, find_player
@@ -119,6 +121,7 @@ def _xy(at: tuple[int, int] | list[int]) -> str:
 
 
 ACTIONS: dict[str, Handler] = {"map_new": map_new, "jump": jump}
+ACTIONS.update(dict.fromkeys(BATTLE_ACTIONS, battle_action))
 
 
 def apply_action(

@@ -12,6 +12,7 @@ from typing import Any, Literal
 
 from gmtool.content.cache import ContentSpec
 from gmtool.content.model import Field, Model
+from gmtool.systems.ftl.battle_settings import BattleSettings
 
 CONTENT_FILES = (
     "systems.yaml",
@@ -21,6 +22,7 @@ CONTENT_FILES = (
     "crew.yaml",
     "ship.yaml",
     "map.yaml",
+    "battle.yaml",
 )
 Number = int | float
 Stat = Number | str | bool | list[Number] | list[str]
@@ -224,6 +226,7 @@ class FtlContent(Model):
     supplies: Supplies
     map: MapRules
     players: int = Field(ge=1)
+    battle: BattleSettings
 
     def __post_init__(self) -> None:
         for pair in self.exclusive:
@@ -233,6 +236,8 @@ class FtlContent(Model):
         bands = [band.up_to for band in self.reactor]
         if bands != sorted(set(bands)):
             raise ValueError("reactor bands must rise: each up_to above the one before")
+        _known("battle.start_power", self.battle.start_power, self.systems)
+        _known("battle.start_stations", self.battle.start_stations, self.systems)
         for size in self.rooms.sizes:
             if parse_size(size) is None:
                 raise ValueError(f"rooms.sizes: '{size}' is not WIDTHxHEIGHT (e.g. 2x1)")

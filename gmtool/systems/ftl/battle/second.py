@@ -20,12 +20,12 @@ from typing import Any
 from gmtool.dice import DiceDoor
 from gmtool.systems.ftl.battle import crew, hazards, power, projectiles, weapons
 from gmtool.systems.ftl.battle.shields_evasion import recharge_shields
-from gmtool.systems.ftl.battle.state import Battle, Event, rules
+from gmtool.systems.ftl.battle.state import Battle, Event, rules, ships_in_order
 
 
 def run_second(battle: Battle, dice: DiceDoor) -> list[Event]:
     battle["second"] += 1
-    ships = list(battle["ships"].values())
+    ships = ships_in_order(battle)
     events: list[Event] = [{"event": "second", "second": battle["second"]}]
     for ship in ships:
         events += power.count_down_ion(battle, ship)
@@ -63,7 +63,7 @@ def heal_in_medbay(battle: Battle, ship: dict[str, Any]) -> list[Event]:
 
 
 def _the_end(battle: Battle) -> list[Event]:
-    dead = [name for name, ship in battle["ships"].items() if ship["hull"] <= 0]
+    dead = [ship["name"] for ship in ships_in_order(battle) if ship["hull"] <= 0]
     if not dead:
         return []
     events: list[Event] = [{"event": "destroyed", "ship": name} for name in dead]
@@ -71,7 +71,7 @@ def _the_end(battle: Battle) -> list[Event]:
         battle["over"] = "both destroyed"
         battle["winner"] = None  # a draw: neither ship is left to win
     else:
-        battle["winner"] = next(n for n in battle["ships"] if n not in dead)
+        battle["winner"] = next(n for n in battle["order"] if n not in dead)
         battle["over"] = f"{dead[0]} destroyed"
     events.append({"event": "winner", "winner": battle["winner"], "over": battle["over"]})
     return events

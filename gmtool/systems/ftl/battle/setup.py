@@ -23,6 +23,7 @@ def new_battle(ships: Mapping[str, Mapping[str, Any]], data: Mapping[str, Any]) 
     return {
         "second": 0,
         "rules": rules,
+        "order": list(ships),
         "ships": {seat: battle_ship(seat, doc, data, rules) for seat, doc in ships.items()},
         "in_flight": [],
         "next_shot": 0,

@@ -31,6 +31,12 @@ def live_battle(state: dict[str, Any]) -> Battle:
     return battle
 
 
+def ships_in_order(battle: Battle) -> list[Ship]:
+    """The ships in seat order. Never the mapping's own order: a state read back from the
+    store may list its keys differently, and the order decides who rolls first."""
+    return [battle["ships"][name] for name in battle["order"]]
+
+
 def ship_of(battle: Battle, name: str) -> Ship:
     for known, ship in battle["ships"].items():
         if known.casefold() == name.casefold():

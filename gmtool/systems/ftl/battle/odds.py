@@ -1,0 +1,92 @@
+"""Exact odds of one volley: ``gmtool ftl odds SHIP WEAPON ROOM``.
+
+Every dodge outcome of the volley's shots is enumerated (each shot dodges with the
+defender's numbers out of 20), with the defender's shields as they stand now: a shot the
+shields stop takes one down instead of landing. From that: the chance each shot lands,
+the expected hull damage, and the chance the volley starts at least one fire or breach
+(the chance roll, then the coins per corner with one re-flip). Shields coming back while
+the volley is in flight are not counted.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import product
+from typing import Any
+
+from gmtool.systems.ftl.battle.projectiles import UNDODGEABLE
+from gmtool.systems.ftl.battle.shields_evasion import dodge_numbers
+from gmtool.systems.ftl.battle.state import Battle, Ship, enemy_of, room_of, rules
+from gmtool.systems.ftl.battle.weapons import find_weapon
+
+
+def volley_odds(battle: Battle, ship: Ship, weapon_ref: str, room_id: str) -> dict[str, Any]:
+    weapon = ship["weapons"][find_weapon(ship, weapon_ref)]
+    enemy = enemy_of(battle, ship)
+    room = room_of(enemy, room_id)
+    die = int(rules(battle)["evasion"]["die"])
+    dodge = Fraction(len(dodge_numbers(battle, enemy)), die)
+    if weapon["kind"] in UNDODGEABLE:
+        dodge = Fraction(0)
+    blocks = weapon["kind"] in rules(battle)["shields"]["blocks"]
+    shots = int(weapon["shots"])
+    damage = _hull_damage(weapon, room)
+    fire = _start_chance(battle, weapon["fire"], room, "fires")
+    breach = _start_chance(battle, weapon["breach"], room, "breaches")
+    expected_hits = Fraction(0)
+    no_fire = Fraction(0)
+    no_breach = Fraction(0)
+    for dodged in product((True, False), repeat=shots):
+        chance = Fraction(1)
+        shields = int(enemy["shields"]["up"])
+        landed = 0
+        for is_dodged in dodged:
+            chance *= dodge if is_dodged else 1 - dodge
+            if is_dodged:
+                continue
+            if blocks and shields > int(weapon["pierce"]):
+                shields -= 1
+            else:
+                landed += 1
+        if chance == 0:
+            continue
+        expected_hits += chance * landed
+        no_fire += chance * (1 - fire) ** landed
+        no_breach += chance * (1 - breach) ** landed
+    return {
+        "ship": ship["name"],
+        "weapon": weapon["id"],
+        "target": enemy["name"],
+        "room": room_id,
+        "shots": shots,
+        "dodge": _odds(dodge),
+        "shields": int(enemy["shields"]["up"]),
+        "hit_each": _odds((expected_hits / shots) if shots else Fraction(0)),
+        "expected_hits": _odds(expected_hits),
+        "expected_hull_damage": _odds(expected_hits * damage),
+        "fire": _odds(1 - no_fire),
+        "breach": _odds(1 - no_breach),
+    }
+
+
+def _hull_damage(weapon: dict[str, Any], room: dict[str, Any]) -> int:
+    if room["system"] is None and weapon.get("systemless_damage") is not None:
+        return int(weapon["systemless_damage"])
+    return int(weapon["damage"])
+
+
+def _start_chance(battle: Battle, percent: int, room: dict[str, Any], kind: str) -> Fraction:
+    """The chance one landed shot starts at least one: the roll, then a heads among the
+    free corners' coins (all flipped again once on no heads)."""
+    if percent <= 0:
+        return Fraction(0)
+    free = len(room["corners"]) - len(room[kind])
+    if free <= 0:
+        return Fraction(0)
+    rounds = 2 if rules(battle)[kind]["reflip_once"] else 1
+    all_tails = Fraction(1, 2) ** (free * rounds)
+    return Fraction(min(percent, 100), 100) * (1 - all_tails)
+
+
+def _odds(value: Fraction) -> dict[str, Any]:
+    return {"fraction": f"{value.numerator}/{value.denominator}", "value": float(value)}

@@ -1,0 +1,65 @@
+"""The battle's own settings (``tables/ftl/battle.yaml``, under ``battle:``) as content
+models, validated with the rest of the FTL content."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from gmtool.content.model import Field, Model
+
+Kind = Literal["beam", "ion", "laser", "missile", "bomb", "flak", "crystal"]
+
+
+class IonRules(Model):
+    seconds_per_point: int = Field(ge=1)
+    clears: Literal["all_at_once", "one_per_period"]
+
+
+class PowerRules(Model):
+    depower_order: Literal["last_first", "first_first"]
+
+
+class EvasionRules(Model):
+    percent_per_number: int = Field(ge=1)
+    die: int = Field(ge=2)
+    max_numbers: int = Field(ge=0)
+
+
+class ChanceRules(Model):
+    die: int = Field(ge=2)
+    default_stun_seconds: int = Field(ge=0)
+
+
+class FireRules(Model):
+    max_new: int = Field(ge=0)
+    reflip_once: bool
+    crew_damage: int = Field(ge=0)
+    system_ss: int = Field(ge=0)
+    oxygen: int = Field(ge=0)
+    health: int = Field(ge=1)
+    starve_per_second: int = Field(ge=0)
+    spread_every: int = Field(ge=1)
+    spread_coins: int = Field(ge=0)
+
+
+class BreachRules(Model):
+    max_new: int = Field(ge=0)
+    reflip_once: bool
+    oxygen: int = Field(ge=0)
+    health: int = Field(ge=1)
+
+
+class BattleSettings(Model):
+    hull: int = Field(ge=1)
+    crew_damage_per_damage: int = Field(ge=0)
+    ion: IonRules
+    power: PowerRules
+    shields_block: list[Kind]
+    evasion: EvasionRules
+    shots_per_second: int = Field(ge=1)
+    chances: ChanceRules
+    fires: FireRules
+    breaches: BreachRules
+    ss_per_damage: int = Field(ge=1)
+    start_power: list[str]
+    start_stations: list[str]

@@ -1,0 +1,106 @@
+"""The battle from the command line: JSON contracts, named dice, refusals, undo."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+TICK_KEYS = {"second", "ships", "in_flight", "events", "winner", "over", "rolls", "story"}
+SHIP_KEYS = {"hull", "shields", "evasion", "reactor", "systems", "weapons", "crew", "rooms"}
+
+
+@pytest.fixture
+def fight(gmtool, tmp_path: Path):  # type: ignore[no-untyped-def]
+    campaign = tmp_path / "fight.yaml"
+    campaign.write_text(
+        "system: ftl\noptions:\n  ships: {Red: ftl-red.yaml, Blue: ftl-blue.yaml}\n"
+    )
+    assert gmtool("campaign", "new", "fight", "--from", str(campaign)).code == 0
+    for order in (
+        ("power", "Red", "medbay", "0"),
+        ("power", "Red", "shields", "4"),
+        ("weapon", "Red", "burst_laser_ii", "on"),
+        ("aim", "Red", "1", "bridge"),
+        ("autofire", "Red", "on"),
+    ):
+        result = gmtool("ftl", *order)
+        assert result.code == 0, result.err
+    return gmtool
+
+
+def _entries(gmtool) -> int:  # type: ignore[no-untyped-def]
+    return len(json.loads(gmtool("log", "--format", "json").out))
+
+
+def test_tick_json_contract_and_named_dice(fight) -> None:  # type: ignore[no-untyped-def]
+    result = fight("ftl", "tick", "--seconds", "12", "--json")
+    doc = json.loads(result.out)
+    assert set(doc) >= TICK_KEYS and doc["second"] == 12
+    red = doc["ships"]["Red"]
+    assert set(red) >= SHIP_KEYS
+    assert red["weapons"][0] == {
+        "id": "burst_laser_ii",
+        "powered": True,
+        "charge": 0,
+        "cooldown": 12,
+        "target": "bridge",
+        "shots_left": 1,
+        "modelled": True,
+    }
+    assert {"oxygen", "fires", "breaches"} <= set(red["rooms"]["bridge"])
+    assert [s["arrives"] for s in doc["in_flight"]] == [13, 13]
+    # second 13: two shots reach Blue (5 dodge numbers): 3 dodges, 9 does not and pops a shield
+    doc = json.loads(fight("ftl", "tick", "--dice", "evade=3,9", "--json").out)
+    evades = [e for e in doc["events"] if e["event"] == "evade"]
+    assert [(e["face"], e["dodged"]) for e in evades] == [(3, True), (9, False)]
+    assert [r["roll"] for r in doc["rolls"]] == ["evade", "evade"]
+    assert doc["ships"]["Blue"]["shields"]["up"] == 1
+
+
+def test_refusals_write_nothing(fight) -> None:  # type: ignore[no-untyped-def]
+    before = _entries(fight)
+    cases = [
+        (("ftl", "power", "Red", "engines", "9"), 4, "holds at most 3 bars"),
+        (("ftl", "power", "Red", "warp", "1"), 2, "unknown system of Red"),
+        (("ftl", "aim", "Red", "1", "nowhere"), 2, "unknown room of Blue"),
+        (("ftl", "weapon", "Blue", "bardiche", "on"), 4, "not modelled in battle yet"),
+        (("ftl", "weapon", "Red", "1", "maybe"), 2, "neither on nor off"),
+        (("ftl", "crew", "Red", "Zed", "bridge"), 2, "unknown crew member of Red"),
+        (("ftl", "tick", "--dice", "evde=3"), 2, "'evde' is not a roll of the battle"),
+        (("ftl", "tick", "--seconds", "13", "--dice", "evade=21,1"), 5, "not on a d20"),
+        (("ftl", "tick", "--dice", "evade=3"), 5, "evade"),
+        (("ftl", "doors", "Red", "hall", "open"), 4, "no door to space"),
+    ]
+    for args, code, words in cases:
+        result = fight(*args)
+        assert result.code == code, (args, result.err)
+        assert words in result.err, (args, result.err)
+        assert result.err.count("\n") == 1
+    assert _entries(fight) == before
+
+
+def test_undo_takes_back_a_second(fight) -> None:  # type: ignore[no-untyped-def]
+    fight("ftl", "tick", "--seconds", "12")
+    doc = json.loads(fight("ftl", "tick", "--dice", "evade=3,3", "--json").out)
+    assert doc["ships"]["Blue"]["shields"]["up"] == 2
+    assert fight("undo").code == 0
+    shown = json.loads(fight("ftl", "show", "--json").out)
+    assert shown["second"] == 12 and len(shown["in_flight"]) == 2
+
+
+def test_show_and_odds(fight) -> None:  # type: ignore[no-untyped-def]
+    result = fight("ftl", "show")
+    assert result.code == 0 and "Red Kestrel" in result.out and "bri" in result.out
+    one = json.loads(fight("ftl", "show", "blue", "--json").out)
+    assert list(one["ships"]) == ["Blue"]
+    odds = json.loads(fight("ftl", "odds", "Red", "burst_laser_ii", "bridge", "--json").out)
+    assert odds["dodge"]["fraction"] == "1/4"  # Blue: 27% evasion, 5 numbers
+    assert fight("ftl", "odds", "Red", "burst_laser_ii", "bridge").code == 0
+
+
+def test_coins_are_entered_as_words_or_numbers() -> None:
+    from gmtool.cli.ftl_battle import _coins
+
+    assert _coins("heads, T,2,tails,h") == "1,2,2,2,1"
