@@ -214,6 +214,20 @@ def battle_door(game: Any, items: list[str]) -> Any:
     return game.door(entered_by=by_name or None)
 
 
+def door_from_words(game: Any, words: str) -> Any:
+    """The play loop's answer ``evade=7,12 fire=heads`` (blank: roll everything); faces may
+    be split by spaces as well as commas (``evade=7 12``, or ``7 12`` for all in order)."""
+    items: list[str] = []
+    for token in words.replace(";", " ").replace(",", " ").split():
+        if "=" in token or not items:
+            items.append(token)
+        elif items[-1].endswith("="):
+            items[-1] += token
+        else:
+            items[-1] += "," + token
+    return battle_door(game, items)
+
+
 def _coins(text: str) -> str:
     """Coins as the map's dice take them: heads/h is 1, tails/t is 2."""
     from gmtool.cli.ftl import COIN_WORDS

@@ -15,6 +15,7 @@ DEMOS = {
     "astral": "astral-demo.yaml",
     "starships": "starships-demo.yaml",
     "foodfight": "foodfight-demo.yaml",
+    "ftl": "ftl-demo.yaml",
 }
 """The bundled demo campaign file of each system, in ``campaigns/``."""
 

@@ -1,0 +1,116 @@
+"""``gmtool play`` for an FTL battle: each player gives orders from menus that offer only
+what the rules allow, then the clock runs a second (or several), rolled or entered.
+
+The rules say what is open (``systems.ftl.battle.choices``); this loop asks and plays.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+from gmtool.cli.common import console
+from gmtool.cli.playloop import PlayLoop, Prompts, Step, say
+from gmtool.engine.game import Game
+
+KINDS = {
+    "power": "move reactor power",
+    "weapon": "turn a weapon on or off",
+    "aim": "aim a weapon",
+    "autofire": "autofire on or off",
+    "crew": "send a crew member",
+    "doors": "open or shut a door to space",
+}
+DICE_HELP = (
+    "Dice for these seconds by name, e.g. evade=7,12 fire=heads (blank: gmtool rolls everything)"
+)
+
+
+def battle_now(game: Game) -> dict[str, Any]:
+    from gmtool.systems.ftl.battle.handlers import start_battle
+
+    state = game.state
+    return state.get("battle") or start_battle(state, game.content)
+
+
+def run(game: Game, prompts: Prompts | None = None) -> None:
+    def dashboard() -> None:
+        from gmtool.render.ftl_battle import summary
+        from gmtool.systems.ftl.battle.document import battle_document
+
+        console().print(summary(battle_document(battle_now(game))))
+
+    loop = PlayLoop(game, prompts, dashboard=dashboard, question=lambda: "What now?")
+
+    def entries() -> dict[str, Step]:
+        battle = battle_now(game)
+        menu: dict[str, Step] = {}
+        if not battle.get("over"):
+            for seat in battle["order"]:
+                menu[f"{seat} gives an order"] = partial(give_order, game, loop.ask, seat)
+            menu["run one second"] = partial(run_seconds, game, loop.ask, 1)
+            menu["run several seconds"] = partial(run_seconds, game, loop.ask, None)
+        menu["show the ships"] = partial(show_ships, game)
+        return menu
+
+    loop.run(entries)
+
+
+def give_order(game: Game, ask: Prompts, seat: str) -> None:
+    from gmtool.systems.ftl.battle.choices import legal_orders
+    from gmtool.systems.ftl.battle.story import story
+
+    orders = legal_orders(battle_now(game), seat)
+    labels = {KINDS[kind]: kind for kind in orders}
+    kind = labels[ask.select(f"{seat}'s order?", list(labels))]
+    action = _pick(ask, seat, kind, orders[kind])
+    outcome = game.play({"type": f"order_{kind}", **action}, game.door(entered=[]))
+    say(story([outcome.result["order"]]))
+
+
+def _pick(ask: Prompts, seat: str, kind: str, actions: list[dict[str, Any]]) -> dict[str, Any]:
+    """Narrow the legal actions of one kind down to one, a question at a time."""
+    if kind == "power":
+        system = ask.select("Which system?", _unique(a["system"] for a in actions))
+        bars = ask.select(
+            f"How many bars in {system}?",
+            [str(a["bars"]) for a in actions if a["system"] == system],
+        )
+        return next(a for a in actions if a["system"] == system and str(a["bars"]) == bars)
+    if kind == "weapon":
+        label = {f"{a['weapon']} {'on' if a['on'] else 'off'}": a for a in actions}
+        return label[ask.select("Which weapon?", list(label))]
+    if kind == "aim":
+        weapon = ask.select("Which weapon?", _unique(a["weapon"] for a in actions))
+        rooms = {a["room"] or "hold fire": a for a in actions if a["weapon"] == weapon}
+        return rooms[ask.select(f"Aim {weapon} at which room?", list(rooms))]
+    if kind == "crew":
+        name = ask.select("Who?", _unique(a["name"] for a in actions))
+        rooms = {a["room"]: a for a in actions if a["name"] == name}
+        return rooms[ask.select(f"Send {name} to which room?", list(rooms))]
+    if kind == "doors":
+        label = {f"{'open' if a['open'] else 'shut'} {a['room']}": a for a in actions}
+        return label[ask.select("Which door?", list(label))]
+    return actions[0]  # autofire: one toggle
+
+
+def _unique(values: Any) -> list[str]:
+    return list(dict.fromkeys(str(v) for v in values))
+
+
+def run_seconds(game: Game, ask: Prompts, seconds: int | None) -> None:
+    from gmtool.cli.ftl_battle import door_from_words
+    from gmtool.render.ftl_tick import tick_text
+
+    if seconds is None:
+        seconds = ask.number("How many seconds?") or 1
+    words = ask.text(DICE_HELP)
+    outcome = game.play({"type": "tick", "seconds": seconds}, door_from_words(game, words))
+    say(tick_text(outcome.result))
+
+
+def show_ships(game: Game) -> None:
+    from gmtool.render.ftl_battle import show
+    from gmtool.systems.ftl.battle.document import battle_document
+
+    console().print(show(battle_document(battle_now(game))))

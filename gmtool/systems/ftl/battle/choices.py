@@ -1,0 +1,70 @@
+"""The orders a ship may give now, for menus that offer only legal ones.
+
+Each candidate order is tried on a copy of the battle by the rules themselves, so a menu
+can never offer what the rules would refuse.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from typing import Any
+
+from gmtool.dice import DiceDoor
+from gmtool.errors import GmtoolError
+from gmtool.systems.ftl.battle.actions import apply_battle
+from gmtool.systems.ftl.battle.state import Battle, enemy_of
+
+
+def is_legal(battle: Battle, action: Mapping[str, Any]) -> bool:
+    trial = {"battle": copy.deepcopy(battle)}
+    try:
+        apply_battle(trial, action, DiceDoor(entered=[]))
+    except GmtoolError:
+        return False
+    return True
+
+
+def legal_orders(battle: Battle, seat: str) -> dict[str, list[dict[str, Any]]]:
+    """Order kind -> the legal actions of that kind for the ship in ``seat``."""
+    if battle.get("over"):
+        return {}
+    ship = battle["ships"][seat]
+    enemy = enemy_of(battle, ship)
+    base = {"ship": seat}
+    candidates: dict[str, list[dict[str, Any]]] = {
+        "power": [
+            {**base, "system": system_id, "bars": bars}
+            for system_id, system in ship["systems"].items()
+            for bars in range(int(system["level"]) + 1)
+            if bars != system["power"]
+        ],
+        "weapon": [
+            {**base, "weapon": weapon["id"], "on": not weapon["powered"]}
+            for weapon in ship["weapons"]
+        ],
+        "aim": [
+            {**base, "weapon": weapon["id"], "room": room}
+            for weapon in ship["weapons"]
+            for room in [*enemy["rooms"], None]
+            if room != weapon["target"]
+        ],
+        "autofire": [{**base, "on": not ship["autofire"]}],
+        "crew": [
+            {**base, "name": member["name"], "room": room}
+            for member in ship["crew"]
+            for room in ship["rooms"]
+            if room != member["room"]
+        ],
+        "doors": [
+            {**base, "room": room_id, "open": not room["vent"]}
+            for room_id, room in ship["rooms"].items()
+            if room["space_door"]
+        ],
+    }
+    found: dict[str, list[dict[str, Any]]] = {}
+    for kind, actions in candidates.items():
+        legal = [a for a in actions if is_legal(battle, {"type": f"order_{kind}", **a})]
+        if legal:
+            found[kind] = legal
+    return found

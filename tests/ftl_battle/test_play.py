@@ -1,0 +1,53 @@
+"""The FTL play loop: orders from menus of legal moves, seconds rolled or entered."""
+
+from __future__ import annotations
+
+from gmtool.cli.play import open_demo
+from gmtool.cli.play_ftl import run
+from gmtool.cli.playloop import QUIT
+from gmtool.cli.playloop.scripted import ESC, ScriptedPrompts
+from gmtool.engine.game import Game
+
+
+def test_orders_from_menus_then_seconds() -> None:
+    game = Game.open(open_demo("ftl"))
+    answers = ScriptedPrompts(
+        "Red gives an order", "move reactor power", "medbay", "0",
+        "Red gives an order", "turn a weapon on or off", ESC, ESC,  # nothing fits 2 bars
+        "Red gives an order", "move reactor power", "shields", "4",
+        "Red gives an order", "turn a weapon on or off", "burst_laser_ii on",
+        "Red gives an order", "aim a weapon", "burst_laser_ii", "bridge",
+        "run several seconds", "12", "",
+        "run one second", "evade=3 9",
+        QUIT,
+    )  # fmt: skip
+    run(game, answers)
+    assert answers.script == []
+    battle = game.state["battle"]
+    assert battle["second"] == 13
+    assert battle["ships"]["Red"]["systems"]["medbay"]["power"] == 0
+    assert battle["ships"]["Blue"]["shields"]["up"] == 1  # one dodged on 3, one stopped
+    # only legal orders are offered: with 2 free bars, the 1-bar heavy laser only (artemis
+    # needs 2 weapon-control bars... and 2 reactor bars: it fits too); never the beam
+    first, second = [m for m in answers.offered if "heavy_laser on" in m]
+    assert first == ["artemis on", "heavy_laser on", "← back"]
+    assert second == ["burst_laser_ii on", "artemis on", "heavy_laser on", "← back"]
+
+
+def test_the_reactor_limits_the_power_menu_and_esc_goes_back() -> None:
+    game = Game.open(open_demo("ftl"))
+    answers = ScriptedPrompts(
+        "Red gives an order", "move reactor power", "engines", ESC, ESC,
+        "autofire on or off",
+        QUIT,
+    )  # fmt: skip
+    run(game, answers)
+    assert ["0", "1", "2", "← back"] in answers.offered  # it holds 3, its level
+    assert game.state["battle"]["ships"]["Red"]["autofire"] is True
+
+
+def test_bad_dice_are_asked_again() -> None:
+    game = Game.open(open_demo("ftl"))
+    answers = ScriptedPrompts("run one second", "evade=30", "", QUIT)
+    run(game, answers)
+    assert game.state["battle"]["second"] == 1
