@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-
 
 class GmtoolError(Exception):
     """Raised for any problem the user can fix: says what, where, and how to fix it."""
@@ -64,10 +62,10 @@ def unknown(kind: str, name: str, valid: list[str] | tuple[str, ...]) -> UsageEr
     return UsageError(f"unknown {kind} '{name}'", hint=f"valid: {choices}")
 
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
-
-
 def one_line(text: str) -> str:
-    """``text`` with newlines and other control characters shown as escapes (``\\n``), so
-    a name or value the user typed can neither break the line nor steer the terminal."""
-    return _CONTROL.sub(lambda m: repr(m.group())[1:-1], text)
+    """``text`` with newlines, other control characters and bidirectional overrides shown
+    as escapes (``\\n``), so a name or value the user typed can neither break the line,
+    steer the terminal nor turn the line around."""
+    from gmtool.text import printable
+
+    return printable(text, one_line=True)

@@ -21,6 +21,9 @@ SYSTEM_GROUPS: dict[str, str] = {
 """The rule systems' command groups (``gmtool <name> ...``), each a typer app named ``app``."""
 
 
+_COMPLETION_OPTIONS = ("install_completion", "show_completion")
+
+
 class _LazySystemsGroup(TyperGroup):
     """Loads a system's command group only when it is called (or help lists it), so a
     command such as ``gmtool roll`` never builds the systems' commands."""
@@ -34,6 +37,8 @@ class _LazySystemsGroup(TyperGroup):
         module = importlib.import_module(SYSTEM_GROUPS[cmd_name])
         group = typer.main.get_command(module.app)
         group.name = cmd_name
+        # Shell completion is not offered: installing it edits the user's shell start-up.
+        group.params = [p for p in group.params if p.name not in _COMPLETION_OPTIONS]
         return group
 
 

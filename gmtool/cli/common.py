@@ -54,7 +54,9 @@ def game_door(game: Game, dice: str | None, dice_by: list[str] | None = None) ->
 
 
 def print_json(doc: Any) -> None:
-    sys.stdout.write(json.dumps(doc, ensure_ascii=False) + "\n")
+    from gmtool.text import json_text
+
+    sys.stdout.write(json_text(json.dumps(doc, ensure_ascii=False)) + "\n")
 
 
 def emit(doc: Any, as_json: bool, render: Callable[[Any], Any] | None = None) -> None:
@@ -69,6 +71,7 @@ def emit(doc: Any, as_json: bool, render: Callable[[Any], Any] | None = None) ->
 
 
 def console() -> Any:
-    from rich.console import Console
+    """The console for people: users' words in it are shown escaped (see render.console)."""
+    from gmtool.render.console import SafeConsole
 
-    return Console(highlight=False)
+    return SafeConsole(highlight=False)

@@ -17,7 +17,11 @@ from gmtool.errors import UsageError
 app = typer.Typer(
     help="Food Fight: towers of salt cards, battles, Fortunes and health tracks.",
     no_args_is_help=True,
+    add_completion=False,
 )
+
+MAX_GAMES = 1_000_000
+"""The most games one ``simulate`` plays (about an hour at a few hundred games a second)."""
 
 SYSTEM = "foodfight"
 PLAYER_OPTION = typer.Option(
@@ -169,7 +173,9 @@ def options(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
 
 @app.command()
 def simulate(
-    games: int = typer.Option(1000, "--games", min=1, help="How many whole games to play."),
+    games: int = typer.Option(
+        1000, "--games", min=1, max=MAX_GAMES, help="How many whole games to play."
+    ),
     seed: int = typer.Option(
         1, "--seed", help="Seed for the games' dice (same seed, same report)."
     ),

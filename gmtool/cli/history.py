@@ -20,13 +20,15 @@ def redo(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
 
 
 def _report(verb: str, doc: dict[str, object], as_json: bool) -> None:
+    from gmtool.text import printable
+
     if as_json:
         print_json({verb: doc})
         return
     what = doc["what"] or doc["kind"]
     who = f" by {doc['who']}" if doc["who"] else ""
     outcome = f" → {doc['outcome']}" if doc["outcome"] else ""
-    typer.echo(f"{verb} #{doc['seq']}: {what}{who}{outcome}")
+    typer.echo(printable(f"{verb} #{doc['seq']}: {what}{who}{outcome}"))
 
 
 def register(app: typer.Typer) -> None:

@@ -18,9 +18,13 @@ def resolve_campaign_file(path: Path) -> Path:
     path into any other folder is never swapped for a bundled file: a typo in the folder
     would otherwise start the demo instead of the GM's own copy."""
     from gmtool.content.paths import packaged
+    from gmtool.content.yamlfile import kind_of, path_text
 
-    if path.is_file():
-        return path
+    try:
+        if kind_of(path) == "file":
+            return path
+    except ContentError as error:
+        raise UsageError(error.problems[0], hint="check the path of the campaign file") from None
     if not path.is_absolute() and path.parent in (Path("."), Path("campaigns")):
         for name in (path.name, f"{path.name}.yaml"):
             bundled = packaged("campaigns", name)
@@ -28,7 +32,7 @@ def resolve_campaign_file(path: Path) -> Path:
                 return bundled
     bundled_names = sorted(p.stem for p in packaged("campaigns").glob("*.yaml"))
     raise UsageError(
-        f"campaign file '{path}' does not exist",
+        f"campaign file '{path_text(path)}' does not exist",
         hint=f"check the path, or name a bundled one: {', '.join(bundled_names)}",
     )
 

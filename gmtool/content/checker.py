@@ -7,7 +7,7 @@ from typing import Any
 
 from gmtool.content.campaignfile import locate_problem, names_a_file, read_campaign_file
 from gmtool.content.paths import DATA_FOLDERS, data_root
-from gmtool.content.yamlfile import Document, load_yaml
+from gmtool.content.yamlfile import Document, kind_of, load_yaml, path_text
 from gmtool.errors import ContentError, GmtoolError
 
 YAML_SUFFIXES = (".yaml", ".yml")
@@ -37,7 +37,9 @@ def _check_paths(paths: list[Path]) -> tuple[list[str], int]:
         except ContentError as error:
             problems += error.problems
             continue
-        if isinstance(doc.data, dict) and "system" in doc.data:
+        if doc.data is None:  # what campaign new --from refuses, check refuses too
+            problems.append(f"{path}:1: (top): the file is empty (no mapping in it)")
+        elif isinstance(doc.data, dict) and "system" in doc.data:
             problems += _campaign_problems(path, doc.data)
         elif isinstance(doc.data, dict) and {"name", "rooms", "slots"} <= set(doc.data):
             from gmtool.systems.ftl.checks import document_problems
@@ -49,12 +51,20 @@ def _check_paths(paths: list[Path]) -> tuple[list[str], int]:
 def _yaml_files(paths: list[Path], problems: list[str]) -> list[Path]:
     files: list[Path] = []
     for path in paths:
-        if path.is_dir():
-            files += sorted(p for p in path.rglob("*") if p.suffix in YAML_SUFFIXES)
-        elif path.is_file():
+        try:
+            kind = kind_of(path)
+            if kind == "folder":
+                files += sorted(p for p in path.rglob("*") if p.suffix in YAML_SUFFIXES)
+        except ContentError as error:
+            problems += error.problems
+            continue
+        except OSError as error:  # a folder inside that cannot be listed
+            problems.append(f"{path_text(path)}: cannot read: {error.strerror or error}")
+            continue
+        if kind == "file":
             files.append(path)
-        else:
-            problems.append(f"{path}: no such file or folder")
+        elif kind is None:
+            problems.append(f"{path_text(path)}: no such file or folder")
     return files
 
 

@@ -43,6 +43,8 @@ def _loader_class() -> Any:
             _refuse_duplicate_keys(node)
             return super().construct_mapping(node, deep=deep)
 
+    Loader.add_constructor("tag:yaml.org,2002:int", _bounded_int)
+    Loader.add_constructor("tag:yaml.org,2002:float", _bounded_float)
     return Loader
 
 
@@ -86,16 +88,126 @@ def parse_yaml(text: str, path: str) -> Document:
 
 
 def load_yaml(path: Path) -> Document:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise ContentError([f"{path}: cannot read: {error.strerror}"]) from None
-    except UnicodeDecodeError as error:
-        byte = error.object[error.start]
-        raise ContentError(
-            [f"{path}: cannot read: not UTF-8 text (byte 0x{byte:02x} at offset {error.start})"]
-        ) from None
+    text = read_limited_text(path)
+    count_values_while_reading(text, str(path))
     return parse_yaml(text, str(path))
+
+
+# -- limits on what is read ------------------------------------------------------------
+# A content file is a few kilobytes; these bounds keep a hostile or mistaken one (a 50 MB
+# list, a number of 5,000 digits) from taking minutes and gigabytes before it is refused.
+
+MAX_BYTES = 1_048_576
+"""The largest YAML file read (the biggest packaged one is under 20 KB)."""
+MAX_INT_DIGITS = 20
+"""The most digits of a whole number in YAML (a 64-bit seed has 20)."""
+MAX_FLOAT = 1e15
+"""The largest size of a number with a fraction in YAML."""
+
+
+def read_limited_text(path: Path) -> str:
+    """The UTF-8 text of ``path``, reading at most MAX_BYTES: a larger file, one that
+    cannot be read (missing, a folder, a name too long) or is not UTF-8 is a ContentError
+    naming it."""
+    try:
+        with path.open("rb") as file:
+            data = file.read(MAX_BYTES + 1)
+    except OSError as error:
+        raise ContentError([f"{path_text(path)}: cannot read: {error.strerror or error}"]) from None
+    if len(data) > MAX_BYTES:
+        raise ContentError(
+            [f"{path_text(path)}: too large: content files are read up to {MAX_BYTES:,} bytes"]
+        )
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        byte = data[error.start]
+        raise ContentError(
+            [
+                f"{path_text(path)}: cannot read: not UTF-8 text (byte 0x{byte:02x} at offset"
+                f" {error.start})"
+            ]
+        ) from None
+
+
+def kind_of(path: Path) -> str | None:
+    """"file", "folder" or None (nothing there); a path the system cannot even look up (a
+    name too long, a loop of links) is a ContentError naming it."""
+    import stat
+
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        if error.errno in (2, 20):  # missing, or a part of it is not a folder
+            return None
+        raise ContentError([f"{path_text(path)}: cannot read: {error.strerror or error}"]) from None
+    except ValueError:  # a NUL byte in the path
+        raise ContentError([f"{path_text(path)}: cannot read: not a usable path"]) from None
+    return "folder" if stat.S_ISDIR(mode) else "file"
+
+
+def path_text(path: Path | str) -> str:
+    """A path as an error names it: a very long one is shortened in the middle."""
+    text = str(path)
+    return text if len(text) <= 120 else f"{text[:60]}...{text[-40:]}"
+
+
+def count_values_while_reading(text: str, path: str) -> None:
+    """Refuse a file of more than MAX_VALUES values as its parser meets them, before any is
+    built. A file shorter than that many characters cannot hold that many (aliases aside,
+    which the walk in ``_record_lines`` counts), so only a big file pays for this pass."""
+    if len(text) <= MAX_VALUES:
+        return
+    import yaml
+
+    loader = _loader_class()(text)
+    seen = 0
+    try:
+        while loader.check_event():
+            event = loader.get_event()
+            # Keys are scalars too: a mapping's key and value count as one value.
+            if isinstance(event, yaml.NodeEvent):
+                seen += 1
+                if seen > 2 * MAX_VALUES:
+                    raise ContentError(
+                        [f"{path}: malformed YAML: more than {MAX_VALUES:,} values in one file"]
+                    )
+    except yaml.YAMLError:
+        return  # parse_yaml reports the same problem with its line
+    finally:
+        loader.dispose()
+
+
+def _bounded_int(loader: Any, node: Any) -> Any:
+    """YAML's own reading of a whole number, refused past MAX_INT_DIGITS digits (Python
+    would take seconds over a million, and refuse 4,300 when printing it)."""
+    import yaml
+
+    if sum(char.isalnum() for char in node.value) > MAX_INT_DIGITS + 2:  # "0x" and digits
+        raise yaml.constructor.ConstructorError(
+            None, None, f"a number of more than {MAX_INT_DIGITS} digits", node.start_mark
+        )
+    return loader.construct_yaml_int(node)
+
+
+def _bounded_float(loader: Any, node: Any) -> Any:
+    """YAML's own reading of a number with a fraction, refused when not finite (``.inf``,
+    ``.nan``) or larger than MAX_FLOAT, where no count, length or chance lies."""
+    import math
+
+    import yaml
+
+    value = loader.construct_yaml_float(node)
+    if not math.isfinite(value) or abs(value) > MAX_FLOAT:
+        raise yaml.constructor.ConstructorError(
+            None,
+            None,
+            f"the number {node.value} is not finite or is larger than {MAX_FLOAT:.0e}",
+            node.start_mark,
+        )
+    return value
 
 
 MAX_VALUES = 100_000

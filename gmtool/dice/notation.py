@@ -22,6 +22,8 @@ MAX_DICE = 1000
 """The most dice one expression may roll, explosions and rerolls included."""
 MAX_SIDES = 10_000
 MAX_CONSTANT = 1_000_000
+"""These limits hold wherever dice come from: a command line, a scene table, a campaign
+file's content (content validation calls ``dice_text`` below), odds and rolls alike."""
 
 
 @dataclass(frozen=True)
@@ -241,3 +243,13 @@ class _Parser:
 def parse(text: str) -> Expression:
     """Parse dice notation; raises DiceError pointing at the column of the problem."""
     return _Parser(text).expression()
+
+
+def dice_text(text: str) -> str:
+    """``text`` when it is dice notation within the limits above; else ValueError with the
+    reason (for content models, which report it as ``file:line: field: reason``)."""
+    try:
+        parse(text)
+    except DiceError as error:
+        raise ValueError(error.message) from None
+    return text

@@ -9,6 +9,7 @@ or live again and rebuild the state by replaying recorded faces; nothing is dele
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from functools import cached_property
 from typing import Any
 
@@ -162,7 +163,7 @@ class Game:
                 for earlier in replayed:
                     state = self._replay(state, earlier)
                 self.store.set_head_state(state, len(replayed))
-        return entry
+        return replace(entry, voided=True)
 
     def redo(self) -> Entry:
         """Bring back the entry undone last (if nothing new was logged since)."""
@@ -174,7 +175,7 @@ class Game:
             self.store.set_voided(entry.seq, False, redo=redo[:-1])
             if entry.kind == "action":
                 self.store.advance_head(entry.seq, self._replay(self.state, entry))
-        return entry
+        return replace(entry, voided=False)
 
     def _replay(self, state: State, entry: Entry) -> State:
         faces = [die["face"] for roll in entry.dice for die in roll["dice"]]

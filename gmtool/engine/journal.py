@@ -12,6 +12,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any, TextIO
 
 from gmtool.store.records import load_json
+from gmtool.text import printable
 
 COLUMNS = ("seq", "time", "who", "what", "dice", "outcome", "mission", "scene", "voided")
 Row = tuple[Any, ...]
@@ -53,11 +54,12 @@ class _DiceTexts(dict[str, str]):
 
 
 def cells(rows: Iterable[Row]) -> Iterator[list[Any]]:
-    """Each row as the exports' ``COLUMNS``."""
+    """Each row as the exports' ``COLUMNS``, users' words escaped (``gmtool.text``)."""
     texts = _DiceTexts()
     for seq, time, _kind, who, what, outcome, mission, scene, dice, voided in rows:
-        dice_cell = texts.text(dice, seq)
-        yield [seq, time, who, what, dice_cell, outcome, mission, scene, "yes" if voided else ""]
+        words = [printable(str(text)) for text in (who, what, texts.text(dice, seq))]
+        places = [printable(str(text)) for text in (outcome, mission, scene)]
+        yield [seq, printable(str(time)), *words, *places, "yes" if voided else ""]
 
 
 def write_csv(rows: Iterable[Row], out: TextIO) -> None:
@@ -89,8 +91,8 @@ def markdown_lines(name: str, rows: Iterable[list[Any]]) -> Iterator[str]:
 def to_markdown(name: str, entries: list[dict[str, Any]]) -> str:
     """The journal of entries given as ``Entry.to_json()`` documents."""
     rows = (
-        [*(str(entry[c]) for c in COLUMNS[:4]), dice_text(entry["dice"])]
-        + [str(entry[c]) for c in COLUMNS[5:8]]
+        [*(printable(str(entry[c])) for c in COLUMNS[:4]), printable(dice_text(entry["dice"]))]
+        + [printable(str(entry[c])) for c in COLUMNS[5:8]]
         + ["yes" if entry["voided"] else ""]
         for entry in entries
     )

@@ -51,14 +51,22 @@ def campaign_path(name: str) -> Path:
 
 def list_campaigns() -> list[str]:
     folder = campaigns_dir()
-    if not folder.is_dir():
+    try:
+        return sorted(p.stem for p in folder.glob("*.db") if _NAME.fullmatch(p.stem))
+    except OSError:
         return []
-    return sorted(p.stem for p in folder.glob("*.db"))
 
 
 def existing_campaign_path(name: str) -> Path:
     path = campaign_path(name)
-    if not path.exists():
+    try:
+        found = path.is_file()
+    except OSError as error:  # GMTOOL_HOME too long, or not a folder one can look into
+        raise StoreError(
+            f"cannot look into the storage folder {path.parent}: {error.strerror or error}",
+            hint="set GMTOOL_HOME to a folder you can read",
+        ) from None
+    if not found:
         raise unknown("campaign", name, list_campaigns())
     return path
 
@@ -69,11 +77,22 @@ def current_file() -> Path:
 
 def current_campaign() -> str | None:
     """The campaign last created or chosen with ``campaign use``."""
+    path = current_file()
     try:
-        name = current_file().read_text(encoding="utf-8").strip()
+        name = path.read_text(encoding="utf-8").strip()
     except OSError:
         return None
-    return name or None
+    except UnicodeDecodeError:
+        name = ""
+    if not name:
+        return None
+    try:
+        return check_name(name)
+    except UsageError:
+        raise StoreError(
+            f"the current campaign's name in {path} is not a campaign name",
+            hint="choose one with 'gmtool campaign use NAME' or pass -c NAME",
+        ) from None
 
 
 def set_current_campaign(name: str) -> None:

@@ -7,8 +7,7 @@ from typing import Annotated, Any, Literal
 
 from gmtool.content.cache import ContentSpec
 from gmtool.content.model import After, Field, Model
-from gmtool.dice import parse
-from gmtool.errors import DiceError
+from gmtool.dice.notation import dice_text
 
 DISTANCES: tuple[str, ...] = ("touching", "near", "far", "away")
 """Closest first; the rules name exactly these four."""
@@ -17,15 +16,7 @@ Distance = Literal["touching", "near", "far", "away"]
 Reach = Literal["touching", "near", "far"]
 
 
-def _dice_text(text: str) -> str:
-    try:
-        parse(text)
-    except DiceError as error:
-        raise ValueError(error.message) from None
-    return text
-
-
-DiceText = Annotated[str, After(_dice_text)]
+DiceText = Annotated[str, After(dice_text)]
 
 
 class PcRules(Model):

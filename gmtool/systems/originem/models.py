@@ -9,10 +9,11 @@ from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
 from gmtool.content.cache import ContentSpec
-from gmtool.content.model import STRIP, Field, Limits, Model
+from gmtool.content.model import STRIP, After, Field, Limits, Model
+from gmtool.dice.notation import dice_text
 
-DieText = Annotated[str, Limits(pattern=r"^d[1-9][0-9]*$")]
-"""One die, written ``d6``, ``d8``, ``d10``..."""
+DieText = Annotated[str, Limits(pattern=r"^d[1-9][0-9]*$"), After(dice_text)]
+"""One die, written ``d6``, ``d8``, ``d10``... (within the limits every roll keeps)."""
 
 Name = Annotated[str, Limits(min_length=1), STRIP]
 PositiveInt = Annotated[int, Limits(gt=0)]

@@ -127,9 +127,14 @@ def penalty(state: State, action: Action, nova: Nova) -> dict[str, Any]:
         seconds = float(nova.penalties[name])
     else:
         given = action.get("seconds")
-        if not isinstance(given, int | float) or isinstance(given, bool) or given <= 0:
+        if (
+            not isinstance(given, int | float)
+            or isinstance(given, bool)
+            or not math.isfinite(given)
+            or given <= 0
+        ):
             raise UsageError(
-                "a NOVA penalty needs a positive number of seconds or a named penalty",
+                "a NOVA penalty needs a positive, finite number of seconds or a named penalty",
                 hint=f"named penalties: {', '.join(nova.penalties) or 'none'}",
             )
         seconds = float(given)

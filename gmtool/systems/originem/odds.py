@@ -26,7 +26,7 @@ def scene_odds(
     """The chance of each outcome of a ``scene`` rolled by ``by`` (one name per roll, or one
     name for all), and the lowest and highest totals these dice reach in each outcome (None
     when they never do). ``bonus`` defaults to the "+1 to next roll" waiting for that scene."""
-    import icepool
+    from gmtool.dice.odds import distribution  # icepool loads only for odds
 
     key, table = find_table(content, scene)
     rolls_by = rollers(state, key, table, by, content)
@@ -36,21 +36,20 @@ def scene_odds(
         if mission is not None or content.rulings.bonus_scope == "same_mission":
             mission_key = missions.for_scene(state, mission, table.slot(key), content)
         bonus = int(state.get("bonus", {}).get(bonus_key(content.rulings, key, mission_key), 0))
-    total = icepool.Die([0])
-    for _, die in rolls_by:
-        total = total + icepool.d(int(die[1:]))
-    total = total + bonus
-    denominator = total.denominator()
+    # The dice odds' own limits apply, as they do to any roll (a d999999 in a campaign's
+    # content is refused when the content is read; this keeps odds within reach anyway).
+    rolled = distribution("+".join(die for _, die in rolls_by)).chances
     chances: dict[str, Fraction] = {band_id: Fraction(0) for band_id, _ in table.ordered_bands()}
     reachable: dict[str, tuple[int, int]] = {}
     outside = Fraction(0)
-    for value, quantity in total.items():
+    for dice_total, chance in rolled.items():
+        value = dice_total + bonus
         try:
             band_id, _ = band_for(key, table, value, content.rulings)
         except RulesError:
-            outside += Fraction(quantity, denominator)
+            outside += chance
             continue
-        chances[band_id] += Fraction(quantity, denominator)
+        chances[band_id] += chance
         low, high = reachable.get(band_id, (value, value))
         reachable[band_id] = (min(low, value), max(high, value))
     bands = [

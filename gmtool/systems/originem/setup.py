@@ -95,13 +95,20 @@ def _check_reachable(content: OriginemContent, minutes: float, need: int, given:
         )
 
 
+MAX_OPTION_NUMBER = 1e9
+"""No length or knowledge goal comes near this; past it a number is a slip (or hostile)."""
+
+
 def _number(value: Any, name: str) -> float:
     try:
         number = float(value)
-    except (TypeError, ValueError):
-        raise UsageError(f"option {name} must be a number, not '{value}'") from None
-    if not math.isfinite(number) or number <= 0:
-        raise UsageError(f"option {name} must be a number above zero, not {value}")
+    except (TypeError, ValueError, OverflowError):
+        raise UsageError(f"option {name} must be a number, not '{str(value)[:40]}'") from None
+    if not math.isfinite(number) or not 0 < number <= MAX_OPTION_NUMBER:
+        raise UsageError(
+            f"option {name} must be a number above zero and at most {MAX_OPTION_NUMBER:.0e},"
+            f" not {str(value)[:40]}"
+        )
     return number
 
 

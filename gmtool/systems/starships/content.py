@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from gmtool.content.cache import ContentSpec
 from gmtool.content.model import Before, Field, Model
+from gmtool.dice.notation import MAX_SIDES
 from gmtool.errors import ContentError, DiceError
 from gmtool.systems.starships.weapons import weapon_range
 
@@ -75,7 +76,7 @@ class Callouts(Model):
 
 
 class AttackRules(Model):
-    die: int = Field(ge=2)
+    die: int = Field(ge=2, le=MAX_SIDES)
     natural_miss: int = Field(ge=1)
     natural_hit: int = Field(ge=1)
 
@@ -85,7 +86,7 @@ class AttackRules(Model):
 
 
 class InitiativeRules(Model):
-    die: int = Field(ge=2)
+    die: int = Field(ge=2, le=MAX_SIDES)
     max_ties: int = Field(ge=1)
 
 
