@@ -131,7 +131,7 @@ def read_limited_text(path: Path) -> str:
 
 
 def kind_of(path: Path) -> str | None:
-    """"file", "folder" or None (nothing there); a path the system cannot even look up (a
+    """``"file"``, ``"folder"`` or None (nothing there); a path the system cannot look up (a
     name too long, a loop of links) is a ContentError naming it."""
     import stat
 

@@ -102,7 +102,12 @@ def to_markdown(name: str, entries: list[dict[str, Any]]) -> str:
 def write_json(rows: Iterable[Row], out: TextIO) -> None:
     """One JSON document: the list of ``Entry.to_json()`` documents, the dice copied as
     stored (they are JSON already)."""
-    from json.encoder import encode_basestring as text
+    from json.encoder import encode_basestring
+
+    from gmtool.text import json_text
+
+    def text(value: str) -> str:  # bidi and C1 characters as \u escapes, as print_json
+        return json_text(encode_basestring(value))
 
     checked = _DiceTexts()  # the dice are copied, but only once checked to be JSON
     out.write("[")
