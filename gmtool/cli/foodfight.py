@@ -183,6 +183,9 @@ def simulate(
     campaign_file: Path = typer.Option(
         None, "--content", help="A campaign file whose content (decks, track, rulings) to test."
     ),
+    jobs: int = typer.Option(
+        1, "--jobs", min=1, help="Processes to share the games (the report is the same)."
+    ),
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Play many games with simple players: win rate by seat, length, how games end."""
@@ -205,7 +208,12 @@ def simulate(
     with bar:
         task = bar.add_task("playing", total=games)
         report = run(
-            games, seed, policy, content=content, on_game=lambda n: bar.update(task, completed=n)
+            games,
+            seed,
+            policy,
+            content=content,
+            on_game=lambda n: bar.update(task, completed=n),
+            jobs=jobs,
         )
     doc = report.to_json()
     doc["games_per_second"] = round(games / max(time.perf_counter() - started, 1e-9), 1)

@@ -84,3 +84,22 @@ def test_one_game_record() -> None:
     record = play_game(content(), "greedy", 11)
     assert record.winner in {"Yellow", "Blue", "Red", "Green"}
     assert record.ended_by in {"towers", "health"} and len(record.eliminations) == 3
+
+
+@pytest.mark.parametrize("jobs", [2, 3])
+def test_games_shared_between_processes_give_the_same_report(jobs: int) -> None:
+    alone = simulate(25, 9, "greedy").to_json()
+    seen: list[int] = []
+    shared = simulate(25, 9, "greedy", jobs=jobs, on_game=seen.append)
+    assert shared.to_json() == alone
+    assert seen[-1] == 25 and len(seen) == jobs
+
+
+def test_simulate_takes_jobs_on_the_command_line(gmtool) -> None:  # type: ignore[no-untyped-def]
+    import json
+
+    argv = ("foodfight", "simulate", "--games", "12", "--seed", "4", "--json")
+    alone = json.loads(gmtool(*argv).out)
+    shared = json.loads(gmtool(*argv, "--jobs", "2").out)
+    alone.pop("games_per_second"), shared.pop("games_per_second")
+    assert shared == alone and alone["games"] == 12

@@ -114,10 +114,12 @@ def _fortune_plays(
         if on not in SIDES:
             raise unknown("card for a Fortune", on, SIDES)
         typed = str(play.get("id", "")).strip()
-        fid = next(
-            (known for known in state["fortune_cards"] if known.casefold() == typed.casefold()),
-            typed,
-        )
+        fid = typed
+        if typed not in state["fortune_cards"]:  # typed in another case?
+            fid = next(
+                (known for known in state["fortune_cards"] if known.casefold() == typed.casefold()),
+                typed,
+            )
         # Neither refusal lists a hand: the screen is shared and Fortunes are secret.
         peek = f"gmtool foodfight peek --player {player['name']} shows their Fortunes"
         if fid not in state["fortune_cards"]:

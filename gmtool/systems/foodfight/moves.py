@@ -25,8 +25,11 @@ from gmtool.systems.foodfight.track import move_token
 ACTION_TYPES = ("discard", "attack", "layout")
 
 
-def apply_action(state: State, action: Mapping[str, Any]) -> Outcome:
-    """Check ``action`` against the rules and carry it out on ``state``."""
+def apply_action(state: State, action: Mapping[str, Any], *, narrate: bool = True) -> Outcome:
+    """Check ``action`` against the rules and carry it out on ``state``.
+
+    ``narrate=False`` leaves out the log's one-line summary (the simulator reads only the
+    result document); the rules applied are the same."""
     kind = action.get("type")
     if kind == "layout":
         return _layout(state, action)
@@ -36,15 +39,8 @@ def apply_action(state: State, action: Mapping[str, Any]) -> Outcome:
     who = actor["name"]
     if kind == "discard":
         result = _discard(state, actor, action)
-        what = f"discard pile {result['pile']}"
-        outcome = discard_line(result)
     else:
         result = attack(state, actor, action)
-        defender = result["defender"]
-        # The defender takes part too (they may play a Fortune): ``log --who`` finds both.
-        who = f"{who}, {defender['player']}"
-        what = f"attack {result['attacker']['pile']} {defender['player']}:{defender['pile']}"
-        outcome = battle_line(result)
     eliminated = [m["player"] for m in result["moves"] if m["out"]]
     state["moves"] += 1
     next_turn(state)
@@ -55,6 +51,17 @@ def apply_action(state: State, action: Mapping[str, Any]) -> Outcome:
         game_winner=state["winner"],
         over=state["over"],
     )
+    if not narrate:
+        return Outcome(state, result, who=who)
+    if kind == "discard":
+        what = f"discard pile {result['pile']}"
+        outcome = discard_line(result)
+    else:
+        defender = result["defender"]
+        # The defender takes part too (they may play a Fortune): ``log --who`` finds both.
+        who = f"{who}, {defender['player']}"
+        what = f"attack {result['attacker']['pile']} {defender['player']}:{defender['pile']}"
+        outcome = battle_line(result)
     return Outcome(state, result, who=who, what=what, outcome=outcome + aftermath(result))
 
 

@@ -56,6 +56,19 @@ class SimulationReport:
         for cause in record.eliminations:
             self.eliminations[cause] += 1
 
+    def merge(self, other: SimulationReport) -> None:
+        """Add the counts of games played elsewhere (another process's share)."""
+        self.turns += other.turns
+        self.unfinished += other.unfinished
+        self.no_winner += other.no_winner
+        for totals, more in (
+            (self.wins, other.wins),
+            (self.ended_by, other.ended_by),
+            (self.eliminations, other.eliminations),
+        ):
+            for key, count in more.items():
+                totals[key] = totals.get(key, 0) + count
+
     def to_json(self) -> dict[str, Any]:
         played = max(self.games, 1)
         finished = max(self.games - self.unfinished, 1)
@@ -79,18 +92,59 @@ def simulate(
     *,
     content: FoodFightContent | None = None,
     on_game: Callable[[int], None] | None = None,
+    jobs: int = 1,
 ) -> SimulationReport:
-    """Play ``games`` whole games; seats are named by colour and the default player starts."""
+    """Play ``games`` whole games; seats are named by colour and the default player starts.
+
+    Game ``n`` is seeded by the ``n``-th number of the generator seeded with ``seed``,
+    whichever process plays it: with ``jobs`` processes sharing the games, the report is
+    the same as with one."""
     if policy not in POLICIES:
         raise unknown("policy", policy, sorted(POLICIES))
     content = content or load_content()
-    seats = [colour.capitalize() for colour in content.board.seats]
-    report = SimulationReport(games, seed, policy, seats, wins=dict.fromkeys(seats, 0))
     master = Rng.from_seed(seed)
-    for number in range(games):
-        report.add(play_game(content, policy, master.next64()))
+    seeds = [master.next64() for _ in range(games)]
+    if jobs <= 1 or games < 2:
+        return _play_share(content, policy, seed, seeds, games, on_game)
+    from concurrent.futures import ProcessPoolExecutor
+
+    size = -(-games // jobs)
+    shares = [seeds[start : start + size] for start in range(0, games, size)]
+    report = _empty_report(content, policy, seed, games)
+    done = 0
+    with ProcessPoolExecutor(max_workers=len(shares)) as pool:
+        futures = [
+            pool.submit(_play_share, content, policy, seed, share, games) for share in shares
+        ]
+        for future, share in zip(futures, shares, strict=True):
+            report.merge(future.result())
+            done += len(share)
+            if on_game is not None:
+                on_game(done)
+    return report
+
+
+def _empty_report(
+    content: FoodFightContent, policy: str, seed: int, games: int
+) -> SimulationReport:
+    seats = [colour.capitalize() for colour in content.board.seats]
+    return SimulationReport(games, seed, policy, seats, wins=dict.fromkeys(seats, 0))
+
+
+def _play_share(
+    content: FoodFightContent,
+    policy: str,
+    seed: int,
+    seeds: list[int],
+    games: int,
+    on_game: Callable[[int], None] | None = None,
+) -> SimulationReport:
+    """The games seeded by ``seeds`` (a share of ``games``), counted in one report."""
+    report = _empty_report(content, policy, seed, games)
+    for number, game_seed in enumerate(seeds, start=1):
+        report.add(play_game(content, policy, game_seed))
         if on_game is not None:
-            on_game(number + 1)
+            on_game(number)
     return report
 
 
@@ -109,7 +163,7 @@ def play_game(content: FoodFightContent, policy: str, seed: int) -> GameRecord:
             answer = defend(state, action, thinking)
             if answer is not None:
                 action.setdefault("fortunes", []).append(answer)
-        result = apply_action(state, action).result
+        result = apply_action(state, action, narrate=False).result
         for move in result["moves"]:
             if move["out"]:
                 eliminations.append(move["out"])

@@ -43,6 +43,10 @@ def player_names(state: State) -> list[str]:
 
 def find_player(state: State, name: str) -> Player:
     """The player called ``name`` (case-insensitive); raises UsageError for a stranger."""
+    for player in state["players"]:
+        if player["name"] == name:  # as written: no need to fold case
+            exact: Player = player
+            return exact
     wanted = str(name).strip().casefold()
     for player in state["players"]:
         if player["name"].casefold() == wanted:
