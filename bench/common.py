@@ -39,11 +39,13 @@ class Bench:
         return cls(site, home, rounds, env)
 
     def gmtool(self, *args: str) -> list[str]:
+        """A gmtool command line. Every command runs in the scratch home, so ``-m gmtool``
+        finds the installed copy, not a checkout in the current folder."""
         return [PYTHON, "-m", "gmtool", *args]
 
     def run(self, argv: list[str], *, stdin: str | None = None) -> str:
         done = subprocess.run(
-            argv, env=self.env, capture_output=True, text=True, input=stdin, check=False
+            argv, env=self.env, cwd=self.home, capture_output=True, text=True, input=stdin
         )
         if done.returncode != 0:
             raise RuntimeError(f"{' '.join(argv)} failed: {done.stderr.strip()}")
@@ -64,7 +66,7 @@ class Bench:
 
     def _once(self, step: Step) -> float:
         started = time.perf_counter()
-        done = subprocess.run(step.argv, env=self.env, capture_output=True, check=False)
+        done = subprocess.run(step.argv, env=self.env, cwd=self.home, capture_output=True)
         seconds = time.perf_counter() - started
         if done.returncode != 0:
             raise RuntimeError(f"{' '.join(step.argv)} failed: {done.stderr.decode().strip()}")
@@ -73,7 +75,7 @@ class Bench:
     def peak(self, argv: list[str]) -> tuple[float, int]:
         """Wall seconds and peak resident memory (bytes) of one run, output discarded."""
         started = time.perf_counter()
-        process = subprocess.Popen(argv, env=self.env, stdout=subprocess.DEVNULL)
+        process = subprocess.Popen(argv, env=self.env, cwd=self.home, stdout=subprocess.DEVNULL)
         _, status, usage = os.wait4(process.pid, 0)
         seconds = time.perf_counter() - started
         process.returncode = os.waitstatus_to_exitcode(status)

@@ -37,10 +37,7 @@ def apply_action(state: State, action: Mapping[str, Any], *, narrate: bool = Tru
         raise unknown("Food Fight action", str(kind), ACTION_TYPES)
     actor = check_actor(state, action.get("player"))
     who = actor["name"]
-    if kind == "discard":
-        result = _discard(state, actor, action)
-    else:
-        result = attack(state, actor, action)
+    result = _discard(state, actor, action) if kind == "discard" else attack(state, actor, action)
     eliminated = [m["player"] for m in result["moves"] if m["out"]]
     state["moves"] += 1
     next_turn(state)
