@@ -96,7 +96,31 @@ def ship_show(
     from gmtool.systems.ftl.ship import read_ship, ship_document
 
     ship, _ = read_ship(ship_path(file))
+    if not as_json:
+        _check_drawable(ship)
     emit(ship_document(ship), as_json, render.ship)
+
+
+DRAWABLE_CORNERS = 60
+"""The widest or tallest ship ``show`` draws, in corners (a legal ship is far smaller)."""
+
+
+def _check_drawable(ship: Any) -> None:
+    from gmtool.systems.ftl.content import parse_size
+
+    sizes = [parse_size(room.size) or (1, 1) for room in ship.rooms]
+    xs = [
+        room.at[0] + d for room, size in zip(ship.rooms, sizes, strict=True) for d in (0, size[0])
+    ]
+    ys = [
+        room.at[1] + d for room, size in zip(ship.rooms, sizes, strict=True) for d in (0, size[1])
+    ]
+    span = max(max(xs) - min(xs), max(ys) - min(ys))
+    if span > DRAWABLE_CORNERS:
+        raise UsageError(
+            f"the rooms spread over {span} corners, too far apart to draw",
+            hint="'gmtool ftl ship check' says which rooms do not touch",
+        )
 
 
 @ship_app.command("new")

@@ -6,6 +6,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gmtool.errors import ContentError
 from gmtool.systems.ftl.checks import describe, ship_problems
@@ -214,3 +216,47 @@ def test_hostile_yaml_is_one_line(tmp_path: Path) -> None:
     path = write_ship(tmp_path, "name: !!python/object/apply:os.system ['echo hi']\n")
     with pytest.raises(ContentError, match=r"malformed YAML"):
         read_ship(path)
+
+
+room_strategy = st.fixed_dictionaries(
+    {
+        "id": st.sampled_from(["a", "b", "c", "d", "space"]),
+        "at": st.lists(st.integers(-3, 6), min_size=2, max_size=2),
+        "size": st.sampled_from(["2x1", "1x2", "2x2", "3x3", "x", "0x0"]),
+    },
+    optional={
+        "system": st.one_of(
+            st.sampled_from(["shields", "piloting", "weapon_control", "drone_control", "nope"]),
+            st.lists(st.sampled_from(["shields", "doors"]), max_size=2),
+        ),
+        "doors": st.lists(st.sampled_from(["a", "b", "c", "space", "zz"]), max_size=5),
+    },
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    rooms=st.lists(room_strategy, min_size=1, max_size=6),
+    systems=st.dictionaries(
+        st.sampled_from(["shields", "piloting", "weapon_control", "drone_control", "nope"]),
+        st.integers(-1, 10),
+    ),
+    weapons=st.lists(st.sampled_from(["basic_laser", "artemis", "flak_iii", "lazer"]), max_size=6),
+    crew=st.lists(
+        st.fixed_dictionaries(
+            {"race": st.sampled_from(["human", "crystal", "slug", "elf"])},
+            optional={
+                "skills": st.dictionaries(
+                    st.sampled_from(["piloting", "cooking"]), st.integers(-1, 4)
+                )
+            },
+        ),
+        max_size=10,
+    ),
+)
+def test_any_ship_gives_problems_never_a_crash(
+    rooms: list[dict[str, Any]], systems: dict[str, int], weapons: list[str], crew: list[Any]
+) -> None:
+    data = small_ship(rooms=rooms, systems=systems, weapons=weapons, crew=crew)
+    found = problems(data)
+    assert all(line.startswith("ship.") for line in found)

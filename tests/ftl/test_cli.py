@@ -188,3 +188,11 @@ def test_the_readme_ship_example_is_legal(tmp_path: Path) -> None:
     path.write_text(example)
     ship, _ = read_ship(path)
     assert ship.name == "Red Kestrel" and ship_problems(ship, content()) == []
+
+
+def test_show_refuses_rooms_too_far_apart_to_draw(gmtool, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    data = red_data()
+    data["rooms"][-1]["at"] = [100000, 0]
+    result = gmtool("ftl", "ship", "show", str(write_ship(tmp_path, data)))
+    assert result.code == 2 and "too far apart to draw" in result.err
+    assert result.err.count("\n") == 1
