@@ -41,6 +41,9 @@ def show(doc: Doc) -> Group:
         parts.append(Text(f"{name} ({ship['title']})", style="bold"))
         parts.append(draw_rooms(ship, targets.get(name, set())))
         parts.append(_bars(ship))
+        if ship.get("unmodelled_augments"):
+            idle = ", ".join(ship["unmodelled_augments"])
+            parts.append(Text(f"  augments not modelled in battle yet: {idle}", style="dim"))
     parts.append(summary(doc))
     parts += _in_flight(doc)
     return Group(*parts)

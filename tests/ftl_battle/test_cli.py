@@ -47,6 +47,8 @@ def test_tick_json_contract_and_named_dice(fight) -> None:  # type: ignore[no-un
         "cooldown": 12,
         "target": "bridge",
         "shots_left": 1,
+        "charges": 0,
+        "charge_cap": 1,
         "modelled": True,
     }
     assert {"oxygen", "fires", "breaches"} <= set(red["rooms"]["bridge"])

@@ -85,8 +85,10 @@ def walk(ship: Ship) -> list[Event]:
     for member in ship["crew"]:
         if not member.get("path") or not can_act(member):
             continue
+        if _locked(ship, member["room"]) or _locked(ship, member["path"][0]):
+            continue  # a crystal lockdown seals the room: nobody in or out
         member["steps"] = member.get("steps", 0.0) + float(member["speed"])
-        while member["steps"] >= 1.0 and member["path"]:
+        while member["steps"] >= 1.0 and member["path"] and not _locked(ship, member["path"][0]):
             member["steps"] -= 1.0
             member["room"] = member["path"].pop(0)
         if not member["path"]:
@@ -148,6 +150,10 @@ def repair(battle: Battle, ship: Ship) -> list[Event]:
     return events
 
 
+def _locked(ship: Ship, room_id: str) -> bool:
+    return int(ship["rooms"][room_id].get("locked", 0)) > 0
+
+
 def count_down_stuns(ship: Ship) -> list[Event]:
     events: list[Event] = []
     for member in ship["crew"]:
@@ -155,6 +161,11 @@ def count_down_stuns(ship: Ship) -> list[Event]:
             member["stunned"] -= 1
             if member["stunned"] == 0 and member["health"] > 0:
                 events.append({"event": "stun_over", "ship": ship["name"], "crew": member["name"]})
+    for room_id, room in ship["rooms"].items():
+        if int(room.get("locked", 0)) > 0:
+            room["locked"] -= 1
+            if room["locked"] == 0:
+                events.append({"event": "unlocked", "ship": ship["name"], "room": room_id})
     return events
 
 

@@ -40,12 +40,17 @@ def land(
         ship["hull"] = max(0, ship["hull"] - damage)
         hit["hull"] = before - ship["hull"]
     system_damage = damage + int(weapon.get("system_damage", 0))
-    if system_id is not None and system_damage > 0:
+    if system_id is not None and system_damage != 0:
         events += damage_system(battle, ship, system_id, system_damage, "hit")
     events += _hurt_crew(battle, ship, room_id, damage, weapon)
     if system_id is not None and int(weapon.get("ion", 0)) > 0:
         events += add_ion(battle, ship, system_id, int(weapon["ion"]))
     events += _stun(battle, ship, room_id, weapon, dice)
+    if int(weapon.get("lockdown", 0)) > 0:  # crystal: the room is sealed for a while
+        room["locked"] = max(int(room.get("locked", 0)), int(weapon["lockdown"]))
+        events.append(
+            {"event": "lockdown", "ship": ship["name"], "room": room_id, "seconds": room["locked"]}
+        )
     label = f"{weapon['id']} on {ship['name']} {room_id}"
     if int(weapon.get("fire", 0)) > 0:
         roll = chance(battle, dice, "fire_chance", int(weapon["fire"]), label)
@@ -61,12 +66,22 @@ def land(
 
 
 def damage_system(battle: Battle, ship: Ship, system_id: str, points: int, why: str) -> list[Event]:
-    """Bars of damage (never more than the level); power above what is left is lost."""
+    """Bars of damage (never more than the level); power above what is left is lost.
+    Negative points repair (a repair burst)."""
     system = ship["systems"][system_id]
     before = system["damage"]
-    system["damage"] = min(int(system["level"]), before + points)
+    system["damage"] = max(0, min(int(system["level"]), before + points))
     if system["damage"] == before:
         return []
+    if system["damage"] < before:
+        return [
+            {
+                "event": "repaired",
+                "ship": ship["name"],
+                "system": system_id,
+                "damage": system["damage"],
+            }
+        ]
     events: list[Event] = [
         {
             "event": "system_damaged",

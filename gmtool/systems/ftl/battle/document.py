@@ -10,6 +10,9 @@ from gmtool.systems.ftl.battle.shields_evasion import dodge_numbers, evasion, ma
 from gmtool.systems.ftl.battle.state import Battle, Ship
 from gmtool.systems.ftl.battle.weapons import cooldown
 
+MODELLED_AUGMENTS = ("fire_suppression", "slug_repair_gel")
+"""Augments the battle carries out; the others are listed as doing nothing yet."""
+
 
 def battle_document(battle: Battle) -> dict[str, Any]:
     return {
@@ -41,6 +44,7 @@ def ship_document(battle: Battle, ship: Ship) -> dict[str, Any]:
         "dodge_numbers": dodge_numbers(battle, ship),
         "reactor": {"used": reactor_used(ship), "total": ship["reactor"]},
         "missiles": ship["missiles"],
+        "unmodelled_augments": [a for a in ship["augments"] if a not in MODELLED_AUGMENTS],
         "autofire": ship["autofire"],
         "systems": {
             sid: {
@@ -61,6 +65,8 @@ def ship_document(battle: Battle, ship: Ship) -> dict[str, Any]:
                 "cooldown": cooldown(battle, ship, w),
                 "target": w["target"],
                 "shots_left": w["shots_left"],
+                "charges": w["charges"],
+                "charge_cap": w["charge_cap"],
                 "modelled": w["unmodelled"] is None,
             }
             for w in ship["weapons"]

@@ -28,9 +28,12 @@ def arrive(battle: Battle, dice: DiceDoor) -> list[Event]:
 def _one_shot(battle: Battle, shot: dict[str, object], dice: DiceDoor) -> list[Event]:
     ship = battle["ships"][shot["to"]]
     weapon = battle["ships"][shot["from"]]["weapons"][shot["slot"]]
+    weapon = {**weapon, "ion": shot.get("ion", weapon["ion"])}  # a chain's ion when fired
     events: list[Event] = []
     if ship["hull"] <= 0:
         return events
+    if shot["to"] == shot["from"]:  # a healing or repair bomb on one's own ship
+        return land(battle, ship, str(shot["room"]), weapon, dice)
     if weapon["kind"] not in UNDODGEABLE:
         dodge = roll_dodge(battle, ship, dice, weapon)
         if dodge is not None:

@@ -13,8 +13,8 @@ from gmtool.systems.ftl.battle.rules import battle_rules
 from gmtool.systems.ftl.battle.state import Battle, Ship
 
 SPACE = "space"
-MODELLED_KINDS = ("laser", "ion", "missile")
-"""Weapon types whose shots the battle resolves so far (beams, flak, bombs, crystal not yet)."""
+MODELLED_KINDS = ("laser", "ion", "missile", "bomb", "crystal")
+"""Weapon types whose shots the battle resolves so far (beams and flak not yet)."""
 
 
 def new_battle(ships: Mapping[str, Mapping[str, Any]], data: Mapping[str, Any]) -> Battle:
@@ -117,8 +117,8 @@ def _weapon(weapon_id: str, data: Mapping[str, Any]) -> dict[str, Any]:
     unmodelled = None
     if kind not in MODELLED_KINDS:
         unmodelled = f"{kind} weapons"
-    elif spec.get("charge_cap") or spec.get("chain") or spec.get("spread"):
-        unmodelled = "charge, chain and spread weapons"
+    elif spec.get("spread"):
+        unmodelled = "spread weapons"
     return {
         "id": weapon_id,
         "kind": kind,
@@ -135,6 +135,12 @@ def _weapon(weapon_id: str, data: Mapping[str, Any]) -> dict[str, Any]:
         "breach": int(spec.get("breach_chance", 0)),
         "stun": int(spec.get("stun_chance", 0)),
         "stun_time": spec.get("stun_seconds"),
+        "lockdown": int(spec.get("lockdown_seconds") or 0),
+        "charge_cap": int(spec.get("charge_cap") or 1),
+        "charges": 0,
+        "chain": dict(spec["chain"]) if spec.get("chain") else None,
+        "chain_level": 0,
+        "waited": 0,
         "unmodelled": unmodelled,
         "powered": False,
         "charge": 0,

@@ -60,6 +60,7 @@ TELL: dict[str, Callable[[Event], str]] = {
     "fire_out": lambda e: f"fire out in {e['ship']} {e['room']} ({e['why']})",
     "breach_sealed": lambda e: f"breach sealed in {e['ship']} {e['room']}",
     "no_air": lambda e: f"{e['ship']} {e['room']} out of air",
+    "lockdown": lambda e: f"{e['ship']} {e['room']} locked down {e['seconds']}s",
     "crew_died": lambda e: f"{e['crew']} of {e['ship']} dies in {e['room']}",
     "crew_arrived": lambda e: f"{e['crew']} reaches {e['room']}",
     "repaired": lambda e: f"{e['ship']} {e['system']} repaired to {e['damage']} damage",

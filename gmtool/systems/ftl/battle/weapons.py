@@ -27,8 +27,12 @@ def find_weapon(ship: Ship, ref: str) -> int:
 
 
 def cooldown(battle: Battle, ship: Ship, weapon: dict[str, Any]) -> int:
-    """Seconds to charge: the cooldown less the manned bonus, the bonus rounded down."""
+    """Seconds to charge: the cooldown (shortened by a chain), less the manned bonus, the
+    bonus rounded down."""
     base = int(weapon["cooldown"])
+    chain = weapon.get("chain")
+    if chain and chain["what"] == "cooldown":
+        base = max(int(chain["cap"]), base + int(chain["step"]) * int(weapon["chain_level"]))
     skill = manning_skill(ship, "weapon_control")
     if skill is None:
         return base
@@ -37,11 +41,31 @@ def cooldown(battle: Battle, ship: Ship, weapon: dict[str, Any]) -> int:
 
 
 def is_charged(battle: Battle, ship: Ship, weapon: dict[str, Any]) -> bool:
-    return bool(weapon["powered"]) and weapon["charge"] >= cooldown(battle, ship, weapon)
+    """Ready to fire: a charge weapon once it holds all its charges."""
+    return bool(weapon["powered"]) and weapon["charges"] >= int(weapon["charge_cap"])
+
+
+def ion_damage(weapon: dict[str, Any]) -> int:
+    """A chain ion weapon's ion grows with each volley in a row, up to its cap."""
+    chain = weapon.get("chain")
+    if chain and chain["what"] == "ion_damage":
+        grown = int(weapon["ion"]) + int(chain["step"]) * int(weapon["chain_level"])
+        return min(int(chain["cap"]), grown)
+    return int(weapon["ion"])
+
+
+def is_friendly(weapon: dict[str, Any]) -> bool:
+    """A bomb that heals or repairs (healing burst, repair burst) is sent to one's own ship."""
+    return int(weapon.get("crew_damage", 0)) < 0 or int(weapon.get("system_damage", 0)) < 0
+
+
+def target_ship(battle: Battle, ship: Ship, weapon: dict[str, Any]) -> Ship:
+    return ship if is_friendly(weapon) else enemy_of(battle, ship)
 
 
 def aim(battle: Battle, ship: Ship, index: int, room_id: str | None) -> Event:
-    """The ``aim`` order: the weapon fires at that enemy room once charged (None: hold)."""
+    """The ``aim`` order: the weapon fires at that room once charged (None: hold). The
+    room is the enemy's, or one's own for a healing or repair bomb."""
     weapon = ship["weapons"][index]
     if room_id is None:
         weapon["target"] = None
@@ -51,7 +75,7 @@ def aim(battle: Battle, ship: Ship, index: int, room_id: str | None) -> Event:
             f"{ship['name']}'s {weapon['id']} is off: power it before aiming",
             hint=f"gmtool ftl weapon {ship['name']} {weapon['id']} on",
         )
-    enemy = enemy_of(battle, ship)
+    enemy = target_ship(battle, ship, weapon)
     room_of(enemy, room_id)
     weapon["target"] = room_id
     return {
@@ -68,17 +92,35 @@ def charge_weapons(battle: Battle, ship: Ship) -> list[Event]:
     events: list[Event] = []
     drain = int(rules(battle)["weapons"]["discharge_per_second"])
     for weapon in ship["weapons"]:
-        if weapon["powered"]:
-            full = cooldown(battle, ship, weapon)
-            if weapon["charge"] < full:
-                weapon["charge"] += 1
-                if weapon["charge"] >= full:
-                    events.append(
-                        {"event": "charged", "ship": ship["name"], "weapon": weapon["id"]}
-                    )
-        elif weapon["charge"] > 0:
-            weapon["charge"] = max(0, weapon["charge"] - drain)
+        cap = int(weapon["charge_cap"])
+        if weapon["powered"] and weapon["charges"] >= cap:
+            weapon["waited"] += 1  # charged and not fired at once: a chain is broken
+            weapon["chain_level"] = 0
+        elif weapon["powered"]:
+            weapon["charge"] += 1
+            if weapon["charge"] >= cooldown(battle, ship, weapon):
+                weapon["charge"] = 0
+                weapon["charges"] += 1
+                weapon["waited"] = 0
+                events.append(
+                    {
+                        "event": "charged",
+                        "ship": ship["name"],
+                        "weapon": weapon["id"],
+                        "charges": weapon["charges"],
+                    }
+                )
+        else:
+            weapon["chain_level"] = 0
+            _discharge(weapon, drain)
     return events
+
+
+def _discharge(weapon: dict[str, Any], seconds: int) -> None:
+    """Charge lost: stored charges go first, each worth a full cooldown (ruling)."""
+    total = weapon["charges"] * int(weapon["cooldown"]) + weapon["charge"]
+    total = max(0, total - seconds)
+    weapon["charges"], weapon["charge"] = divmod(total, int(weapon["cooldown"]))
 
 
 def fire_weapons(battle: Battle, ship: Ship) -> list[Event]:
@@ -104,8 +146,13 @@ def _start_volley(battle: Battle, ship: Ship, index: int) -> list[Event]:
             return [{"event": "no_missiles", "ship": ship["name"], "weapon": weapon["id"]}]
         ship["missiles"] -= 1
     weapon["dry"] = False
+    weapon["shots_left"] = int(weapon["shots"]) * int(weapon["charges"])
+    weapon["charges"] = 0
     weapon["charge"] = 0
-    weapon["shots_left"] = int(weapon["shots"])
+    weapon["volley_ion"] = ion_damage(weapon)
+    if weapon.get("chain"):  # the next volley, fired the second it is ready, goes further
+        weapon["chain_level"] = _capped_level(weapon, int(weapon["chain_level"]) + 1)
+    weapon["waited"] = 0
     weapon["volley_target"] = weapon["target"]
     if not ship.get("autofire"):  # without autofire a weapon fires once, then holds
         weapon["target"] = None
@@ -125,7 +172,7 @@ def _launch(battle: Battle, ship: Ship, index: int, per_second: int) -> list[Eve
     weapon = ship["weapons"][index]
     travel = int(rules(battle)["weapons"]["travel_seconds"][weapon["kind"]])
     count = min(per_second, weapon["shots_left"])
-    enemy = enemy_of(battle, ship)
+    enemy = target_ship(battle, ship, weapon)
     for _ in range(count):
         battle["next_shot"] += 1
         battle["in_flight"].append(
@@ -136,6 +183,7 @@ def _launch(battle: Battle, ship: Ship, index: int, per_second: int) -> list[Eve
                 "weapon": weapon["id"],
                 "slot": index,
                 "room": weapon["volley_target"],
+                "ion": weapon["volley_ion"],
                 "arrives": battle["second"] + travel,
             }
         )
@@ -150,6 +198,14 @@ def _launch(battle: Battle, ship: Ship, index: int, per_second: int) -> list[Eve
             "arrives": battle["second"] + travel,
         }
     ]
+
+
+def _capped_level(weapon: dict[str, Any], level: int) -> int:
+    """No more steps in a row than reach the cap."""
+    chain = weapon["chain"]
+    base = int(weapon["cooldown"] if chain["what"] == "cooldown" else weapon["ion"])
+    steps = abs(int(chain["cap"]) - base) // max(1, abs(int(chain["step"])))
+    return min(level, steps)
 
 
 def stop_volleys(ship: Ship) -> list[Event]:
