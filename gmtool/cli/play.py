@@ -44,12 +44,13 @@ def play(
 
 
 def open_demo(system: str) -> str:
-    """The demo campaign of ``system``, created from its bundled file the first time."""
+    """The demo campaign of ``system``, created from its bundled file the first time. It
+    does not become the current campaign: the GM's next command runs where it did."""
     from gmtool.cli.campaign import create_campaign
     from gmtool.content.campaignfile import read_campaign_file
     from gmtool.content.paths import packaged
     from gmtool.errors import unknown
-    from gmtool.store.home import campaign_path, set_current_campaign
+    from gmtool.store.home import campaign_path
 
     if system not in DEMOS:
         raise unknown("demo", system, sorted(DEMOS))
@@ -57,22 +58,18 @@ def open_demo(system: str) -> str:
     if not campaign_path(name).exists():
         data = read_campaign_file(packaged("campaigns", DEMOS[system]))
         create_campaign(name, system, data, dict(data.get("options") or {}), seed=None)
-    set_current_campaign(name)
     return name
 
 
 def choose_campaign() -> str:
-    import questionary
-
+    from gmtool.cli.playloop.terminal import TerminalPrompts
     from gmtool.store.home import list_campaigns
 
     choices = list_campaigns() + [f"demo: {system}" for system in DEMOS]
-    answer = questionary.select("Which campaign?", choices=choices).ask()
-    if answer is None:
-        raise KeyboardInterrupt
+    answer = TerminalPrompts().menu("Which campaign?", choices)
     if answer.startswith("demo: "):
         return open_demo(answer.removeprefix("demo: "))
-    return str(answer)
+    return answer
 
 
 def register(app: typer.Typer) -> None:

@@ -12,17 +12,13 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from rich.markup import escape
-
 from gmtool.cli.common import console
-from gmtool.cli.prompts import Prompts, choose_and_run
+from gmtool.cli.playloop import AskAgain, PlayLoop, Prompts, Step, dice_list
 from gmtool.engine.game import Game
 from gmtool.errors import DiceError, UsageError
 from gmtool.systems.astral.content import DISTANCES
 
-QUIT = "quit"
 NOBODY = "nobody"
-BLANK_ROLLS = "(blank: roll for me)"
 
 
 Handler = Callable[[Game, Prompts], None]
@@ -32,13 +28,15 @@ def run(game: Game, prompts: Prompts | None = None) -> None:
     """Show the dashboard, offer what can be done, play it; repeat until quit."""
     from gmtool.render import astral as render
 
-    ask = prompts or Prompts()
-    out = console()
-    while True:
-        out.print(render.status(game.system.status(game.state, now=time.time())))
-        menu = {label: partial(handler, game, ask) for label, handler in _menu(game).items()}
-        if not choose_and_run(ask, menu, quit=QUIT):
-            return
+    def dashboard() -> None:
+        console().print(render.status(game.system.status(game.state, now=time.time())))
+
+    loop = PlayLoop(game, prompts, dashboard=dashboard)
+
+    def entries() -> dict[str, Step]:
+        return {label: partial(handler, game, loop.ask) for label, handler in _menu(game).items()}
+
+    loop.run(entries)
 
 
 def _menu(game: Game) -> dict[str, Handler]:
@@ -61,7 +59,6 @@ def _menu(game: Game) -> dict[str, Handler]:
             "set a distance": _distance,
             "start a task": _task,
             "change an entity (Aura, TN, Knowledge)": _change,
-            "undo the last entry": _undo,
         }
     )
     return menu
@@ -71,7 +68,6 @@ def _menu(game: Game) -> dict[str, Handler]:
 
 
 def _tick(game: Game, ask: Prompts) -> None:
-    from gmtool.dice import parse_faces
     from gmtool.render import astral as render
     from gmtool.systems.astral.choices import action_menu, actors, referee_rolls, rollers
 
@@ -83,38 +79,26 @@ def _tick(game: Game, ask: Prompts) -> None:
     declarations += _speeches(ask, actors(game.state))
     rolls = rollers(game.state, game.content, declarations)
     tick = {"type": "tick", "declarations": declarations}
-
     referee = game.content.timers.referee_name
-
-    def ask_and_play() -> Any:
+    first_faces = ask.answered
+    try:
         entered: dict[str, list[int]] = {}
         for name, what in rolls.items():
-            text = ask.text(f"{name} rolls {', then '.join(what)}: faces {BLANK_ROLLS}").strip()
-            if text:
-                entered[name] = parse_faces(text)
+            faces = ask.faces(f"{name}'s {dice_list(what)}")
+            if faces is not None:
+                entered[name] = faces
         dry_run = game.door(entered_by=entered or None)
         timers = referee_rolls(game.state, game.content, declarations, dry_run)
         if timers:
-            question = f"The {referee} rolls {', then '.join(timers)}: faces {BLANK_ROLLS}"
-            text = ask.text(question).strip()
-            if text:
-                entered[referee] = parse_faces(text)
-        return game.play(tick, game.door(entered_by=entered or None))
-
-    outcome = _until_faces_fit(ask_and_play)
+            faces = ask.faces(f"the {referee}'s {dice_list(timers)}")
+            if faces is not None:
+                entered[referee] = faces
+        outcome = game.play(tick, game.door(entered_by=entered or None))
+    except DiceError as error:
+        # Which roller's faces were wrong is in the reason: ask every roller's faces again,
+        # the declarations kept.
+        raise AskAgain(error, keep=first_faces) from None
     console().print(render.tick(outcome.result))
-
-
-def _until_faces_fit(attempt: Callable[[], Any]) -> Any:
-    """Run ``attempt`` again after faces that do not fit, so nothing else is asked twice.
-
-    Leaving the faces blank rolls them, which always fits.
-    """
-    while True:
-        try:
-            return attempt()
-        except DiceError as error:
-            console().print(f"[red]error:[/red] {escape(error.line())} — enter the faces again")
 
 
 def _declaration(ask: Prompts, who: str, action: str, targets: list[str]) -> dict[str, Any]:
@@ -152,13 +136,8 @@ def _play(game: Game, ask: Prompts, action: dict[str, Any], *, rolls: str = "") 
     """Play ``action``; when it ``rolls`` (e.g. "Cy's 2d6"), ask for physical faces first."""
     from gmtool.render import astral as render
 
-    def faces() -> list[int] | None:
-        from gmtool.dice import parse_faces
-
-        text = ask.text(f"Faces for {rolls} {BLANK_ROLLS}").strip() if rolls else ""
-        return parse_faces(text) if text else None
-
-    outcome = _until_faces_fit(lambda: game.play(action, game.door(entered=faces())))
+    faces = ask.faces(rolls) if rolls else None
+    outcome = game.play(action, game.door(entered=faces))
     console().print(render.events(outcome.result))
 
 
@@ -207,14 +186,16 @@ def _final_attack(game: Game, ask: Prompts) -> None:
 
 
 def _add(game: Game, ask: Prompts) -> None:
-    name = ask.text("Name (one word)?")
+    from gmtool.systems.astral.choices import check_new_name
+
+    name = ask.text("Name (one word)?", check=partial(check_new_name, game.state, game.content))
     kind = ask.select("What is it?", ["pc", "npc", "object"])
     action: dict[str, Any] = {"type": "add", "name": name, "kind": kind}
     if kind != "object":
-        action["aura"] = _optional_number(ask.text("Starting Aura (blank: the default)?"))
+        action["aura"] = ask.number("Starting Aura (blank: the default)?")
         action["knowledge"] = ask.text("Knowledge areas, comma-separated (blank: none yet)")
     if kind == "npc":
-        action["tn"] = _optional_number(ask.text("TN (blank: the default)?"))
+        action["tn"] = ask.number("TN (blank: the default)?")
     action["at"] = ask.select("Distance to everyone present?", list(DISTANCES))
     _play(game, ask, action)
 
@@ -233,8 +214,8 @@ def _task(game: Game, ask: Prompts) -> None:
         "type": "task_new",
         "name": ask.text("Task name?"),
         "by": ask.select("Whose task?", beings),
-        "ticks": _optional_number(ask.text("Ticks of work?")),
-        "tn": _optional_number(ask.text("TN (blank: it cannot fail)?")),
+        "ticks": ask.number("Ticks of work?"),
+        "tn": ask.number("TN (blank: it cannot fail)?"),
         "knowledge": ask.text("Knowledge area that helps (blank: none)?").strip() or None,
     }
     _play(game, ask, action)
@@ -244,22 +225,6 @@ def _change(game: Game, ask: Prompts) -> None:
     names = [e["name"] for e in game.state["entities"] if e["kind"] != "object"]
     name = ask.select("Whom?", names)
     what = ask.select("Change what?", ["aura", "starting_aura", "tn", "knowledge"])
-    value: Any = ask.text(f"New {what.replace('_', ' ')}?")
-    if what != "knowledge":
-        value = _optional_number(value)
+    question = f"New {what.replace('_', ' ')}?"
+    value: Any = ask.text(question) if what == "knowledge" else ask.number(question)
     _play(game, ask, {"type": "set", "name": name, what: value})
-
-
-def _optional_number(text: str) -> int | None:
-    text = text.strip()
-    if not text:
-        return None
-    try:
-        return int(text)
-    except ValueError:
-        raise UsageError(f"'{text}' is not a whole number") from None
-
-
-def _undo(game: Game, ask: Prompts) -> None:
-    entry = game.undo()
-    console().print(f"undone #{entry.seq}: {escape(entry.what or entry.kind)}")

@@ -1,25 +1,23 @@
 """``gmtool play`` for Food Fight: pass the screen round the table, one move at a time.
 
 The screen shows what the whole table may see: the board with every face-down card and
-Fortune hidden, and what the last move did. Players see their own cards only when they
-ask to, and the screen is cleared before it passes on, so nothing secret is left on it.
+Fortune hidden, and what the last move did. Whenever the screen passes to another player
+it is cleared (scrollback too) and waits for that player to press Enter, and after any
+step that showed a player's own cards it is cleared before the table's view returns.
 Before the first move, players may stack their own towers (by a strategy, or card by
 card). The defender is asked for their Fortune after the attacker, before the cards
-compare.
+compare (``Table.attack``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import partial
 from typing import Any
 
 from gmtool.cli.common import console
-from gmtool.cli.prompts import Prompts
+from gmtool.cli.playloop import Back, PlayLoop, Prompts, Step
 from gmtool.engine.game import Game
-from gmtool.errors import GmtoolError
 
-QUIT = "quit"
 START = "start playing"
 NO_FORTUNE = "no Fortune"
 SIDES = {"on my card": "mine", "on their card": "theirs"}
@@ -33,42 +31,87 @@ BY_HAND = "by hand, card by card"
 
 def run(game: Game, prompts: Prompts | None = None) -> None:
     """Lay out towers if the game is fresh, then play turns until someone quits."""
-    table = Table(game, prompts or Prompts())
-    if game.state["moves"] == 0 and not table.set_up():
-        return
-    while table.turn():
-        pass
+    loop = PlayLoop(game, prompts)
+    table = Table(game, loop.ask)
+    loop.dashboard = table.dashboard
+    loop.question = table.question
+    loop.run(table.entries)
 
 
 class Table:
-    """The shared screen: it shows the news (the last move's result) and the public board,
-    and is cleared whenever it passes to another player."""
+    """The shared screen: who holds it, whether a secret was shown on it, and the news
+    (the last move's result) that the next screen shows."""
 
     def __init__(self, game: Game, ask: Prompts) -> None:
         self.game = game
         self.ask = ask
+        self.started = game.state["moves"] > 0
+        self.holder: str | None = None
+        self.secret_shown = False
         self.news: list[Any] = []
 
-    def fresh_screen(self, *, board: bool = True) -> None:
+    # -- what the loop asks of a system --------------------------------------------------
+    def mover(self) -> str | None:
+        state = self.game.state
+        if not self.started or state["over"]:
+            return None
+        return str(state["players"][state["turn"]]["name"])
+
+    def question(self) -> str:
+        mover = self.mover()
+        if mover is not None:
+            return f"{mover}'s turn:"
+        return "The game is over." if self.game.state["over"] else "Before the first move:"
+
+    def entries(self) -> dict[str, Step]:
+        state = self.game.state
+        if state["over"]:
+            return {}
+        mover = self.mover()
+        if mover is None:
+            names = [player["name"] for player in state["players"]]
+            laying = {f"{name} stacks their towers": partial(self.lay_out, name) for name in names}
+            return {START: self.start, **laying}
+        return {
+            f"{mover} attacks": partial(self.attack, mover),
+            f"{mover} discards": partial(self.discard, mover),
+            f"{mover} looks at their own cards": partial(self.peek, mover),
+        }
+
+    def dashboard(self) -> None:
+        """Before each menu: hand the screen over if its holder changed, wipe it if a secret
+        was on it, then the news and the public board."""
         from gmtool.render import foodfight as render
         from gmtool.systems.foodfight import view
 
+        mover = self.mover()
+        if mover is not None and mover != self.holder:
+            self.hand_to(mover)
+        elif self.secret_shown:
+            self.ask.clear_screen()
+        self.secret_shown = False
         out = console()
-        out.clear()
         for item in self.news:
             out.print(item)
-        if board:
-            state = self.game.state
-            out.print(render.board(view(state, public=True), state["rules"]["fortune_spots"]))
+        state = self.game.state
+        seen = view(state) if state["over"] else view(state, public=True)
+        out.print(render.board(seen, state["rules"]["fortune_spots"]))
 
-    def attempt(self, step: Callable[[], None]) -> None:
-        """Run one step; a refused one becomes the news and the loop goes on."""
-        from rich.text import Text
+    def hand_to(self, name: str) -> None:
+        """The "pass the screen" gate; Esc does not skip it."""
+        while True:
+            try:
+                self.ask.pass_to(name)
+                break
+            except Back:
+                continue
+        self.holder = name
 
-        try:
-            step()
-        except GmtoolError as error:
-            self.news = [Text(f"error: {error.line()}", style="red")]
+    def step_gate(self, name: str) -> None:
+        """The gate inside a step (the defender's turn to choose): the screen is theirs."""
+        self.ask.pass_to(name)
+        self.holder = name
+        self.secret_shown = True
 
     def play(self, action: dict[str, Any]) -> None:
         from gmtool.render import foodfight as render
@@ -76,29 +119,14 @@ class Table:
         outcome = self.game.play(action, self.game.door())
         self.news = [render.result(outcome.result)]
 
-    def undo(self) -> None:
-        from rich.text import Text
-
-        entry = self.game.undo()
-        self.news = [Text(f"undone: {entry.what} by {entry.who}")]
-
-    # -- before the first move ----------------------------------------------------
-    def set_up(self) -> bool:
-        names = [player["name"] for player in self.game.state["players"]]
-        while True:
-            self.fresh_screen(board=False)
-            choice = self.ask.select("Before the first move:", [START, *names, QUIT])
-            if choice == QUIT:
-                return False
-            if choice == START:
-                self.news = []
-                return True
-            self.attempt(partial(self.lay_out, choice))
+    # -- before the first move ------------------------------------------------------------
+    def start(self) -> None:
+        self.started = True
+        self.news = []
 
     def lay_out(self, who: str) -> None:
-        how = self.ask.select(
-            f"How does {who} stack their towers? (the others look away)", [*STRATEGIES, BY_HAND]
-        )
+        self.step_gate(who)
+        how = self.ask.select(f"How does {who} stack their towers?", [*STRATEGIES, BY_HAND])
         action: dict[str, Any] = {"type": "layout", "player": who}
         if how == BY_HAND:
             action["piles"] = _piles_by_hand(self.game.state, self.ask, who)
@@ -106,40 +134,7 @@ class Table:
             action["strategy"] = STRATEGIES[how]
         self.play(action)
 
-    # -- a turn --------------------------------------------------------------------
-    def turn(self) -> bool:
-        """One player's turn; False once someone quits."""
-        state = self.game.state
-        if state["over"]:
-            return self.game_over()
-        mover = state["players"][state["turn"]]["name"]
-        self.fresh_screen()
-        menu: dict[str, Callable[[], None]] = {
-            f"{mover} attacks": lambda: self.attack(mover),
-            f"{mover} discards": lambda: self.discard(mover),
-            f"{mover} looks at their own cards (the others look away)": lambda: self.peek(mover),
-            "undo the last move": self.undo,
-        }
-        while True:
-            choice = self.ask.select(f"{mover}'s turn (pass the screen to {mover}):", [*menu, QUIT])
-            if choice == QUIT:
-                return False
-            self.attempt(menu[choice])
-            if not choice.startswith(f"{mover} looks"):
-                return True
-
-    def game_over(self) -> bool:
-        from gmtool.render import foodfight as render
-        from gmtool.systems.foodfight import view
-
-        self.fresh_screen(board=False)
-        state = self.game.state
-        console().print(render.board(view(state), state["rules"]["fortune_spots"]))
-        if self.ask.select("The game is over.", ["undo the last move", QUIT]) == QUIT:
-            return False
-        self.attempt(self.undo)
-        return True
-
+    # -- a turn ---------------------------------------------------------------------------
     def peek(self, mover: str) -> None:
         from gmtool.render import foodfight as render
         from gmtool.systems.foodfight import view
@@ -147,14 +142,18 @@ class Table:
         mine = next(
             entry for entry in view(self.game.state, mover)["players"] if entry["name"] == mover
         )
+        self.secret_shown = True
         console().print(render.tower_list(mine))
+        self.ask.pause(f"{mover}: press Enter to hide your cards")
 
     def discard(self, mover: str) -> None:
+        self.secret_shown = True  # the list names the player's own top cards
         piles = _own_piles(self.game.state, mover)
         pile = piles[self.ask.select("Discard the top card of which pile?", list(piles))]
         self.play({"type": "discard", "player": mover, "pile": pile})
 
     def attack(self, mover: str) -> None:
+        self.secret_shown = True
         state = self.game.state
         piles = _own_piles(state, mover)
         pile = piles[self.ask.select("Attack with which pile?", list(piles))]
@@ -189,10 +188,7 @@ class Table:
         if not held:
             return None
         if role == "defender":
-            look = f"{name} chooses a Fortune"
-            asked = f"Pass the screen to {name}: does {name} play a Fortune in this battle?"
-            if self.ask.select(asked, [NO_FORTUNE, look]) == NO_FORTUNE:
-                return None
+            self.step_gate(name)
         cards = state["fortune_cards"]
         choices = {f"{fid} {cards[fid]['delta']:+d}: {cards[fid]['text']}": fid for fid in held}
         picked = self.ask.select(f"{name}, play a Fortune in this battle?", [NO_FORTUNE, *choices])

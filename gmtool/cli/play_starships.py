@@ -11,28 +11,28 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from rich.markup import escape
-
 from gmtool.cli.common import console
-from gmtool.cli.prompts import Prompts, choose_and_run
+from gmtool.cli.playloop import PlayLoop, Prompts, Step, dice_list
 from gmtool.engine.game import Game
-
-QUIT = "quit"
+from gmtool.errors import unknown
 
 
 def run(game: Game, prompts: Prompts | None = None) -> None:
     """Offer the moves the rules allow now, play the chosen one, repeat until quit."""
     from gmtool.render import starships as render
-    from gmtool.systems.starships.choices import what_now
 
-    ask = prompts or Prompts()
-    out = console()
-    while True:
-        out.print(render.status(game.system.status(game.state, now=time.time())))
+    def dashboard() -> None:
+        console().print(render.status(game.system.status(game.state, now=time.time())))
+
+    loop = PlayLoop(game, prompts, dashboard=dashboard)
+
+    def entries() -> dict[str, Step]:
+        from gmtool.systems.starships.choices import what_now
+
         now = what_now(game.state, game.content)
-        menu = {label: partial(handler, game, ask, now) for label, handler in _menu(now).items()}
-        if not choose_and_run(ask, menu, quit=QUIT):
-            return
+        return {label: partial(act, game, loop.ask, now) for label, act in _menu(now).items()}
+
+    loop.run(entries)
 
 
 Handler = Callable[[Game, Prompts, dict[str, Any]], None]
@@ -60,23 +60,16 @@ def _menu(now: dict[str, Any]) -> dict[str, Handler]:
     if now["mode"] != "game_over":
         menu["add a combatant"] = _add
         menu["change someone's HP"] = _change_hp
-    menu["undo the last entry"] = _undo
     return menu
 
 
 # -- the moves -------------------------------------------------------------------------
 
 
-def _play(game: Game, ask: Prompts, action: dict[str, Any], *, dice: bool = True) -> Any:
-    """Play ``action``, asking for physical faces first when it rolls dice."""
-    entered = None
-    if dice:
-        text = ask.text("Faces from physical dice, in order (blank: roll for me)").strip()
-        if text:
-            from gmtool.dice import parse_faces
-
-            entered = parse_faces(text)
-    return game.play(action, game.door(entered=entered))
+def _play(game: Game, ask: Prompts, action: dict[str, Any], *, dice: str = "") -> Any:
+    """Play ``action``; when it rolls ``dice`` (named in order), ask for their faces first."""
+    faces = ask.faces(dice) if dice else None
+    return game.play(action, game.door(entered=faces))
 
 
 def _say(outcome: Any) -> None:
@@ -91,8 +84,13 @@ def _attack(game: Game, ask: Prompts, now: dict[str, Any]) -> None:
 
     weapon = _pick_weapon(ask, now)
     target = ask.select("Target?", now["targets"])
-    action = {"type": "attack", "attacker": now["actor"], "target": target, "weapon": weapon}
-    outcome = _play(game, ask, action)
+    actor = now["actor"]
+    action = {"type": "attack", "attacker": actor, "target": target, "weapon": weapon}
+    damage = game.state["combatants"][actor][weapon]["dice"]
+    dice = dice_list(
+        [f"{actor}'s attack d{game.content.attack.die}", f"on a hit, the damage {damage}"]
+    )
+    outcome = _play(game, ask, action, dice=dice)
     console().print(render.attack({**outcome.result, **outcome.extra}))
 
 
@@ -114,17 +112,26 @@ def _odds(game: Game, ask: Prompts, now: dict[str, Any]) -> None:
 def _device(kind: str) -> Handler:
     def use(game: Game, ask: Prompts, now: dict[str, Any]) -> None:
         description = ask.text(f"What does the {kind} do?")
-        roll = ask.text("Dice to roll for it (blank: none)").strip() or None
-        target = ask.text("Total to meet or beat (blank: you call it)").strip() if roll else ""
+        roll = ask.text("Dice to roll for it (blank: none)", check=_dice).strip() or None
+        target = ask.number("Total to meet or beat (blank: you call it)") if roll else None
         action = {"type": kind, "name": now["actor"], "description": description, "roll": roll}
-        if target:
-            action["vs"] = _number(target)
+        if target is not None:
+            action["vs"] = target
         else:
             verdict = ask.select("Did it work?", ["not decided", "success", "failure"])
             action["success"] = {"success": True, "failure": False}.get(verdict)
-        _say(_play(game, ask, action, dice=roll is not None))
+        dice = f"{now['actor']}'s {kind} {roll}" if roll else ""
+        _say(_play(game, ask, action, dice=dice))
 
     return use
+
+
+def _dice(text: str) -> None:
+    """Refuse dice notation that does not parse, while the question is still open."""
+    from gmtool.dice import parse
+
+    if text.strip():
+        parse(text.strip())
 
 
 _gadget = _device("gadget")
@@ -134,30 +141,45 @@ _stream = _device("stream")
 def _row(game: Game, ask: Prompts, now: dict[str, Any]) -> None:
     name = now["actor"] or ask.select("Who?", now["standing"])
     row = ask.select("Which row?", ["front", "back"])
-    _say(_play(game, ask, {"type": "row", "name": name, "row": row}, dice=False))
+    _say(_play(game, ask, {"type": "row", "name": name, "row": row}))
 
 
 def _spender(name: str) -> Handler:
     def spend(game: Game, ask: Prompts, now: dict[str, Any]) -> None:
-        _say(_play(game, ask, {"type": "momentum_spend", "name": name}, dice=False))
+        _say(_play(game, ask, {"type": "momentum_spend", "name": name}))
 
     return spend
 
 
 def _end_turn(game: Game, ask: Prompts, now: dict[str, Any]) -> None:
-    _say(_play(game, ask, {"type": "end_turn", "name": now["actor"]}, dice=False))
+    _say(_play(game, ask, {"type": "end_turn", "name": now["actor"]}))
 
 
 def _end_encounter(game: Game, ask: Prompts, now: dict[str, Any]) -> None:
     reason = ask.text("Why does it end?", default="the crew withdraws")
-    _say(_play(game, ask, {"type": "encounter_end", "reason": reason}, dice=False))
+    _say(_play(game, ask, {"type": "encounter_end", "reason": reason}))
 
 
 def _start(game: Game, ask: Prompts, now: dict[str, Any]) -> None:
-    table = ", ".join(now["enemy_table"])
-    names = ask.text(f"Enemies, separated by commas ({table}; blank: those already added)")
-    enemies = [name.strip() for name in names.split(",") if name.strip()]
-    _say(_play(game, ask, {"type": "encounter_start", "enemies": enemies}))
+    table: list[str] = now["enemy_table"]
+
+    def known(text: str) -> None:
+        lower = {name.lower() for name in table}
+        for name in _names(text):
+            if name.lower() not in lower:
+                raise unknown("enemy", name, table)
+
+    names = ask.text(
+        f"Enemies, separated by commas ({', '.join(table)}; blank: those already added)",
+        check=known,
+    )
+    die = f"d{game.content.initiative.die}"
+    dice = dice_list([f"the party's initiative {die}", f"the enemies' {die} (again on a tie)"])
+    _say(_play(game, ask, {"type": "encounter_start", "enemies": _names(names)}, dice=dice))
+
+
+def _names(text: str) -> list[str]:
+    return [name.strip() for name in text.split(",") if name.strip()]
 
 
 def _add(game: Game, ask: Prompts, now: dict[str, Any]) -> None:
@@ -165,10 +187,22 @@ def _add(game: Game, ask: Prompts, now: dict[str, Any]) -> None:
 
     name = ask.text("Name?")
     side = ask.select("Side?", ["party", "enemies"])
-    numbers = {key: _number(ask.text(f"{key}?", default)) for key, default in _STATS}
-    melee = ask.text("Melee weapon as DICE:TYPE (blank: none)").strip()
-    ranged = ask.text("Ranged weapon as DICE:TYPE (blank: none)").strip()
-    affinities = ask.text("Affinities as TYPE=AFFINITY, comma-separated (blank: none)")
+    numbers = {key: ask.whole(f"{key}?", default=default) for key, default in _STATS}
+
+    def weapon(text: str) -> None:
+        if text.strip():
+            parse_weapon(text.strip())
+
+    def affinity_list(text: str) -> None:
+        for item in text.split(","):
+            if item.strip():
+                parse_affinity(item)
+
+    melee = ask.text("Melee weapon as DICE:TYPE (blank: none)", check=weapon).strip()
+    ranged = ask.text("Ranged weapon as DICE:TYPE (blank: none)", check=weapon).strip()
+    affinities = ask.text(
+        "Affinities as TYPE=AFFINITY, comma-separated (blank: none)", check=affinity_list
+    )
     action: dict[str, Any] = {"type": "add", "name": name, "side": side, **numbers}
     action.update(
         melee=parse_weapon(melee) if melee else None,
@@ -176,28 +210,14 @@ def _add(game: Game, ask: Prompts, now: dict[str, Any]) -> None:
         affinities=dict(parse_affinity(a) for a in affinities.split(",") if a.strip()),
         row=ask.select("Row?", ["front", "back"]),
     )
-    _say(_play(game, ask, action, dice=False))
+    _say(_play(game, ask, action))
 
 
 _STATS = (("hp", "10"), ("defense", "10"), ("might", "0"), ("dex", "0"))
 
 
-def _number(text: str) -> int:
-    from gmtool.errors import UsageError
-
-    try:
-        return int(text)
-    except ValueError:
-        raise UsageError(f"'{text}' is not a whole number") from None
-
-
 def _change_hp(game: Game, ask: Prompts, now: dict[str, Any]) -> None:
     names = [c["name"] for c in game.state["combatants"].values()]
     name = ask.select("Whose HP?", names)
-    change = _number(ask.text("Change (-4 hurts, +5 heals)?"))
-    _say(_play(game, ask, {"type": "hp", "name": name, "change": change}, dice=False))
-
-
-def _undo(game: Game, ask: Prompts, now: dict[str, Any]) -> None:
-    entry = game.undo()
-    console().print(f"undone #{entry.seq}: {escape(entry.what or entry.kind)}")
+    change = ask.whole("Change (-4 hurts, +5 heals)?")
+    _say(_play(game, ask, {"type": "hp", "name": name, "change": change}))

@@ -5,27 +5,10 @@ from __future__ import annotations
 import pytest
 
 from gmtool.cli.play import open_demo
-from gmtool.cli.play_astral import Prompts, run
+from gmtool.cli.play_astral import run
+from gmtool.cli.playloop.scripted import ESC
+from gmtool.cli.playloop.scripted import ScriptedPrompts as Scripted
 from gmtool.engine.game import Game
-
-
-class Scripted(Prompts):
-    """Answers questions from a list, checking each answer is on the menu offered."""
-
-    def __init__(self, *answers: str) -> None:
-        self.answers = list(answers)
-        self.menus: dict[str, list[str]] = {}
-        self.questions: list[str] = []
-
-    def select(self, message: str, choices: list[str]) -> str:
-        answer = self.answers.pop(0)
-        self.menus[message] = choices
-        assert answer in choices, f"{answer!r} is not offered for {message!r}: {choices}"
-        return answer
-
-    def text(self, message: str, default: str = "") -> str:
-        self.questions.append(message)
-        return self.answers.pop(0)
 
 
 @pytest.fixture
@@ -49,7 +32,7 @@ def test_a_tick_declared_rolled_and_resolved(demo: Game) -> None:
         "quit",
     )  # fmt: skip
     run(demo, answers)
-    assert answers.answers == []
+    assert answers.script == []
     assert aura(demo, "Wisp") == 6 - (9 - 5)  # Ana 11 - 2 (far) vs Wisp 7 - 2
     assert demo.state["distances"]["Cy"]["Wisp"] == "near"
     assert demo.state["tick"] == 1
@@ -70,14 +53,14 @@ def test_errors_are_shown_and_the_loop_goes_on(
     demo: Game, capsys: pytest.CaptureFixture[str]
 ) -> None:
     answers = Scripted(
-        "undo the last entry",
-        "add an entity", "Two words", "pc", "", "", "near",
+        "undo",
+        "add an entity", "Two words", ESC,
         "quit",
     )  # fmt: skip
     run(demo, answers)
     out = capsys.readouterr().out
     assert "nothing to undo" in out
-    assert "'Two words' is not a usable name" in out
+    assert answers.refused[0].startswith("'Two words' is not a usable name")
     assert demo.state["entities"][-1]["name"] == "Gate"
 
 
@@ -92,7 +75,7 @@ def test_wrong_faces_are_asked_again_and_the_declarations_kept(
         "quit",
     )  # fmt: skip
     run(demo, answers)
-    assert answers.answers == []
+    assert answers.script == []
     out = capsys.readouterr().out
     assert "face for Ana, 9, is not on a d6" in out and "not enough faces" in out
     assert demo.state["tick"] == 1
@@ -108,9 +91,11 @@ def test_one_question_for_all_of_a_characters_rolls(demo: Game) -> None:
         "quit",
     )  # fmt: skip
     run(demo, answers)
-    assert answers.answers == []
-    faces = [q for q in answers.questions if "faces" in q]
-    assert faces == ["Ana rolls 2d6 for CV, then 2d6 for task Unseal: faces (blank: roll for me)"]
+    assert answers.script == []
+    faces = [q for q in answers.questions if q.startswith("Faces")]
+    assert faces == [
+        "Faces for Ana's 2d6 for CV, then 2d6 for task Unseal, in order (Enter: roll them):"
+    ]
     assert demo.state["tasks"][0]["status"] == "partial"  # 3 + 3 + 2 (runes) = TN 8
     assert aura(demo, "Ana") == 12  # CV 10 against Wisp's 7 - 2 (Far)
 
@@ -140,7 +125,7 @@ def test_knock_out_then_final_attack_and_disturb(demo: Game) -> None:
         "quit",
     )  # fmt: skip
     run(demo, answers)
-    assert answers.answers == []
+    assert answers.script == []
     wisp = next(e for e in demo.state["entities"] if e["name"] == "Wisp")
     assert wisp["condition"] == "unconscious"
     assert demo.state["fight_on"] is False
@@ -170,8 +155,8 @@ def test_the_gm_can_enter_the_faces_of_the_timers_a_tick_needs(demo: Game) -> No
         "quit",
     )  # fmt: skip
     run(demo, answers)
-    assert answers.answers == []
-    asked = [q for q in answers.questions if q.startswith("The GM")]
-    assert asked == ["The GM rolls 2d6 for Cy gone: faces (blank: roll for me)"]
+    assert answers.script == []
+    asked = [q for q in answers.questions if "the GM's" in q]
+    assert asked == ["Faces for the GM's 2d6 for Cy gone, in order (Enter: roll them):"]
     gone = next(t for t in demo.state["timers"] if t["kind"] == "gone")
     assert gone["ticks"] == 6 + 5 + 10  # Cy's starting Aura is 10 in the demo

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
 
@@ -215,17 +216,15 @@ def test_names_that_look_like_markup_are_printed_as_they_are(
 
 
 def test_a_refusal_in_the_play_loop_is_printed_as_it_is(capsys) -> None:  # type: ignore[no-untyped-def]
-    from gmtool.cli.prompts import Prompts, choose_and_run
+    from gmtool.cli.playloop import PlayLoop
+    from gmtool.cli.playloop.scripted import ScriptedPrompts
     from gmtool.errors import RulesError
-
-    class Scripted(Prompts):
-        def select(self, message: str, choices: list[str]) -> str:
-            return choices[0]
 
     def refuse() -> None:
         raise RulesError("[/x] may not act")
 
-    assert choose_and_run(Scripted(), {"act": refuse}, quit="quit") is True
+    loop = PlayLoop(cast(Any, None), ScriptedPrompts())
+    loop.attempt(refuse)
     assert "[/x] may not act" in capsys.readouterr().out
 
 

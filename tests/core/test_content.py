@@ -96,11 +96,11 @@ def test_problems_that_name_their_file_are_not_prefixed_again() -> None:
 
 
 def test_an_empty_menu_is_refused_cleanly() -> None:
-    from gmtool.cli.prompts import Prompts
+    from gmtool.cli.playloop.scripted import ScriptedPrompts
     from gmtool.errors import UsageError
 
     with pytest.raises(UsageError, match="nothing to choose from"):
-        Prompts().select("Who attacks?", [])
+        ScriptedPrompts().select("Who attacks?", [])
 
 
 BAD_PARTY = (

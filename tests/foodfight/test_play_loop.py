@@ -4,26 +4,27 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from gmtool.cli import play_foodfight
+from gmtool.cli.playloop.scripted import CTRL_C, ENTER, ESC, ScriptedPrompts
 from gmtool.engine.game import Game
 
 
-class Scripted(play_foodfight.Prompts):
-    """Answers questions from a script; an answer may be a prefix of one choice."""
+class Scripted(ScriptedPrompts):
+    """Answers from a script; a list answer may be the start of one choice."""
 
     def __init__(self, answers: list[str]) -> None:
-        self.answers = list(answers)
-        self.asked: list[tuple[str, list[str]]] = []
+        super().__init__(*answers)
 
-    def select(self, message: str, choices: list[str]) -> str:
-        self.asked.append((message, choices))
-        wanted = self.answers.pop(0)
+    def _choose(self, message: str, choices: list[str], default: Any, live: Any) -> str:
+        wanted = self.script[0] if self.script else ""
         matches = [choice for choice in choices if choice.startswith(wanted)]
-        assert matches, f"{wanted!r} is not among {choices} for {message!r}"
-        return matches[0]
+        if matches and wanted not in (ESC, CTRL_C):
+            self.script[0] = matches[0]
+        return super()._choose(message, choices, default, live)
 
 
 def new_game(tmp_path: Path, track: int = 20) -> Game:
@@ -41,12 +42,12 @@ def test_lay_out_by_hand_then_play_to_the_winner(tmp_path: Path) -> None:
     # Bo stacks Grapes under Carrot Sticks on spot 1, then always the weakest card left
     # (the first choice offered, as choices are listed by salt).
     layout = ["Grapes", "Carrot Sticks"] + [""] * 16
-    script = ["Bo", "by hand", *layout, "Di", "weakest", "start playing"]
-    script += ["Ana discards", "pile 1", "Bo attacks", "pile 1", "Cy:1", "Cy attacks"]
-    script += ["pile 1", "Di:1"]
+    script = ["Bo", ENTER, "by hand", *layout, "Di", ENTER, "weakest", "start playing"]
+    script += [ENTER, "Ana discards", "pile 1", ENTER, "Bo attacks", "pile 1", "Cy:1"]
+    script += [ENTER, "Cy attacks", "pile 1", "Di:1", ENTER]
     prompts = Scripted([*script, "quit"])
     play_foodfight.run(game, prompts)
-    assert prompts.answers == []
+    assert prompts.script == []
     state = game.state
     bo = state["players"][1]
     assert [card["food"] for card in bo["piles"][0]] == ["Grapes"]
@@ -62,8 +63,8 @@ def test_lay_out_by_hand_then_play_to_the_winner(tmp_path: Path) -> None:
 
 def test_a_game_played_out_through_the_menu(tmp_path: Path) -> None:
     game = new_game(tmp_path, track=2)
-    script = ["start playing", "Ana discards", "pile 1", "Bo discards", "pile 1"]
-    script += ["Cy discards", "pile 1", "undo the last move", "Cy discards", "pile 2"]
+    script = ["start playing", ENTER, "Ana discards", "pile 1", ENTER, "Bo discards", "pile 1"]
+    script += [ENTER, "Cy discards", "pile 1", "undo", "Cy discards", "pile 2"]
     script += ["quit"]
     play_foodfight.run(game, Scripted(script))
     state = game.state
@@ -74,20 +75,19 @@ def test_a_game_played_out_through_the_menu(tmp_path: Path) -> None:
 
 def test_attack_with_fortunes_on_both_sides_and_a_refused_move(tmp_path: Path) -> None:
     game = new_game(tmp_path)
-    script = ["start playing", "Ana discards", "pile 2", "Bo discards", "pile 2"]
+    script = ["start playing", ENTER, "Ana discards", "pile 2", ENTER, "Bo discards", "pile 2"]
     # Cy holds no Fortune, so only the defender is asked; then Bo declines to defend.
-    script += ["Cy attacks", "pile 1", "Ana:1", "Ana chooses", "f", "on my card"]
-    script += ["Di attacks", "pile 1", "Bo:1", "no Fortune", "quit"]
+    script += [ENTER, "Cy attacks", "pile 1", "Ana:1", ENTER, "f", "on my card"]
+    script += [ENTER, "Di attacks", "pile 1", "Bo:1", ENTER, "no Fortune", ENTER, "quit"]
     prompts = Scripted(script)
     play_foodfight.run(game, prompts)
     entries = game.store.entries()
     battle = entries[2].result
     assert battle["defender"]["player"] == "Ana" and len(battle["defender"]["fortunes"]) == 1
-    assert len(entries) == 4 and prompts.answers == []
-    asked = [message for message, _ in prompts.asked]
-    assert "Ana, play a Fortune in this battle?" in asked
-    passing = next(choices for message, choices in prompts.asked if "Pass the screen" in message)
-    assert passing == ["no Fortune", "Ana chooses a Fortune"]  # her hand is not listed yet
+    assert len(entries) == 4 and prompts.script == []
+    asked = prompts.asked
+    fortune = asked.index("Ana, play a Fortune in this battle?")
+    assert asked[fortune - 1].startswith("Pass the screen to Ana")  # her hand comes after
     assert "Cy, play a Fortune in this battle?" not in asked
 
 
@@ -100,36 +100,59 @@ class Watching(Scripted):
         self.screen = ""
         self.screens: list[tuple[str, str]] = []
 
-    def select(self, message: str, choices: list[str]) -> str:
-        printed = self.capsys.readouterr().out
-        self.screen += printed
-        if CLEAR in self.screen:
-            self.screen = self.screen.rsplit(CLEAR, 1)[1]
+    def _look(self, message: str) -> None:
+        self.screen += self.capsys.readouterr().out
         self.screens.append((message, re.sub(r"\x1b\[[0-9;]*m", "", self.screen)))
-        return super().select(message, choices)
 
+    def _choose(self, message: str, choices: list[str], default: Any, live: Any) -> str:
+        self._look(message)
+        return super()._choose(message, choices, default, live)
 
-CLEAR = "\x1b[2J"
+    def _wait(self, message: str) -> None:
+        self._look(message)
+        super()._wait(message)
+
+    def clear_screen(self) -> None:
+        self.capsys.readouterr()
+        self.screen = ""
+        super().clear_screen()
 
 
 def test_the_screen_holds_no_secret_when_it_passes_on(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setenv("FORCE_COLOR", "1")  # a terminal, so the screen is really cleared
     game = new_game(tmp_path)
     layout = [""] * 18  # Ana stacks by hand, always the weakest card left
-    script = ["Ana", "by hand", *layout, "start playing"]
-    script += ["Ana looks", "Ana attacks", "pile 9", "Bo:1", "Bo discards", "pile 2", "quit"]
+    script = ["Ana", ENTER, "by hand", *layout, "start playing"]  # the screen is Ana's
+    script += ["Ana looks", ENTER, "Ana attacks", "pile 9", "Bo:1"]
+    script += [ENTER, "Bo discards", "pile 2", ENTER, "quit"]
     prompts = Watching(script, capsys)
     play_foodfight.run(game, prompts)
+    assert prompts.script == []
     screens = prompts.screens
     after_layout = next(screen for message, screen in screens[19:] if message.startswith("Before"))
     assert "Ana stacks their towers: by hand" in after_layout
+    assert "(1)" not in after_layout and "Spot" not in after_layout  # her cards are gone
     first_turn = [screen for message, screen in screens if message.startswith("Ana's turn")]
     assert "Ham Hoagie" not in first_turn[0]  # Bo's face-down top card
     assert "(1)" not in first_turn[0]  # nor Ana's own, before she asks
-    assert "Salmon Bagel 9 face down" in first_turn[1]  # after she looks
-    assert "Ham Hoagie" not in first_turn[1]
+    looking = next(screen for message, screen in screens if message.startswith("Ana: press"))
+    assert "Salmon Bagel 9 face down" in looking and "Ham Hoagie" not in looking
+    assert "Salmon Bagel" not in first_turn[1]  # hidden again once she is done
+    gate = next(
+        screen for message, screen in screens if message.startswith("Pass the screen to Bo")
+    )
+    assert gate == ""  # the screen was wiped before Bo is called
     bo_turn = next(screen for message, screen in screens if message.startswith("Bo's turn"))
     assert "(1)" not in bo_turn and "(9)" not in bo_turn  # Ana's cards are gone
     assert "Ana pile 9" in bo_turn and "wins the battle" in bo_turn  # the battle is news
+
+
+def test_esc_and_ctrl_c_inside_a_turn(tmp_path: Path) -> None:
+    game = new_game(tmp_path)
+    script = ["start playing", ENTER, "Ana attacks", "pile 1", ESC, ESC, "Ana discards"]
+    script += [CTRL_C, CTRL_C]
+    prompts = Scripted(script)
+    play_foodfight.run(game, prompts)
+    assert prompts.script == [] and game.store.count_entries() == 0
+    assert prompts.asked.count("Attack with which pile?") == 2  # Esc went back one question

@@ -50,12 +50,21 @@ class Terminal:
         return "\n".join(self.screen.display)
 
     def wait_for(self, text: str, times: int = 1, timeout: float = 8.0) -> str:
-        """Read until ``text`` is on the screen (``times`` times); fail with the screen if
-        it never comes."""
+        """Read until ``text`` is on the screen or in its scrollback (``times`` times);
+        fail with the screen if it never comes."""
         deadline = time.monotonic() + timeout
-        while self.visible().count(text) < times:
+        while self.text().count(text) < times:
             if time.monotonic() > deadline:
                 raise AssertionError(f"{text!r} never showed; the screen:\n{self.visible()}")
+            self._read(0.05)
+        return self.visible()
+
+    def wait_gone(self, text: str, timeout: float = 8.0) -> str:
+        """Read until ``text`` is neither on the screen nor in its scrollback."""
+        deadline = time.monotonic() + timeout
+        while text in self.text():
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{text!r} stayed; the screen:\n{self.visible()}")
             self._read(0.05)
         return self.visible()
 
@@ -70,8 +79,33 @@ class Terminal:
             self.child.send(KEYS.get(key, key))
             time.sleep(0.05)
 
+    def wait_for_menu(self) -> str:
+        """Read until the loop's menu is waiting for a key (its hint is shown only then)."""
+        screen = self.wait_for("(arrows and Enter; Ctrl-C leaves)")
+        self.settle(0.1)
+        return screen
+
+    def choose(self, label: str) -> None:
+        """Move the list's pointer down to ``label`` and press Enter."""
+        self.settle(0.1)
+        rows = [line.rstrip() for line in self.screen.display]
+        pointer = max(i for i, row in enumerate(rows) if row.lstrip().startswith("» "))
+        below = [row.strip().removeprefix("» ") for row in rows[pointer:]]
+        if label not in below:
+            raise AssertionError(f"{label!r} is not in the list; the screen:\n{self.visible()}")
+        self.press(*["down"] * below.index(label), "enter")
+
     def type(self, text: str) -> None:
         self.child.send(text + "\r")
+
+    def ctrl_c_twice(self) -> int:
+        """Ctrl-C in a question (back at the menu), then at the menu (leave); the exit code."""
+        self.press("ctrl-c")
+        self.wait_for("back at the menu")
+        self.wait_for_menu()
+        self.press("ctrl-c")
+        self.wait_for("left the session; the campaign is saved.")
+        return self.finish()
 
     def finish(self, timeout: float = 8.0) -> int:
         deadline = time.monotonic() + timeout

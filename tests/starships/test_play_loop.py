@@ -5,26 +5,10 @@ from __future__ import annotations
 import pytest
 
 from gmtool.cli.play import open_demo
-from gmtool.cli.play_starships import Prompts, run
+from gmtool.cli.play_starships import run
+from gmtool.cli.playloop.scripted import ESC
+from gmtool.cli.playloop.scripted import ScriptedPrompts as Scripted
 from gmtool.engine.game import Game
-
-
-class Scripted(Prompts):
-    """Answers questions from a list, checking each question's menu when it has one."""
-
-    def __init__(self, *answers: str) -> None:
-        self.answers = list(answers)
-        self.asked: list[str] = []
-
-    def select(self, message: str, choices: list[str]) -> str:
-        answer = self.answers.pop(0)
-        self.asked.append(message)
-        assert answer in choices, f"{answer!r} is not offered for {message!r}: {choices}"
-        return answer
-
-    def text(self, message: str, default: str = "") -> str:
-        self.asked.append(message)
-        return self.answers.pop(0)
 
 
 @pytest.fixture
@@ -44,7 +28,7 @@ def test_a_fight_played_through_the_menu(demo: Game) -> None:
     )  # fmt: skip
     run(demo, answers)
     state = demo.state
-    assert answers.answers == []
+    assert answers.script == []
     assert state["combatants"]["Crawler"]["hp"] == 1
     assert state["combatants"]["Bo"]["row"] == "back"
     assert state["combatants"]["Cy"]["momentum"] == 1
@@ -54,9 +38,9 @@ def test_a_fight_played_through_the_menu(demo: Game) -> None:
 def test_errors_are_shown_and_the_loop_goes_on(
     demo: Game, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    answers = Scripted("start an encounter", "Dragon", "20,1", "quit")
+    answers = Scripted("start an encounter", "Dragon", ESC, "quit")
     run(demo, answers)
-    assert "unknown enemy 'Dragon'" in capsys.readouterr().out
+    assert answers.refused[0].startswith("unknown enemy 'Dragon'")
     assert demo.state["mode"] == "exploration"
 
 
@@ -65,7 +49,7 @@ def test_the_menu_follows_the_rules(demo: Game) -> None:
         "start an encounter", "Ghost", "20,1",
         "Ana ends their turn", "Bo ends their turn", "Cy ends their turn", "Dee ends their turn",
         "Ghost attacks", "Ana", "20,4",
-        "undo the last entry",
+        "undo",
         "quit",
     )  # fmt: skip
     run(demo, answers)
@@ -94,6 +78,34 @@ def test_a_gadget_roll_against_a_number_is_judged_after_the_dice(demo: Game) -> 
         "quit",
     )  # fmt: skip
     run(demo, answers)
-    assert answers.answers == []
+    assert answers.script == []
     assert demo.state["combatants"]["Ana"]["momentum"] == 1
     assert demo.state["combatants"]["Bo"]["momentum"] == 0
+
+
+def test_a_wrong_face_asks_for_the_faces_again_keeping_the_attack(
+    demo: Game, capsys: pytest.CaptureFixture[str]
+) -> None:
+    answers = Scripted(
+        "start an encounter", "Crawler", "20 1",
+        "Ana attacks", "melee", "Crawler", "15 11",  # an 11 on a d10
+        "15, 5",
+        "quit",
+    )  # fmt: skip
+    run(demo, answers)
+    assert answers.script == []
+    faces = (
+        "Faces for Ana's attack d20, then on a hit, the damage 1d10, in order (Enter: roll them):"
+    )
+    assert answers.asked.count(faces) == 2 and answers.asked.count("Target?") == 1
+    assert "the 2nd face, 11, is not on a d10" in capsys.readouterr().out
+    assert demo.state["combatants"]["Crawler"]["hp"] == 12 - (5 + 3)  # d10 5, Might 3
+
+
+def test_the_faces_questions_name_the_dice(demo: Game) -> None:
+    answers = Scripted("start an encounter", "Crawler", "", "quit")
+    run(demo, answers)
+    assert answers.asked[2] == (
+        "Faces for the party's initiative d20, then the enemies' d20 (again on a tie), "
+        "in order (Enter: roll them):"
+    )

@@ -7,7 +7,7 @@
 See "How a system writes its play loop" in docs/architecture.md.
 """
 
-from gmtool.cli.playloop.asking import BACK, AskAgain, Back, Prompts, parse_number
+from gmtool.cli.playloop.asking import BACK, AskAgain, Back, BackToMenu, Prompts, parse_number
 from gmtool.cli.playloop.faces import dice_list
 from gmtool.cli.playloop.loop import QUIT, REDO, SHOW_LOG, STANDARD, UNDO, PlayLoop, Step, say
 
@@ -20,6 +20,7 @@ __all__ = [
     "UNDO",
     "AskAgain",
     "Back",
+    "BackToMenu",
     "PlayLoop",
     "Prompts",
     "Step",

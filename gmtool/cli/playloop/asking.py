@@ -22,6 +22,10 @@ class Back(Exception):  # noqa: N818 - a signal, not an error
     """Raised when the person asks to go back one step (Esc, or the back entry)."""
 
 
+class BackToMenu(Back):
+    """Raised when going back must end the step rather than ask its previous question."""
+
+
 class AskAgain(Exception):  # noqa: N818 - a signal, not an error
     """Raised by a step to show ``error`` and ask again from answer number ``keep`` on
     (the answers before it are kept)."""
@@ -84,11 +88,17 @@ class Prompts:
 
         return self._answer(live_answer, lambda answer: answer in offered)
 
-    def text(self, message: str, *, default: str = "", check: Check | None = None) -> str:
-        """Typed text; with ``check``, an answer it refuses is asked for again with the reason."""
+    def text(
+        self, message: str, *, default: str = "", check: Check | None = None, refill: bool = True
+    ) -> str:
+        """Typed text; with ``check``, an answer it refuses is asked for again with the reason.
+        Asked again (after Esc or a refusal), the earlier answer is typed in for editing,
+        unless ``refill`` is false."""
 
         def live_answer(earlier: str | None) -> str:
-            return self._type(message, default if earlier is None else earlier, check)
+            return self._type(
+                message, earlier if earlier is not None and refill else default, check
+            )
 
         return self._answer(live_answer, lambda answer: _passes(check, answer))
 
@@ -97,25 +107,50 @@ class Prompts:
         answer = self.text(message, default=default, check=parse_number)
         return parse_number(answer)
 
+    def whole(self, message: str, *, default: str = "") -> int:
+        """A whole number that must be given."""
+        return parse_whole(self.text(message, default=default, check=parse_whole))
+
     def faces(self, dice: str) -> list[int] | None:
         """Faces from physical dice for ``dice`` (named in order, e.g. "Ana's attack d10,
         then Bo's block d8"); None when left blank, to roll them."""
         from gmtool.cli.playloop.faces import faces_or_roll
 
-        answer = self.text(f"Faces for {dice}, in order (Enter: roll them):", check=faces_or_roll)
+        question = f"Faces for {dice}, in order (Enter: roll them):"
+        answer = self.text(question, check=faces_or_roll, refill=False)  # typed anew
         return faces_or_roll(answer)
 
     def pass_to(self, name: str) -> None:
-        """Clear the screen and wait until ``name`` holds it: nothing secret is shown before."""
+        """Clear the screen and wait until ``name`` holds it: nothing secret is shown before.
+
+        Esc here returns to the menu: going further back would show the secrets of the
+        player who held the screen before."""
 
         def live_answer(earlier: str | None) -> str:
             self.clear_screen()
-            self._wait(f"Pass the screen to {name} — press Enter when only {name} can see it")
+            try:
+                self._wait(f"Pass the screen to {name} — press Enter when only {name} can see it")
+            except Back:
+                raise BackToMenu from None
+            return ""
+
+        self._answer(live_answer, lambda answer: True)
+
+    def pause(self, message: str) -> None:
+        """Wait for Enter (say, while a player reads their own cards)."""
+
+        def live_answer(earlier: str | None) -> str:
+            self._wait(message)
             return ""
 
         self._answer(live_answer, lambda answer: True)
 
     # -- going back ---------------------------------------------------------------------
+    @property
+    def answered(self) -> int:
+        """How many questions the step under way has had answered (for ``AskAgain``)."""
+        return len(self.given)
+
     def begin_step(self, replay: Sequence[str] = (), offer: str | None = None) -> None:
         """Start (or restart) a step: ``replay`` answers are given without asking, then
         the next question offers ``offer`` first."""
@@ -147,6 +182,14 @@ def parse_number(text: str) -> int | None:
         raise UsageError(f"'{text}' is not a whole number") from None
 
 
+def parse_whole(text: str) -> int:
+    """A whole number typed in; raises UsageError when blank or not a number."""
+    number = parse_number(text)
+    if number is None:
+        raise UsageError("a whole number is needed here")
+    return number
+
+
 def _passes(check: Check | None, answer: str) -> bool:
     if check is None:
         return True
@@ -168,4 +211,14 @@ def rejection(check: Check | None, answer: str) -> str | None:
     return None
 
 
-__all__ = ["BACK", "AskAgain", "Back", "Check", "Prompts", "parse_number", "rejection"]
+__all__ = [
+    "BACK",
+    "AskAgain",
+    "Back",
+    "BackToMenu",
+    "Check",
+    "Prompts",
+    "parse_number",
+    "parse_whole",
+    "rejection",
+]

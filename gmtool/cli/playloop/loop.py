@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
-from gmtool.cli.playloop.asking import AskAgain, Back, Prompts
+from gmtool.cli.playloop.asking import AskAgain, Back, BackToMenu, Prompts
 from gmtool.errors import GmtoolError
 
 if TYPE_CHECKING:
@@ -72,14 +72,20 @@ class PlayLoop:
         """Banner, then dashboard and menu until the GM quits or presses Ctrl-C at the menu."""
         say(banner(self.game))
         try:
+            changed = True
             while True:
-                if self.dashboard is not None:
+                if self.dashboard is not None and changed:
                     self.dashboard()
                 menu = dict(entries())
                 choice = self.ask.menu(self.question(), [*menu, *STANDARD], self.live)
                 if choice == QUIT:
                     return
-                self.attempt(menu.get(choice) or self._standard(choice))
+                step = menu.get(choice) or self._standard(choice)
+                if step is None:  # not on the menu: ask again
+                    changed = False
+                    continue
+                self.attempt(step)
+                changed = choice != SHOW_LOG  # the log stays in view under the menu
         except (KeyboardInterrupt, Back):
             say("")
         finally:
@@ -99,6 +105,8 @@ class PlayLoop:
             try:
                 step()
                 return
+            except BackToMenu:
+                return
             except Back:
                 given = self.ask.given
             except AskAgain as again:
@@ -117,8 +125,8 @@ class PlayLoop:
             replay, offer = given[:-1], given[-1]
 
     # -- the standard entries -----------------------------------------------------------
-    def _standard(self, choice: str) -> Step:
-        return {SHOW_LOG: self.show_log, UNDO: self.undo, REDO: self.redo}[choice]
+    def _standard(self, choice: str) -> Step | None:
+        return {SHOW_LOG: self.show_log, UNDO: self.undo, REDO: self.redo}.get(choice)
 
     def show_log(self) -> None:
         from gmtool.cli.common import console

@@ -1,16 +1,18 @@
 """``Prompts`` that answer from a script, for tests of a play loop.
 
-Answers are given in order. ``ESC`` goes back (as the key does), ``CTRL_C`` interrupts,
-``ENTER`` answers a "pass the screen" gate. A list answer must be on offer; a typed
-answer the question's check refuses is noted in ``refused`` and the next answer is
-typed in its place, as a person would after reading the reason.
+Answers are given in order: ``ESC`` goes back (as the key does), ``CTRL_C`` interrupts,
+``ENTER`` answers a "pass the screen" gate or a pause. A list answer must be on offer; a
+typed answer the question's check refuses is noted in ``refused`` and the next answer is
+typed in its place, as a person would after reading the reason. ``asked`` lists every
+question, ``menus`` the last list offered for each list question (without the back entry),
+``questions`` the typed ones, ``defaults`` what each was offered first.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from gmtool.cli.playloop.asking import Back, Check, Prompts, rejection
+from gmtool.cli.playloop.asking import BACK, Back, Check, Prompts, rejection
 
 ESC = "<esc>"
 CTRL_C = "<ctrl-c>"
@@ -24,6 +26,8 @@ class ScriptedPrompts(Prompts):
         self.asked: list[str] = []
         self.offered: list[list[str]] = []
         self.defaults: list[str | None] = []
+        self.menus: dict[str, list[str]] = {}
+        self.questions: list[str] = []
         self.refused: list[str] = []
         self.clears = 0
 
@@ -42,6 +46,7 @@ class ScriptedPrompts(Prompts):
         self, message: str, choices: list[str], default: str | None, live: Callable[[], str] | None
     ) -> str:
         self.offered.append(choices)
+        self.menus[message] = [choice for choice in choices if choice != BACK]
         self.defaults.append(default)
         answer = self._next(message)
         assert answer in choices, f"{answer!r} is not among {choices} for {message!r}"
@@ -49,6 +54,7 @@ class ScriptedPrompts(Prompts):
 
     def _type(self, message: str, default: str, check: Check | None) -> str:
         self.defaults.append(default)
+        self.questions.append(message)
         while True:
             answer = self._next(message)
             reason = rejection(check, answer)

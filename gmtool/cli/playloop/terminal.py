@@ -13,6 +13,8 @@ from gmtool.cli.playloop.asking import BACK, Back, Check, Prompts, rejection
 
 SELECT_HINT = "(arrows and Enter; Esc goes back)"
 MENU_HINT = "(arrows and Enter; Ctrl-C leaves)"
+ESCAPE_WAIT = 0.2
+"""Seconds a lone Esc waits in case more of a key follows."""
 
 
 class TerminalPrompts(Prompts):
@@ -24,8 +26,7 @@ class TerminalPrompts(Prompts):
         inside_a_step = BACK in choices
         hint = SELECT_HINT if inside_a_step else MENU_HINT
         question = questionary.select(message, choices=choices, default=default, instruction=hint)
-        if inside_a_step:
-            _escape_goes_back(question)
+        _on_escape(question, go_back=inside_a_step)
         if live is not None:
             _add_live_line(question, live)
         return str(question.unsafe_ask())
@@ -38,14 +39,14 @@ class TerminalPrompts(Prompts):
             return True if reason is None else reason
 
         question = questionary.text(message, default=default, validate=validate)
-        _escape_goes_back(question)
+        _on_escape(question, go_back=True)
         return str(question.unsafe_ask())
 
     def _wait(self, message: str) -> None:
         import questionary
 
         question = questionary.text(message, qmark="»")
-        _escape_goes_back(question)
+        _on_escape(question, go_back=True)
         question.unsafe_ask()
 
     def clear_screen(self) -> None:
@@ -55,18 +56,24 @@ class TerminalPrompts(Prompts):
         sys.stdout.flush()
 
 
-def _escape_goes_back(question: Any) -> None:
-    """Esc leaves the question by raising ``Back`` (eager: no wait for a longer key)."""
+def _on_escape(question: Any, *, go_back: bool) -> None:
+    """Esc leaves the question by raising ``Back``, or (``go_back`` false, at the menu) does
+    nothing. Eager, so Esc never waits to start a longer key: Esc then Enter typed quickly
+    would otherwise be Meta-Enter, which answers a menu with an empty string."""
     from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
 
     bindings = KeyBindings()
 
     @bindings.add("escape", eager=True)
     def _back(event: Any) -> None:
-        event.app.exit(exception=Back(), style="class:aborting")
+        if go_back:
+            event.app.exit(exception=Back(), style="class:aborting")
 
     app = question.application
     app.key_bindings = merge_key_bindings([app.key_bindings or KeyBindings(), bindings])
+    # How long a lone Esc waits in case it starts a longer key (an arrow's escape
+    # sequence): half a second by default felt slow; a fifth still joins a split arrow key.
+    app.ttimeoutlen = ESCAPE_WAIT
 
 
 def _add_live_line(question: Any, live: Callable[[], str]) -> None:

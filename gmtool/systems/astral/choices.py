@@ -102,3 +102,11 @@ def extras(state: State) -> dict[str, list[str]]:
         "disturb": [e["name"] for e in state["entities"] if e["condition"] == "unconscious"],
         "final_attack": ["yes"] if state["fight_on"] or waiting else [],
     }
+
+
+def check_new_name(state: State, content: AstralContent, name: str) -> None:
+    """Raise the error adding an entity called ``name`` would meet, so a menu can ask for
+    another name at once."""
+    from gmtool.systems.astral.entities import _check_new_name
+
+    _check_new_name(state, name, content)
