@@ -46,7 +46,7 @@ def test_readme_examples_run(
         words = shlex.split(line.split(">")[0], comments=True)[1:]
         if words[0] == "play":
             continue
-        if words[:2] == ["foodfight", "simulate"]:
+        if words[:2] in (["foodfight", "simulate"], ["zauberer", "simulate"]):
             words[words.index("--games") + 1] = "20"
         result = gmtool(*words)
         if expect_refusal:

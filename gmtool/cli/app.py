@@ -17,6 +17,7 @@ SYSTEM_GROUPS: dict[str, str] = {
     "starships": "gmtool.cli.starships",
     "foodfight": "gmtool.cli.foodfight",
     "ftl": "gmtool.cli.ftl",
+    "zauberer": "gmtool.cli.zauberer",
 }
 """The rule systems' command groups (``gmtool <name> ...``), each a typer app named ``app``."""
 

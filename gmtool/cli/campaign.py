@@ -19,7 +19,7 @@ app = typer.Typer(help="Create, list, show and choose campaigns.", no_args_is_he
 def new(
     name: str = typer.Argument(..., help="The campaign's name (letters, digits, - _ .)."),
     system: str = typer.Option(
-        None, "--system", "-s", help="originem, astral, starships, foodfight, ftl"
+        None, "--system", "-s", help="originem, astral, starships, foodfight, ftl, zauberer"
     ),
     length: int = typer.Option(
         None, "--length", help="Originem: NOVA length in minutes (30, 45, 60 or any)."
@@ -41,6 +41,12 @@ def new(
     ship: list[str] = typer.Option(
         None, "--ship", help="FTL: a player's ship, NAME=FILE (repeat: one for each player)."
     ),
+    teams: str = typer.Option(
+        None, "--teams", help="Zauberer: CLAN=NAME or CLAN=NAME+NAME, comma-separated."
+    ),
+    first: str = typer.Option(
+        None, "--first", help="Zauberer: the clan that plays first (default: a 2d6 roll-off)."
+    ),
     seed: int = typer.Option(None, "--seed", help="Seed the campaign's dice (reproducible)."),
     from_file: Path = typer.Option(None, "--from", help="A campaign file (YAML) to start from."),
     use: bool = typer.Option(True, "--use/--no-use", help="Make it the current campaign."),
@@ -53,7 +59,7 @@ def new(
     system = system or str(data.get("system") or "")
     if not system:
         raise UsageError(
-            "no system given", hint="pass --system originem|astral|starships|foodfight|ftl"
+            "no system given", hint="pass --system originem|astral|starships|foodfight|ftl|zauberer"
         )
     if data.get("system") and data["system"] != system:
         raise UsageError(f"--system {system} does not match the file's system '{data['system']}'")
@@ -65,6 +71,8 @@ def new(
         "starter": starter,
         "layout": layout or None,
         "ship": ship or None,
+        "teams": teams,
+        "first": first,
     }
     for key, value in given.items():
         if value is not None and system != SYSTEM_OPTIONS[key]:
@@ -129,6 +137,8 @@ SYSTEM_OPTIONS = {
     "starter": "foodfight",
     "layout": "foodfight",
     "ship": "ftl",
+    "teams": "zauberer",
+    "first": "zauberer",
 }
 """The options of ``campaign new`` that belong to one system."""
 

@@ -75,3 +75,10 @@ def console() -> Any:
     from gmtool.render.console import SafeConsole
 
     return SafeConsole(highlight=False)
+
+
+def console_err() -> Any:
+    """A console on stderr, for progress bars that must not mix with a JSON document."""
+    from rich.console import Console
+
+    return Console(stderr=True)

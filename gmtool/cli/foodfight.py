@@ -11,7 +11,7 @@ from typing import Any
 
 import typer
 
-from gmtool.cli.common import JSON_OPTION, console, emit, open_game, print_json
+from gmtool.cli.common import JSON_OPTION, emit, open_game
 from gmtool.errors import UsageError
 
 app = typer.Typer(
@@ -189,41 +189,15 @@ def simulate(
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Play many games with simple players: win rate by seat, length, how games end."""
-    import time
-
-    from rich.progress import Progress
-
+    from gmtool.cli.simulation import content_overrides, run_simulation
     from gmtool.render import foodfight as render
     from gmtool.systems.foodfight import SYSTEM as FOODFIGHT
     from gmtool.systems.foodfight.simulate import simulate as run
 
-    overrides: dict[str, Any] = {}
-    if campaign_file is not None:
-        from gmtool.content.campaignfile import read_campaign_file
-
-        overrides = dict(read_campaign_file(campaign_file).get("content") or {})
-    content = FOODFIGHT.load_content(overrides)
-    started = time.perf_counter()
-    bar = Progress(console=console_err(), transient=True, disable=games < 200)
-    with bar:
-        task = bar.add_task("playing", total=games)
-        report = run(
-            games,
-            seed,
-            policy,
-            content=content,
-            on_game=lambda n: bar.update(task, completed=n),
-            jobs=jobs,
-        )
-    doc = report.to_json()
-    doc["games_per_second"] = round(games / max(time.perf_counter() - started, 1e-9), 1)
-    if as_json:
-        print_json(doc)
-    else:
-        console().print(render.simulation(doc))
-
-
-def console_err() -> Any:
-    from rich.console import Console
-
-    return Console(stderr=True)
+    content = FOODFIGHT.load_content(content_overrides(campaign_file))
+    run_simulation(
+        games,
+        lambda on_game: run(games, seed, policy, content=content, on_game=on_game, jobs=jobs),
+        render.simulation,
+        as_json=as_json,
+    )

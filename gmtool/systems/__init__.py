@@ -13,6 +13,7 @@ SYSTEMS: dict[str, str] = {
     "starships": "gmtool.systems.starships",
     "foodfight": "gmtool.systems.foodfight",
     "ftl": "gmtool.systems.ftl",
+    "zauberer": "gmtool.systems.zauberer",
 }
 """System name -> the module whose ``SYSTEM`` object implements ``engine.system.System``."""
 

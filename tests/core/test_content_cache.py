@@ -100,14 +100,16 @@ def test_check_validates_whatever_the_cache_holds_and_lists_every_problem(
         ("astral", ["astral", "add", "Bo"]),
         ("starships", ["starships", "encounter", "start", "--enemy", "Drone"]),
         ("foodfight", ["foodfight", "show"]),
+        ("zauberer", ["zauberer", "show"]),
     ],
 )
 def test_a_rules_command_reads_cached_content_without_pydantic_or_yaml(
     gmtool, gmtool_home: Path, system: str, command: list[str]
 ) -> None:  # type: ignore[no-untyped-def]
-    demo = {"foodfight": ["--system", "foodfight", "--players", "A,B,C,D"]}.get(
-        system, ["--from", f"{system}-demo"]
-    )
+    demo = {
+        "foodfight": ["--system", "foodfight", "--players", "A,B,C,D"],
+        "zauberer": ["--system", "zauberer", "--teams", "fire=A,water=B", "--first", "fire"],
+    }.get(system, ["--from", f"{system}-demo"])
     assert gmtool("campaign", "new", "c", *demo).code == 0
     env = {"GMTOOL_HOME": str(gmtool_home), "PATH": "", "PYTHONPATH": str(Path.cwd())}
     done = subprocess.run(

@@ -15,13 +15,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from gmtool.dice import DiceDoor
+from gmtool.dice.secret import secret_seed
 from gmtool.errors import UsageError
 from gmtool.systems.foodfight.content import FoodFightContent
 from gmtool.systems.foodfight.layouts import lay_out
 from gmtool.systems.foodfight.state import State, find_player, secret_below
-
-SEED_DICE = "4d10000"
-"""Rolled once at the deal (which logs nothing) to seed the game's secret generator."""
 
 
 def new_state(content: FoodFightContent, options: Mapping[str, Any], dice: DiceDoor) -> State:
@@ -41,7 +39,7 @@ def new_state(content: FoodFightContent, options: Mapping[str, Any], dice: DiceD
         "fortune_deck": sorted(content.fortunes),
         "fortune_discards": [],
         "discards": [],
-        "secret_rng": _secret_seed(dice),
+        "secret_rng": secret_seed(dice),
     }
     plans = _layout_plans(options, names, content.rules.default_layout)
     for name, colour in zip(names, seats, strict=True):
@@ -70,13 +68,6 @@ def new_state(content: FoodFightContent, options: Mapping[str, Any], dice: DiceD
     starter = options.get("starter") or options.get("first") or content.rules.default_first
     state["turn"] = _first_player(state, starter, dice)
     return state
-
-
-def _secret_seed(dice: DiceDoor) -> int:
-    seed = 0
-    for face in dice.roll(SEED_DICE, label="secret seed").faces:
-        seed = seed * 10_000 + face - 1
-    return seed
 
 
 def _rules(content: FoodFightContent) -> dict[str, Any]:

@@ -7,34 +7,15 @@ the content it was dealt from.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from typing import Any
 
-from gmtool.dice import Rng
+# Drawn Fortunes and shuffled towers are secret picks (see ``gmtool.dice.secret``).
+from gmtool.dice.secret import secret_below as secret_below
 from gmtool.errors import RulesError, UsageError, unknown
 
 Player = dict[str, Any]
 Card = dict[str, Any]
 State = dict[str, Any]
-
-
-def secret_below(state: State, count: int) -> int:
-    """A secret whole number in ``[0, count)`` from the game's own generator.
-
-    Drawn Fortunes and shuffled towers are picked this way rather than by logged dice:
-    the log is read by the whole table, and a logged die would tell which card it picked.
-    The generator lives in the state, so undo and redo pick the same cards again.
-    """
-    if "secret_rng" not in state:
-        # A game dealt by gmtool 0.1.0 has no generator: seed one from the state itself,
-        # whose face-down towers the players do not know.
-        digest = hashlib.sha256(json.dumps(state, sort_keys=True).encode()).digest()
-        state["secret_rng"] = int.from_bytes(digest[:8], "big")
-    rng = Rng(state["secret_rng"])
-    value = rng.below(count)
-    state["secret_rng"] = rng.state
-    return value
 
 
 def player_names(state: State) -> list[str]:

@@ -1,0 +1,45 @@
+"""Zauberer: four wizard clans race for the centre of the arena, duel, and raid dungeons.
+
+``SYSTEM`` is what the engine uses; ``view`` and ``options_document`` serve the CLI and
+the play loop, and ``simulate`` the balance checks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from gmtool.dice import DiceDoor
+from gmtool.engine.system import Outcome, State
+from gmtool.systems.zauberer.actions import apply_action
+from gmtool.systems.zauberer.content import CONTENT, ZaubererContent
+from gmtool.systems.zauberer.setup import new_state
+from gmtool.systems.zauberer.view import options_document, status, view
+
+
+class Zauberer:
+    """The Zauberer referee."""
+
+    name = "zauberer"
+    title = "Zauberer"
+
+    def load_content(self, overrides: Mapping[str, Any]) -> ZaubererContent:
+        content: ZaubererContent = CONTENT.load(overrides)
+        return content
+
+    def new_state(self, content: Any, options: Mapping[str, Any], dice: DiceDoor) -> State:
+        return new_state(content, options, dice)
+
+    def apply(
+        self, state: State, action: Mapping[str, Any], dice: DiceDoor, content: Any
+    ) -> Outcome:
+        # The board, cards and rulings were copied into the state when the game started.
+        return apply_action(state, action, dice)
+
+    def status(self, state: State, *, now: float) -> dict[str, Any]:
+        return status(state)
+
+
+SYSTEM = Zauberer()
+
+__all__ = ["SYSTEM", "Zauberer", "options_document", "view"]

@@ -1,0 +1,89 @@
+"""Dungeons: 2d6 for a spell card, nothing, or a push back; one spell in hand at a time.
+
+Snake eyes (``dungeon_back_ones`` ones) sends the team back ``dungeon_back_steps``
+spaces; exactly ``dungeon_nothing_ones`` one gives nothing; any other roll draws the top
+card of the team's own clan's spell pile. A team that already holds a spell must say it
+puts it back (the pile is then shuffled) before it may enter.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gmtool.dice import DiceDoor
+from gmtool.dice.secret import secret_below
+from gmtool.errors import RulesError
+from gmtool.systems.zauberer.movement import move_back
+from gmtool.systems.zauberer.state import State, Team, card_name, check_phase, check_turn
+from gmtool.systems.zauberer.turns import return_spell
+
+
+def dungeon_outcome(rules: dict[str, Any], faces: list[int]) -> str:
+    """``spell``, ``nothing`` or ``back`` for the two dungeon dice."""
+    ones = faces.count(1)
+    if ones == rules["dungeon_back_ones"]:
+        return "back"
+    if ones == rules["dungeon_nothing_ones"]:
+        return "nothing"
+    return "spell"
+
+
+def enter(state: State, action: dict[str, Any], dice: DiceDoor) -> dict[str, Any]:
+    team = check_turn(state, action.get("player"), doing="enter a dungeon")
+    check_phase(state, team, ("dungeon",), "enter a dungeon")
+    returned = None
+    if team["spell"] is not None:
+        if not action.get("return_spell"):
+            raise RulesError(
+                f"{team['clan']} already holds a spell: a team holds one at a time",
+                hint="enter with --return-spell to put it back and shuffle the pile, "
+                "or end the turn to keep it",
+            )
+        returned = return_spell(state, team)
+    chosen = _chosen_card(state, team, action.get("card"))
+    faces = dice.roll("2d6", who=team["clan"], label="dungeon").faces
+    outcome = dungeon_outcome(state["rules"], faces)
+    card = None
+    back: list[str] = []
+    if outcome == "spell":
+        card = chosen or draw_spell(state, team["clan"])
+        if card is not None:
+            state["decks"][team["clan"]].remove(card)
+            team["spell"] = card
+    elif outcome == "back":
+        back = move_back(state, team, state["rules"]["dungeon_back_steps"])
+    elif chosen is not None:
+        raise RulesError(f"the dungeon gave nothing ({faces[0]}, {faces[1]}): no card is drawn")
+    state["phase"] = "end"
+    return {
+        "team": team["clan"],
+        "dice": faces,
+        "outcome": outcome,
+        "card": card,
+        "returned": returned,
+        "back": back,
+    }
+
+
+def draw_spell(state: State, clan: str) -> str | None:
+    """The top card of the clan's pile (the pile is kept sorted and drawn from at random
+    with the game's secret generator, which is the same as a shuffled pile)."""
+    pile: list[str] = state["decks"][clan]
+    if not pile:
+        return None
+    return pile[secret_below(state, len(pile))]
+
+
+def _chosen_card(state: State, team: Team, card: object) -> str | None:
+    """A card named from a physical pile (``--card``): it must lie in the clan's pile."""
+    if card is None:
+        return None
+    from gmtool.systems.zauberer.state import find_card
+
+    cid = find_card(state, card)
+    if cid not in state["decks"][team["clan"]]:
+        raise RulesError(
+            f"{card_name(state, cid)} is not in the {team['clan']} spell pile: a team draws "
+            "from its own clan's pile, and a card held or out of play cannot be drawn"
+        )
+    return cid

@@ -1,0 +1,235 @@
+"""Simple players for the simulator: ``random`` and ``greedy``.
+
+A policy answers the question the game asks now: the next action of the team to play,
+or (in a duel) each team's attack card before the roll and defence card after it. The
+greedy player asks the referee's own code for what it needs to know: the exact duel
+odds, and what a defence card would do to the roll it has just seen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from gmtool.dice import DiceDoor, Rng
+from gmtool.errors import GmtoolError
+from gmtool.systems.zauberer.movement import forks_ahead
+from gmtool.systems.zauberer.odds import duel_odds
+from gmtool.systems.zauberer.power import hit_point_losses, roll_power
+from gmtool.systems.zauberer.state import State, Team, current_team, enemies, standing
+from gmtool.systems.zauberer.view import duel_targets
+
+Action = dict[str, Any]
+
+
+def _pick(rng: Rng, items: list[Any]) -> Any:
+    return items[rng.below(len(items))]
+
+
+def _held(state: State, team: Team, kind: str) -> str | None:
+    cid: str | None = team["spell"]
+    if cid is None or state["cards"][cid]["kind"] != kind:
+        return None
+    if state["duel"] is not None and cid in state["duel"]["used"]:
+        return None
+    return cid
+
+
+def _cast_action(state: State, team: Team, rng: Rng, *, greedy: bool) -> Action | None:
+    """The team's non-combat card with arguments that the rules will take, or None."""
+    cid = _held(state, team, "noncombat")
+    if cid is None:
+        return None
+    effect = state["cards"][cid]["effect"]
+    kind = effect["kind"]
+    others = enemies(state, team)
+    board = state["board"]
+    action: Action = {"type": "cast", "card": cid}
+    if kind == "ring":
+        occupied = {t["space"] for t in standing(state)} | set(state["rings"]) | {board["centre"]}
+        free = [s for s in board["spaces"] if s not in occupied]
+        ahead = [s for s in board["spaces"][team["space"]]["next"] if s in free]
+        action["spaces"] = [ahead[0] if greedy and ahead else _pick(rng, free)]
+    elif kind == "move_enemy" and effect["targets"] == "one":
+        if greedy:
+            target = min(others, key=lambda t: board["distance"][t["space"]])
+        else:
+            target = _pick(rng, others)
+        action["targets"] = [target["clan"]]
+    elif kind == "swap_places":
+        mine = board["distance"][team["space"]]
+        near = [t for t in others if abs(board["distance"][t["space"]] - mine) <= effect["within"]]
+        if greedy:
+            near = [t for t in near if board["distance"][t["space"]] < mine]
+        if not near:
+            return None
+        action["targets"] = [_pick(rng, near)["clan"]]
+    elif kind == "pull_together":
+        pool = others if greedy and len(others) >= 2 else standing(state)
+        if len(pool) < 2:
+            return None
+        first = _pick(rng, pool)
+        action["targets"] = [first["clan"], _pick(rng, [t for t in pool if t is not first])["clan"]]
+    elif kind == "swap_colours":
+        spaces = [s for s in board["spaces"] if s != board["centre"]]
+        picked: list[str] = []
+        while len(picked) < 2 * effect["times"]:
+            space = _pick(rng, spaces)
+            if not picked or len(picked) % 2 == 0 or picked[-1] != space:
+                picked.append(space)
+        action["spaces"] = picked
+    elif kind == "portal":
+        far = board["distance"][team["space"]]
+        if far == 0:
+            return None
+        action["steps"] = far if greedy else 1 + rng.below(far)
+    return action
+
+
+def _ways(state: State, team: Team, rng: Rng, *, greedy: bool) -> list[str]:
+    ways = []
+    for options in forks_ahead(state, team["space"], 3).values():
+        if greedy:
+            green = [w for w in options if state["board"]["spaces"][w]["colour"] == "green"]
+            calm = [w for w in options if state["board"]["spaces"][w]["colour"] != "red"]
+            wanted = green if team["spell"] is None and green else calm
+            ways.append(wanted[0] if wanted else options[0])
+        else:
+            ways.append(_pick(rng, options))
+    return ways
+
+
+def _forced(state: State) -> Action | None:
+    """The only action on offer, if there is just one: the roll-off, or a trap to draw."""
+    return {"type": state["phase"]} if state["phase"] in ("roll_off", "trap") else None
+
+
+def random_turn(state: State, rng: Rng) -> Action:
+    """Any legal action of the team to play, with equal chance among the kinds on offer."""
+    forced = _forced(state)
+    if forced is not None:
+        return forced
+    phase = state["phase"]
+    team = current_team(state)
+    assert team is not None
+    choices: list[Action] = []
+    if phase == "move":
+        choices.append({"type": "move", "ways": _ways(state, team, rng, greedy=False)})
+    else:
+        choices.append({"type": "end_turn"})
+    if phase == "white":
+        choices += [{"type": "duel_start", "target": t} for t in duel_targets(state, team)]
+    if phase == "dungeon":
+        choices.append({"type": "dungeon", "return_spell": True})
+    cast = _cast_action(state, team, rng, greedy=False)
+    if cast is not None and rng.below(4) == 0:
+        return cast
+    chosen: Action = _pick(rng, choices)
+    return chosen
+
+
+def greedy_turn(state: State, rng: Rng) -> Action:
+    """Cast a helpful card at once, make for the centre, raid a dungeon with an empty hand,
+    and call a duel when the exact odds favour it (or to stop a team holding the centre)."""
+    forced = _forced(state)
+    if forced is not None:
+        return forced
+    phase = state["phase"]
+    team = current_team(state)
+    assert team is not None
+    cast = _cast_action(state, team, rng, greedy=True)
+    if cast is not None:
+        return cast
+    if phase == "move":
+        return {"type": "move", "ways": _ways(state, team, rng, greedy=True)}
+    if phase == "dungeon" and team["spell"] is None:
+        return {"type": "dungeon"}
+    if phase == "white":
+        best = None
+        for clan in duel_targets(state, team):
+            target = next(t for t in state["teams"] if t["clan"] == clan)
+            attack = {team["clan"]: c} if (c := _held(state, team, "attack")) else {}
+            chance = duel_odds(state, team["clan"], clan, attack)["duel"]["win"]
+            urgent = target["space"] == state["board"]["centre"] and target["centre_turns"] >= 1
+            wanted = chance > 0.55 or (urgent and chance > 0.25)
+            if wanted and (best is None or chance > best[0]):
+                best = (chance, clan)
+        if best is not None:
+            return {"type": "duel_start", "target": best[1]}
+    return {"type": "end_turn"}
+
+
+def random_attack(state: State, team: Team, rng: Rng) -> str | None:
+    cid = _held(state, team, "attack")
+    return cid if cid is not None and rng.below(2) else None
+
+
+def greedy_attack(state: State, team: Team, rng: Rng) -> str | None:
+    return _held(state, team, "attack")
+
+
+def random_defense(
+    state: State, team: Team, attack: dict[str, str], faces: dict[str, list[int]], rng: Rng
+) -> str | None:
+    cid = _held(state, team, "defense")
+    if cid is None or not rng.below(2):
+        return None
+    return cid if _legal(state, team, cid, attack, faces) else None
+
+
+def greedy_defense(
+    state: State, team: Team, attack: dict[str, str], faces: dict[str, list[int]], rng: Rng
+) -> str | None:
+    """Play the defence card only when it saves a hit point (or costs the enemy one)."""
+    cid = _held(state, team, "defense")
+    if cid is None:
+        return None
+    without = _hurt(state, attack, {}, faces)
+    with_card = _hurt(state, attack, {team["clan"]: cid}, faces)
+    if with_card is None:
+        return None
+    clan = team["clan"]
+    if without is None:
+        return None
+    if state["cards"][cid]["effect"]["kind"] == "end_duel":
+        return cid if clan in without and state["duel"]["hp"][clan] <= 1 else None
+    score = (clan in without) - (clan in with_card)
+    score += sum(1 for c in with_card if c != clan) - sum(1 for c in without if c != clan)
+    return cid if score > 0 else None
+
+
+def _legal(state: State, team: Team, cid: str, attack: dict[str, str], faces: Any) -> bool:
+    return _hurt(state, attack, {team["clan"]: cid}, faces) is not None
+
+
+def _hurt(
+    state: State, attack: dict[str, str], defense: dict[str, str], faces: dict[str, list[int]]
+) -> list[str] | None:
+    """Who would lose a hit point with these cards and faces (None: the play is refused).
+    An Ice Mirror die is taken as a 4, its nearest whole average."""
+    duel = state["duel"]
+    entered = {clan: list(faces[clan]) for clan in faces}
+    for clan, cid in defense.items():
+        if state["cards"][cid]["effect"]["kind"] == "double_one_die":
+            entered[clan] = [*entered[clan], 4]
+    cards = {c: state["cards"][cid] for c, cid in attack.items()}
+    guards = {c: state["cards"][cid] for c, cid in defense.items()}
+    try:
+        roll = roll_power(
+            duel, state["clans"], state["rules"], cards, guards, DiceDoor(entered_by=entered)
+        )
+    except GmtoolError:
+        return None
+    if roll.ended_by is not None:
+        return []
+    return hit_point_losses(roll, state["rules"]["duel_tie"], duel["challenger"])
+
+
+TurnPolicy = Callable[[State, Rng], Action]
+AttackPolicy = Callable[[State, Team, Rng], "str | None"]
+DefensePolicy = Callable[[State, Team, dict[str, str], dict[str, list[int]], Rng], "str | None"]
+
+POLICIES: dict[str, tuple[TurnPolicy, AttackPolicy, DefensePolicy]] = {
+    "random": (random_turn, random_attack, random_defense),
+    "greedy": (greedy_turn, greedy_attack, greedy_defense),
+}

@@ -1,0 +1,179 @@
+"""One roll of a duel: each team's Power Points from its dice, its clan and its spells.
+
+Both teams roll 2d6. Attack cards are declared before the roll and defence cards after
+it; this module works out what they do, in this order: lasting effects (traps, a ring,
+Flames of Fury), the elemental advantage, attack cards (unless cancelled, or taken by
+Growing Roots), the dice as counted (one die only: the higher), then defence cards.
+Every effect is listed with its amount, so the log can tell the whole story.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from gmtool.dice import DiceDoor
+from gmtool.errors import RulesError
+
+Card = dict[str, Any]
+
+
+@dataclass
+class Roll:
+    """What one duel roll came to for both teams."""
+
+    clans: tuple[str, str]
+    faces: dict[str, list[int]] = field(default_factory=dict)
+    base: dict[str, int] = field(default_factory=dict)
+    mods: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
+    one_die: dict[str, bool] = field(default_factory=dict)
+    extra: dict[str, int] = field(default_factory=dict)
+    blocked: set[str] = field(default_factory=set)
+    reflects: set[str] = field(default_factory=set)
+    ended_by: str | None = None
+    new_lasting: list[dict[str, Any]] = field(default_factory=list)
+    stolen: dict[str, str] = field(default_factory=dict)
+    """victim clan -> thief clan, for an attack card taken by Growing Roots"""
+
+    def other(self, clan: str) -> str:
+        return self.clans[1] if clan == self.clans[0] else self.clans[0]
+
+    def power(self, clan: str) -> int:
+        return self.base[clan] + sum(amount for _, amount in self.mods[clan])
+
+
+def roll_power(
+    duel: dict[str, Any],
+    clans_info: dict[str, Any],
+    rules: dict[str, Any],
+    attack: dict[str, Card],
+    defense: dict[str, Card],
+    dice: DiceDoor,
+) -> Roll:
+    """Work out one roll. ``attack``/``defense`` map a clan to the card it plays (checked
+    already: held, the right kind, unused); the dice come through ``dice`` per clan."""
+    a, b = duel["challenger"], duel["defender"]
+    roll = Roll((a, b))
+    for clan in roll.clans:
+        roll.mods[clan] = []
+        roll.one_die[clan] = False
+    for lasting in duel["lasting"]:
+        if lasting["kind"] == "one_die":
+            roll.one_die[lasting["clan"]] = True
+        else:
+            roll.mods[lasting["clan"]].append((lasting["source"], lasting["amount"]))
+    for clan in roll.clans:
+        other = roll.other(clan)
+        bonus_now = rules["elemental_bonus_when"] == "always" or clan == a
+        if clans_info[clan].get("advantage_over") == other and bonus_now:
+            roll.mods[clan].append((f"{clan} over {other}", rules["elemental_bonus"]))
+    for clan in roll.clans:
+        roll.faces[clan] = dice.roll("2d6", who=clan, label="duel").faces
+        card = attack.get(clan)
+        if card is not None and card["effect"]["kind"] == "extra_die":
+            roll.extra[clan] = dice.roll("1d6", who=clan, label=card["name"]).total
+    _attack_cards(roll, attack, defense)
+    for clan in roll.clans:
+        faces = roll.faces[clan]
+        roll.base[clan] = max(faces) if roll.one_die[clan] else sum(faces)
+    _defense_cards(roll, attack, defense, dice)
+    return roll
+
+
+def _attack_cards(roll: Roll, attack: dict[str, Card], defense: dict[str, Card]) -> None:
+    cancelled = set()
+    for clan, card in defense.items():
+        kind = card["effect"]["kind"]
+        enemy = roll.other(clan)
+        if kind == "cancel_attack" and enemy in attack:
+            cancelled.add(enemy)
+        elif kind == "steal_attack" and enemy in attack:
+            roll.stolen[enemy] = clan
+    for caster, card in attack.items():
+        if caster in cancelled:
+            continue
+        user = roll.stolen.get(caster, caster)
+        effect = card["effect"]
+        label = card["name"]
+        kind = effect["kind"]
+        if kind == "power":
+            roll.mods[user].append((label, effect["amount"]))
+        elif kind == "power_over_rolls":
+            roll.mods[user].append((label, effect["amount"]))
+            if effect["rolls"] > 1:
+                roll.new_lasting.append(
+                    {
+                        "clan": user,
+                        "source": label,
+                        "kind": "power",
+                        "amount": effect["amount"],
+                        "rounds": effect["rolls"] - 1,
+                    }
+                )
+        elif kind == "extra_die":
+            face = roll.extra[caster]
+            amount = next(band["amount"] for band in effect["bands"] if face in band["faces"])
+            roll.mods[user].append((f"{label} ({face})", amount))
+        elif kind == "one_die":
+            roll.one_die[roll.other(user)] = True
+        # hidden_roll changes what the enemy sees, not the numbers: its bonus is against a
+        # dungeon enemy, and the rules have none.
+
+
+def _defense_cards(
+    roll: Roll, attack: dict[str, Card], defense: dict[str, Card], dice: DiceDoor
+) -> None:
+    played = set(attack) | set(defense)
+    rolled = dict(roll.base)  # the dice as counted, before any defence card changes them
+    for clan, card in defense.items():
+        effect = card["effect"]
+        kind = effect["kind"]
+        enemy = roll.other(clan)
+        label = card["name"]
+        if kind == "reflect" and not rolled[clan] > rolled[enemy]:
+            raise RulesError(
+                f"{label} may be played only when {clan}'s dice ({rolled[clan]}) beat "
+                f"{enemy}'s ({rolled[enemy]})",
+                hint="play the roll without it",
+            )
+        if kind == "double_one_die":
+            face = dice.roll("1d6", who=clan, label=label).total
+            roll.extra[clan] = face
+            roll.base[clan] = 2 * face
+        elif kind == "power":
+            target = enemy if effect.get("to") == "enemy" else clan
+            roll.mods[target].append((label, effect["amount"]))
+        elif kind == "minus_if_enemy_casts" and enemy in played:
+            roll.mods[enemy].append((label, -effect["amount"]))
+        elif kind == "block":
+            roll.blocked.add(clan)
+        elif kind == "reflect":
+            roll.reflects.add(clan)
+        elif kind == "end_duel":
+            roll.ended_by = clan
+    for clan, card in defense.items():
+        if card["effect"]["kind"] == "switch_rolls":
+            a, b = roll.clans
+            roll.base[a], roll.base[b] = roll.base[b], roll.base[a]
+            roll.mods[clan].append((f"{card['name']} (dice switched)", 0))
+
+
+def hit_point_losses(roll: Roll, tie: str, challenger: str) -> list[str]:
+    """Who loses a hit point this roll, after blocks and reflections."""
+    a, b = roll.clans
+    power_a, power_b = roll.power(a), roll.power(b)
+    if power_a != power_b:
+        losers = [a if power_a < power_b else b]
+    else:
+        losers = {
+            "none": [],
+            "both": [a, b],
+            "challenger": [challenger],
+            "defender": [roll.other(challenger)],
+        }[tie]
+    hurt = []
+    for loser in losers:
+        if loser in roll.blocked:
+            continue
+        hurt.append(roll.other(loser) if loser in roll.reflects else loser)
+    return hurt
