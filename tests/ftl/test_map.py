@@ -87,7 +87,13 @@ def test_new_state_keeps_both_ships_and_their_supplies() -> None:
     assert state["seats"] == ["Red", "Blue"] and state["map"] is None
     red = state["players"]["Red"]
     assert red["ship"]["name"] == "Red Kestrel" and red["fuel"] == 8 and red["missiles"] == 10
-    assert red["bill"] == {"total": 1956, "budget": 2100, "bonus": 10, "left": 154, "problems": []}
+    assert red["bill"] == {
+        "total": 1956, "budget": 2100, "bonus": 10, "left": 154, "problems": [],
+        "groups": {
+            "systems": 1145, "weapons": 175, "drones": 35, "augments": 40, "crew": 170,
+            "reactor": 285, "supplies": 106,
+        },
+    }  # fmt: skip
 
 
 def test_a_ship_that_fails_its_check_is_refused() -> None:

@@ -156,20 +156,29 @@ def jump(doc: dict[str, Any]) -> Text:
     return text
 
 
+def _bills(players: dict[str, Any]) -> Table:
+    """Each ship's scrap by group, side by side."""
+    table = Table(title="bills", title_justify="left")
+    table.add_column("")
+    for name in players:
+        table.add_column(name, justify="right")
+    for group, heading in GROUP_TITLES.items():
+        row = [player["bill"].get("groups", {}).get(group, 0) for player in players.values()]
+        table.add_row(heading, *(f"{scrap:,}" for scrap in row))
+    table.add_row(
+        Text("budget + bonus", style="bold"),
+        *(f"{p['bill']['budget'] + p['bill']['bonus']:,}" for p in players.values()),
+    )
+    return table
+
+
 def status(doc: dict[str, Any]) -> RenderableType:
     """Both ships' bills and supplies, and the map."""
     table = Table(title="FTL", title_justify="left")
-    for column in (
-        "player",
-        "ship",
-        "scrap spent",
-        "left",
-        "fuel",
-        "missiles",
-        "drone parts",
-        "at",
-    ):
-        table.add_column(column, justify="left" if column in ("player", "ship") else "right")
+    table.add_column("player")
+    table.add_column("ship", no_wrap=True)
+    for column in ("spent", "left", "fuel", "missiles", "drone parts", "at"):
+        table.add_column(column, justify="right")
     for name, player in doc["players"].items():
         spent = player["bill"]
         at = player["at"]
@@ -183,7 +192,7 @@ def status(doc: dict[str, Any]) -> RenderableType:
             str(player["drone_parts"]),
             f"{at[0]},{at[1]}" if at else "-",
         )
-    parts: list[RenderableType] = [table]
+    parts: list[RenderableType] = [table, _bills(doc["players"])]
     if doc["map"] is None:
         parts.append(Text("no map yet: build one with 'gmtool ftl map new'", style="dim"))
     else:

@@ -61,7 +61,11 @@ def checked_ship(given: Any, content: FtlContent, *, where: str) -> Ship:
 
 def new_player(ship: Ship, content: FtlContent) -> dict[str, Any]:
     bill = ship_bill(ship, content).to_json()
-    del bill["items"]  # the ship is kept; its bill can be worked out again from it
+    # The ship is kept, so its items can be worked out again; the state keeps the sums.
+    groups: dict[str, int] = {}
+    for item in bill.pop("items"):
+        groups[item["group"]] = groups.get(item["group"], 0) + item["scrap"]
+    bill["groups"] = groups
     return {
         "ship": ship_document(ship),
         "bill": bill,
