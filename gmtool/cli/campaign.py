@@ -85,7 +85,9 @@ def new(
         from gmtool.cli.ftl import ship_options
 
         given["ship"] = None
-        options["ships"] = ship_options(ship, data.get("content") or {})
+        # A campaign file's ships stay unless --ship names the same player.
+        ships = dict(options.get("ships") or {})
+        options["ships"] = {**ships, **ship_options(ship, data.get("content") or {})}
     options.update({key: value for key, value in given.items() if value is not None})
     if seed is not None:
         options["seed"] = seed

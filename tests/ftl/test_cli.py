@@ -197,3 +197,13 @@ def test_show_refuses_rooms_too_far_apart_to_draw(gmtool, tmp_path: Path) -> Non
     result = gmtool("ftl", "ship", "show", str(write_ship(tmp_path, data)))
     assert result.code == 2 and "too far apart to draw" in result.err
     assert result.err.count("\n") == 1
+
+
+def test_ship_replaces_one_of_a_campaign_files_ships(gmtool, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    data = red_data()
+    data["name"] = "Scarlet"
+    path = write_ship(tmp_path, data)
+    result = gmtool("campaign", "new", "duel", "--from", "ftl-demo", "--ship", f"Red={path}")
+    assert result.code == 0, result.err
+    players = json.loads(gmtool("status", "--json").out)["players"]
+    assert (players["Red"]["ship"], players["Blue"]["ship"]) == ("Scarlet", "Blue Lanternfish")
