@@ -91,11 +91,23 @@ def register(app: typer.Typer) -> None:
         ship: str = SHIP,
         weapon: str = typer.Argument(..., help="Weapon id or slot number."),
         room: str = typer.Argument(..., help="The enemy room, or 'none' to hold fire."),
+        corner: int = typer.Option(
+            None, "--corner", help="A beam's start corner in the room (1 = first; default 1)."
+        ),
+        toward: str = typer.Option(
+            None, "--toward", help="A beam's direction: right, left, up, down (default right)."
+        ),
         as_json: bool = JSON_OPTION,
     ) -> None:
-        """Aim a powered weapon at an enemy room: it fires once charged."""
+        """Aim a powered weapon at an enemy room: it fires once charged. A beam starts at
+        a corner of the room and goes one way."""
         target = None if room.lower() == "none" else room
-        _order(ctx, "aim", as_json, ship=ship, weapon=weapon, room=target)
+        fields: dict[str, Any] = {"ship": ship, "weapon": weapon, "room": target}
+        if corner is not None:
+            fields["corner"] = corner
+        if toward is not None:
+            fields["toward"] = toward.lower()
+        _order(ctx, "aim", as_json, **fields)
 
     @app.command("autofire")
     def autofire(

@@ -64,6 +64,8 @@ def give_order(game: Game, ask: Prompts, seat: str) -> None:
     labels = {KINDS[kind]: kind for kind in orders}
     kind = labels[ask.select(f"{seat}'s order?", list(labels))]
     action = _pick(ask, seat, kind, orders[kind])
+    if kind == "aim" and action["room"] is not None:
+        action = _beam_line(game, ask, seat, action)
     outcome = game.play({"type": f"order_{kind}", **action}, game.door(entered=[]))
     say(story([outcome.result["order"]]))
 
@@ -92,6 +94,24 @@ def _pick(ask: Prompts, seat: str, kind: str, actions: list[dict[str, Any]]) -> 
         label = {f"{'open' if a['open'] else 'shut'} {a['room']}": a for a in actions}
         return label[ask.select("Which door?", list(label))]
     return actions[0]  # autofire: one toggle
+
+
+def _beam_line(game: Game, ask: Prompts, seat: str, action: dict[str, Any]) -> dict[str, Any]:
+    """A beam also needs its start corner and its direction."""
+    from gmtool.systems.ftl.battle.beams import DIRECTIONS
+    from gmtool.systems.ftl.battle.state import enemy_of
+
+    battle = battle_now(game)
+    ship = battle["ships"][seat]
+    weapon = next(w for w in ship["weapons"] if w["id"] == action["weapon"])
+    if weapon["kind"] != "beam":
+        return action
+    corners = len(enemy_of(battle, ship)["rooms"][action["room"]]["corners"])
+    corner = ask.select(
+        "Start at which corner (1 = top left)?", [str(n + 1) for n in range(corners)]
+    )
+    toward = ask.select("Toward?", list(DIRECTIONS))
+    return {**action, "corner": int(corner), "toward": toward}
 
 
 def _unique(values: Any) -> list[str]:

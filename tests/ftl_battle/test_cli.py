@@ -67,7 +67,7 @@ def test_refusals_write_nothing(fight) -> None:  # type: ignore[no-untyped-def]
         (("ftl", "power", "Red", "engines", "9"), 4, "holds at most 3 bars"),
         (("ftl", "power", "Red", "warp", "1"), 2, "unknown system of Red"),
         (("ftl", "aim", "Red", "1", "nowhere"), 2, "unknown room of Blue"),
-        (("ftl", "weapon", "Blue", "bardiche", "on"), 4, "not modelled in battle yet"),
+        (("ftl", "aim", "Red", "1", "bridge", "--corner", "2"), 4, "is not a beam"),
         (("ftl", "weapon", "Red", "1", "maybe"), 2, "neither on nor off"),
         (("ftl", "crew", "Red", "Zed", "bridge"), 2, "unknown crew member of Red"),
         (("ftl", "tick", "--dice", "evde=3"), 2, "'evde' is not a roll of the battle"),

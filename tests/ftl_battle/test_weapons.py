@@ -157,7 +157,7 @@ def test_aiming_needs_power_and_a_real_room() -> None:
 
 
 def test_unmodelled_weapons_refuse_power() -> None:
-    state = battle(red=ship(weapons=["pike_beam", "flak_i", "swarm_missile"]))
-    for weapon in ("pike_beam", "flak_i", "swarm_missile"):
+    state = battle(red=ship(weapons=["flak_i", "swarm_missile"]))
+    for weapon in ("flak_i", "swarm_missile"):
         with pytest.raises(RulesError, match="not modelled in battle yet"):
             order(state, "weapon", ship="Red", weapon=weapon, on=True)

@@ -25,6 +25,12 @@ class EvasionRules(Model):
     max_numbers: int = Field(ge=0)
 
 
+class BeamRules(Model):
+    corner_inches: float = Field(gt=0)
+    default_corner: int = Field(ge=1)
+    default_toward: Literal["right", "left", "up", "down"]
+
+
 class ChanceRules(Model):
     die: int = Field(ge=2)
     default_stun_seconds: int = Field(ge=0)
@@ -57,6 +63,7 @@ class BattleSettings(Model):
     shields_block: list[Kind]
     evasion: EvasionRules
     shots_per_second: int = Field(ge=1)
+    beams: BeamRules
     chances: ChanceRules
     fires: FireRules
     breaches: BreachRules

@@ -52,7 +52,16 @@ def _order(battle: Battle, order: str, action: Mapping[str, Any]) -> dict[str, A
     if order == "aim":
         index = weapons.find_weapon(ship, str(action["weapon"]))
         room = action.get("room")
-        return weapons.aim(battle, ship, index, None if room is None else str(room))
+        corner = action.get("corner")
+        toward = action.get("toward")
+        return weapons.aim(
+            battle,
+            ship,
+            index,
+            None if room is None else str(room),
+            corner=None if corner is None else _int(action, "corner"),
+            toward=None if toward is None else str(toward),
+        )
     if order == "autofire":
         ship["autofire"] = bool(action["on"])
         return {"event": "autofire", "ship": ship["name"], "on": ship["autofire"]}

@@ -23,14 +23,9 @@ def start(battle: Battle, ship: Ship, room_id: str, kind: str, dice: DiceDoor) -
     """A fire or breach chance came up: flip a coin per free corner to place them."""
     room = ship["rooms"][room_id]
     settings = rules(battle)[KIND_RULES[kind]]
-    if kind == "fires" and "fire_suppression" in ship.get("augments", []):
-        return [
-            {"event": "no_fire", "ship": ship["name"], "room": room_id, "why": "fire_suppression"}
-        ]
-    if kind == "breaches" and "slug_repair_gel" in ship.get("augments", []):
-        return [
-            {"event": "no_breach", "ship": ship["name"], "room": room_id, "why": "slug_repair_gel"}
-        ]
+    blocked = _prevented(ship, room_id, kind)
+    if blocked is not None:
+        return [blocked]
     taken = {item["corner"] for item in room[kind]}
     free = [i for i in range(len(room["corners"])) if i not in taken]
     limit = int(settings["max_new"])
@@ -61,6 +56,49 @@ def start(battle: Battle, ship: Ship, room_id: str, kind: str, dice: DiceDoor) -
             "total": len(room[kind]),
         }
     ]
+
+
+def place(battle: Battle, ship: Ship, room_id: str, kind: str, corner: int) -> list[Event]:
+    """A fire or breach in one corner (a beam's), unless one is there already."""
+    room = ship["rooms"][room_id]
+    settings = rules(battle)[KIND_RULES[kind]]
+    blocked = _prevented(ship, room_id, kind)
+    if blocked is not None:
+        return [blocked]
+    if any(item["corner"] == corner for item in room[kind]):
+        return []
+    room[kind].append({"corner": corner, "health": int(settings["health"])})
+    if kind == "breaches":
+        room["vent"] = False
+    what = "fire_started" if kind == "fires" else "breach"
+    return [
+        {
+            "event": what,
+            "ship": ship["name"],
+            "room": room_id,
+            "corners": [corner],
+            "coins": [],
+            "total": len(room[kind]),
+        }
+    ]
+
+
+def _prevented(ship: Ship, room_id: str, kind: str) -> Event | None:
+    if kind == "fires" and "fire_suppression" in ship.get("augments", []):
+        return {
+            "event": "no_fire",
+            "ship": ship["name"],
+            "room": room_id,
+            "why": "fire_suppression",
+        }
+    if kind == "breaches" and "slug_repair_gel" in ship.get("augments", []):
+        return {
+            "event": "no_breach",
+            "ship": ship["name"],
+            "room": room_id,
+            "why": "slug_repair_gel",
+        }
+    return None
 
 
 def burn_and_breathe(battle: Battle, ship: Ship) -> list[Event]:

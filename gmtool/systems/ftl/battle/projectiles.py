@@ -7,6 +7,8 @@ unless it pierces as many shields as are up.
 
 from __future__ import annotations
 
+from typing import Any
+
 from gmtool.dice import DiceDoor
 from gmtool.systems.ftl.battle.damage import land
 from gmtool.systems.ftl.battle.shields_evasion import roll_dodge
@@ -25,7 +27,7 @@ def arrive(battle: Battle, dice: DiceDoor) -> list[Event]:
     return events
 
 
-def _one_shot(battle: Battle, shot: dict[str, object], dice: DiceDoor) -> list[Event]:
+def _one_shot(battle: Battle, shot: dict[str, Any], dice: DiceDoor) -> list[Event]:
     ship = battle["ships"][shot["to"]]
     weapon = battle["ships"][shot["from"]]["weapons"][shot["slot"]]
     weapon = {**weapon, "ion": shot.get("ion", weapon["ion"])}  # a chain's ion when fired
@@ -34,6 +36,10 @@ def _one_shot(battle: Battle, shot: dict[str, object], dice: DiceDoor) -> list[E
         return events
     if shot["to"] == shot["from"]:  # a healing or repair bomb on one's own ship
         return land(battle, ship, str(shot["room"]), weapon, dice)
+    if weapon["kind"] == "beam":
+        from gmtool.systems.ftl.battle.beams import strike
+
+        return strike(battle, ship, weapon, str(shot["room"]), list(shot["corners"]), dice)
     if weapon["kind"] not in UNDODGEABLE:
         dodge = roll_dodge(battle, ship, dice, weapon)
         if dodge is not None:

@@ -54,6 +54,7 @@ def battle_rules(data: Mapping[str, Any]) -> dict[str, Any]:
             "travel_seconds": dict(data["travel_seconds"]),
             "uses_missile": list(data["uses_missile"]),
         },
+        "beams": {**settings["beams"], "rooms_per_second": int(data["beam_rooms_per_second"])},
         "chances": dict(settings["chances"]),
         "fires": dict(settings["fires"]),
         "breaches": dict(settings["breaches"]),

@@ -13,8 +13,8 @@ from gmtool.systems.ftl.battle.rules import battle_rules
 from gmtool.systems.ftl.battle.state import Battle, Ship
 
 SPACE = "space"
-MODELLED_KINDS = ("laser", "ion", "missile", "bomb", "crystal")
-"""Weapon types whose shots the battle resolves so far (beams and flak not yet)."""
+MODELLED_KINDS = ("laser", "ion", "missile", "bomb", "crystal", "beam")
+"""Weapon types whose shots the battle resolves so far (flak not yet)."""
 
 
 def new_battle(ships: Mapping[str, Mapping[str, Any]], data: Mapping[str, Any]) -> Battle:
@@ -136,6 +136,8 @@ def _weapon(weapon_id: str, data: Mapping[str, Any]) -> dict[str, Any]:
         "stun": int(spec.get("stun_chance", 0)),
         "stun_time": spec.get("stun_seconds"),
         "lockdown": int(spec.get("lockdown_seconds") or 0),
+        "length": float(spec.get("length") or 0),
+        "beam_aim": None,
         "charge_cap": int(spec.get("charge_cap") or 1),
         "charges": 0,
         "chain": dict(spec["chain"]) if spec.get("chain") else None,

@@ -48,6 +48,7 @@ TELL: dict[str, Callable[[Event], str]] = {
     "evade": _evade,
     "blocked": lambda e: f"{e['ship']} shield stops {e['weapon']} ({e['shields_left']} left)",
     "hit": _hit,
+    "beam_blocked": lambda e: f"{e['ship']} shields stop {e['weapon']} in {e['room']}",
     "system_damaged": lambda e: (
         f"{e['ship']} {e['system']} damaged {e['damage']}/{e['level']} ({e['why']})"
     ),

@@ -63,10 +63,21 @@ def target_ship(battle: Battle, ship: Ship, weapon: dict[str, Any]) -> Ship:
     return ship if is_friendly(weapon) else enemy_of(battle, ship)
 
 
-def aim(battle: Battle, ship: Ship, index: int, room_id: str | None) -> Event:
+def aim(
+    battle: Battle,
+    ship: Ship,
+    index: int,
+    room_id: str | None,
+    *,
+    corner: int | None = None,
+    toward: str | None = None,
+) -> Event:
     """The ``aim`` order: the weapon fires at that room once charged (None: hold). The
-    room is the enemy's, or one's own for a healing or repair bomb."""
+    room is the enemy's, or one's own for a healing or repair bomb; a beam also starts at
+    a corner of the room and goes one way."""
     weapon = ship["weapons"][index]
+    if weapon["kind"] != "beam" and (corner is not None or toward is not None):
+        raise RulesError(f"{weapon['id']} is not a beam: it takes no corner or direction")
     if room_id is None:
         weapon["target"] = None
         return {"event": "hold", "ship": ship["name"], "weapon": weapon["id"]}
@@ -77,14 +88,26 @@ def aim(battle: Battle, ship: Ship, index: int, room_id: str | None) -> Event:
         )
     enemy = target_ship(battle, ship, weapon)
     room_of(enemy, room_id)
-    weapon["target"] = room_id
-    return {
+    event: Event = {
         "event": "aim",
         "ship": ship["name"],
         "weapon": weapon["id"],
         "at": enemy["name"],
         "room": room_id,
     }
+    if weapon["kind"] == "beam":
+        from gmtool.systems.ftl.battle.beams import beam_aim
+
+        beam_rules = rules(battle)["beams"]
+        weapon["beam_aim"] = beam_aim(
+            enemy,
+            room_id,
+            int(corner if corner is not None else beam_rules["default_corner"]),
+            str(toward or beam_rules["default_toward"]),
+        )
+        event.update(weapon["beam_aim"])
+    weapon["target"] = room_id
+    return event
 
 
 def charge_weapons(battle: Battle, ship: Ship) -> list[Event]:
@@ -170,6 +193,8 @@ def _start_volley(battle: Battle, ship: Ship, index: int) -> list[Event]:
 
 def _launch(battle: Battle, ship: Ship, index: int, per_second: int) -> list[Event]:
     weapon = ship["weapons"][index]
+    if weapon["kind"] == "beam":
+        return _launch_beam(battle, ship, index)
     travel = int(rules(battle)["weapons"]["travel_seconds"][weapon["kind"]])
     count = min(per_second, weapon["shots_left"])
     enemy = target_ship(battle, ship, weapon)
@@ -196,6 +221,44 @@ def _launch(battle: Battle, ship: Ship, index: int, per_second: int) -> list[Eve
             "shots": count,
             "room": weapon["volley_target"],
             "arrives": battle["second"] + travel,
+        }
+    ]
+
+
+def _launch_beam(battle: Battle, ship: Ship, index: int) -> list[Event]:
+    """A beam reaches the enemy at once and sweeps its rooms, 2 a second: one arrival per
+    room crossed, each at its second."""
+    from gmtool.systems.ftl.battle.beams import sweep
+
+    weapon = ship["weapons"][index]
+    enemy = enemy_of(battle, ship)
+    per_second = int(rules(battle)["beams"]["rooms_per_second"])
+    crossed = sweep(battle, enemy, weapon, str(weapon["volley_target"]))
+    for order, part in enumerate(crossed):
+        battle["next_shot"] += 1
+        battle["in_flight"].append(
+            {
+                "id": battle["next_shot"],
+                "from": ship["name"],
+                "to": enemy["name"],
+                "weapon": weapon["id"],
+                "slot": index,
+                "room": part["room"],
+                "corners": part["corners"],
+                "ion": 0,
+                "arrives": battle["second"] + order // per_second,
+            }
+        )
+    weapon["shots_left"] = 0
+    return [
+        {
+            "event": "launch",
+            "ship": ship["name"],
+            "weapon": weapon["id"],
+            "shots": 1,
+            "room": weapon["volley_target"],
+            "rooms": [part["room"] for part in crossed],
+            "arrives": battle["second"],
         }
     ]
 
