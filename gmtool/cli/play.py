@@ -16,6 +16,7 @@ DEMOS = {
     "starships": "starships-demo.yaml",
     "foodfight": "foodfight-demo.yaml",
     "ftl": "ftl-demo.yaml",
+    "zauberer": "zauberer-demo.yaml",
 }
 """The bundled demo campaign file of each system, in ``campaigns/``."""
 

@@ -175,6 +175,13 @@ def _headline(doc: dict[str, Any]) -> Text:
     return Text(f"Turn {doc['turn']}: {doc['team_to_play']} to play", style="bold")
 
 
+def spell_card(card: dict[str, Any]) -> Text:
+    """One spell card, for its own team's eyes."""
+    text = Text(f"{card['name']}", style="bold magenta")
+    text.append(f" ({card['kind']}): {card['text']}")
+    return text
+
+
 def duel(doc: dict[str, Any]) -> Text:
     a, b = doc["challenger"], doc["defender"]
     text = Text(f"Duel: {a} against {b}, after {doc['round']} roll(s): ", style="bold yellow")

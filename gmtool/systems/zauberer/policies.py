@@ -13,6 +13,7 @@ from typing import Any
 
 from gmtool.dice import DiceDoor, Rng
 from gmtool.errors import GmtoolError
+from gmtool.systems.zauberer.choices import usable_card
 from gmtool.systems.zauberer.movement import forks_ahead
 from gmtool.systems.zauberer.odds import duel_odds
 from gmtool.systems.zauberer.power import hit_point_losses, roll_power
@@ -27,12 +28,7 @@ def _pick(rng: Rng, items: list[Any]) -> Any:
 
 
 def _held(state: State, team: Team, kind: str) -> str | None:
-    cid: str | None = team["spell"]
-    if cid is None or state["cards"][cid]["kind"] != kind:
-        return None
-    if state["duel"] is not None and cid in state["duel"]["used"]:
-        return None
-    return cid
+    return usable_card(state, team["clan"], kind)
 
 
 def _cast_action(state: State, team: Team, rng: Rng, *, greedy: bool) -> Action | None:

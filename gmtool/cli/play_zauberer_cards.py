@@ -1,0 +1,137 @@
+"""The questions of ``gmtool play`` for Zauberer that deal with spell cards: a cast's
+targets and spaces, and a duel roll's attack and defence cards around the dice."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from gmtool.cli.common import console
+from gmtool.cli.playloop import Prompts
+from gmtool.dice import DiceDoor
+
+if TYPE_CHECKING:
+    from gmtool.cli.play_zauberer import Table
+
+NO_CARD = "no card"
+
+
+def cast_action(
+    state: dict[str, Any], team: dict[str, Any], cid: str, ask: Prompts
+) -> dict[str, Any]:
+    """The cast of ``cid`` with what it needs, each answer chosen from what the rules allow."""
+    from gmtool.errors import RulesError
+    from gmtool.systems.zauberer.choices import cast_arguments
+
+    needs = cast_arguments(state, team, cid)
+    name = state["cards"][cid]["name"]
+    action: dict[str, Any] = {"type": "cast", "card": cid}
+    count, clans = needs["targets"]
+    if count and len(clans) < count:
+        raise RulesError(f"{name} has no team to act on now")
+    targets: list[str] = []
+    for number in range(count):
+        left = [clan for clan in clans if clan not in targets]
+        targets.append(
+            ask.select(f"{name}: team {number + 1}?" if count > 1 else f"{name}: which team?", left)
+        )
+    if targets:
+        action["targets"] = targets
+    count, spaces = needs["spaces"]
+    chosen: list[str] = []
+    for number in range(count):
+        chosen.append(ask.select(f"{name}: space {number + 1} of {count}?", spaces))
+    if chosen:
+        action["spaces"] = chosen
+    if needs["steps"] is not None:
+        action["steps"] = ask.whole(
+            f"{name}: how many spaces toward the centre (1-{needs['steps']})?"
+        )
+    ways = [
+        ask.select(f"At the fork {fork}, which way?", options)
+        for fork, options in needs["forks"].items()
+    ]
+    if ways:
+        action["ways"] = ways
+    return action
+
+
+def duel_action(table: Table, state: dict[str, Any]) -> tuple[dict[str, Any], DiceDoor]:
+    """Attack cards, the dice (entered, or worked out ahead from the campaign's generator
+    and shown), then defence cards; returns the action and the door to play it with."""
+    from gmtool.systems.zauberer.choices import usable_card
+    from gmtool.systems.zauberer.power import roll_power
+
+    ask = table.ask
+    duel = state["duel"]
+    clans = (duel["challenger"], duel["defender"])
+    attack: dict[str, str] = {}
+    for clan in clans:
+        card = _choose(table, state, clan, usable_card(state, clan, "attack"), "before the roll")
+        if card is not None:
+            attack[clan] = card
+    entered: dict[str, list[int]] = {}
+    for clan in clans:
+        extra = (
+            " and the Mysterious Fan's d6" if _kind(state, attack.get(clan)) == "extra_die" else ""
+        )
+        faces = ask.faces(f"{clan}'s two d6{extra}")
+        if faces is not None:
+            entered[clan] = faces
+    cards = {clan: state["cards"][cid] for clan, cid in attack.items()}
+    preview = roll_power(
+        duel,
+        state["clans"],
+        state["rules"],
+        cards,
+        {},
+        table.game.door(entered_by=dict(entered) or None),
+    )
+    hidden = any(_kind(state, cid) == "hidden_roll" for cid in attack.values())
+    if not hidden:
+        _show_dice(preview)
+    defense: dict[str, str] = {}
+    for clan in clans:
+        if clan in attack:
+            continue
+        card = _choose(table, state, clan, usable_card(state, clan, "defense"), "after the roll")
+        if card is not None:
+            defense[clan] = card
+            if _kind(state, card) == "double_one_die" and clan in entered:
+                entered[clan] = [*entered[clan], ask.whole(f"{clan}'s Ice Mirror d6 (its face)")]
+    if hidden:
+        _show_dice(preview)
+    action = {"type": "duel_round", "attack": attack, "defense": defense}
+    return action, table.game.door(entered_by=entered or None)
+
+
+def _kind(state: dict[str, Any], cid: str | None) -> str | None:
+    return None if cid is None else str(state["cards"][cid]["effect"]["kind"])
+
+
+def _choose(
+    table: Table, state: dict[str, Any], clan: str, cid: str | None, when: str
+) -> str | None:
+    """Ask ``clan`` (behind the gate) whether it plays ``cid``; every team holding a spell
+    is asked, so the gate itself tells the others nothing."""
+    team = next(t for t in state["teams"] if t["clan"] == clan)
+    if team["spell"] is None:
+        return None
+    table.gate(clan)
+    if cid is None:
+        name = state["cards"][team["spell"]]["name"]
+        table.ask.pause(f"{clan}: {name} cannot be played {when} now; press Enter")
+        return None
+    name = state["cards"][cid]["name"]
+    answer = table.ask.select(f"{clan}: play {name} {when}?", [f"play {name}", NO_CARD])
+    return None if answer == NO_CARD else cid
+
+
+def _show_dice(roll: Any) -> None:
+    from rich.text import Text
+
+    parts = []
+    for clan in roll.clans:
+        dice = " + ".join(str(face) for face in roll.faces[clan])
+        extra = f" (and {roll.extra[clan]})" if clan in roll.extra else ""
+        parts.append(f"{clan} rolled {dice}{extra}")
+    console().print(Text("; ".join(parts), style="bold"))
