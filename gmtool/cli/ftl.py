@@ -133,6 +133,8 @@ def ship_new(
 
     if file.exists() and not force:
         raise UsageError(f"{file} already exists", hint="choose another name or pass --force")
+    if not file.parent.is_dir():
+        raise UsageError(f"there is no folder {file.parent} to write {file.name} in")
     build_ship(file, _content())
 
 

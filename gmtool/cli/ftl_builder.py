@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from gmtool.cli.playloop import Back, Prompts, say
-from gmtool.errors import GmtoolError, RulesError
+from gmtool.errors import GmtoolError, RulesError, UsageError
 from gmtool.systems.ftl import draft as drafts
 from gmtool.systems.ftl.content import FtlContent
 from gmtool.systems.ftl.ship import SPACE
@@ -237,7 +237,11 @@ class Builder:
             for problem in problems:
                 say(f"  {problem}")
             return False
-        write_ship_file(self.path, self.data)
+        try:
+            write_ship_file(self.path, self.data)
+        except OSError as error:
+            show_error(UsageError(f"cannot write {self.path}: {error.strerror}"))
+            return False
         say(f"wrote {self.path}")
         return True
 

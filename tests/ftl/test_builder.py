@@ -62,3 +62,19 @@ def test_save_is_refused_while_a_problem_remains(tmp_path: Path, capsys) -> None
     )  # fmt: skip
     assert build_ship(path, content(), ask) is False
     assert not path.exists()
+
+
+def test_a_file_that_cannot_be_written_is_one_line(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "taken"
+    path.mkdir()  # a folder where the file should go: even root cannot write it
+    ask = ScriptedPrompts(
+        "X", "weapons_2_drones_3", "2x1", "0 0", "a", "no system", "save", "quit without saving"
+    )
+    assert build_ship(path, content(), ask) is False
+    out = " ".join(capsys.readouterr().out.split())  # the error line may wrap
+    assert f"error: cannot write {path}: Is a directory" in out
+
+
+def test_ship_new_refuses_a_missing_folder(gmtool, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    result = gmtool("ftl", "ship", "new", str(tmp_path / "nope" / "x.yaml"))
+    assert result.code == 2 and "there is no folder" in result.err
