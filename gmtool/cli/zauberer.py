@@ -59,12 +59,15 @@ def show(
     public: bool = typer.Option(False, "--public", help="Hide every team's spell card."),
     as_json: bool = JSON_OPTION,
 ) -> None:
-    """The teams, their spaces and spells, the duel under way, whose turn it is."""
+    """The board, the teams and their spells, the duel under way, whose turn it is."""
     from gmtool.render import zauberer as render
     from gmtool.systems.zauberer import view
+    from gmtool.systems.zauberer.view import status
 
     state = open_game(ctx, SYSTEM).state
-    emit(view(state, as_team, public=public), as_json, render.teams)
+    doc = view(state, as_team, public=public)
+    # For people, the board too; what a team may see is the view's, whatever is drawn.
+    emit(doc, as_json, lambda seen: render.status({**status(state), **seen}))
 
 
 @app.command()

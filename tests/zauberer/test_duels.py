@@ -337,3 +337,26 @@ def test_a_searing_ring_acts_in_the_first_roll_of_its_casters_duel() -> None:
     assert first.result["power"] == {"fire": 8, "earth": 5}
     assert round_(first.state, fire=[3, 3], earth=[3, 3]).result["power"] == {"fire": 7, "earth": 6}
     assert first.state["rings"] == {}
+
+
+@pytest.mark.parametrize(
+    ("clan", "card", "bonus"),
+    [
+        ("fire", "fireball", 2),
+        ("fire", "flamethrower", 3),
+        ("air", "swirl", 2),
+        ("air", "tornado", 3),
+        ("earth", "quicksand", 2),
+        ("earth", "meteor", 3),
+        ("water", "ice_pike", 2),
+        ("water", "serpentine_cold", 3),
+    ],
+)
+def test_every_flat_attack_card(clan: str, card: str, bonus: int) -> None:
+    state = start()
+    give(state, clan, card)
+    # against a clan neither has the advantage over: fire-air, water-earth
+    other = {"fire": "air", "air": "fire", "earth": "water", "water": "earth"}[clan]
+    state = duel(state, clan, other)
+    result = round_(state, {clan: card}, **{clan: [1, 2], other: [3, 3]}).result
+    assert result["power"] == {clan: 3 + bonus, other: 6}
