@@ -153,6 +153,16 @@ def register(app: typer.Typer) -> None:
 
         _order(ctx, "dodge", as_json, ship=ship, numbers=parse_faces(numbers))
 
+    @app.command("cloak")
+    def cloak(ctx: typer.Context, ship: str = SHIP, as_json: bool = JSON_OPTION) -> None:
+        """Cloak: +60% evasion and no enemy targeting, for 5/10/15 s by cloaking's power."""
+        _order(ctx, "cloak", as_json, ship=ship)
+
+    @app.command("battery")
+    def battery(ctx: typer.Context, ship: str = SHIP, as_json: bool = JSON_OPTION) -> None:
+        """Switch the backup battery on: +2/+4 reactor bars for 30 s, then it rests."""
+        _order(ctx, "battery", as_json, ship=ship)
+
     @app.command("show")
     def show(
         ctx: typer.Context,

@@ -20,6 +20,8 @@ KINDS = {
     "autofire": "autofire on or off",
     "crew": "send a crew member",
     "doors": "open or shut a door to space",
+    "cloak": "cloak",
+    "battery": "switch the backup battery on",
 }
 DICE_HELP = (
     "Dice for these seconds by name, e.g. evade=7,12 fire=heads (blank: gmtool rolls everything)"

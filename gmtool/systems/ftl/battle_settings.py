@@ -31,6 +31,11 @@ class BeamRules(Model):
     default_toward: Literal["right", "left", "up", "down"]
 
 
+class CloakRules(Model):
+    cooldown_seconds: int = Field(ge=0)
+    fire_shortens_by: int = Field(ge=0)
+
+
 class ChanceRules(Model):
     die: int = Field(ge=2)
     default_stun_seconds: int = Field(ge=0)
@@ -64,6 +69,7 @@ class BattleSettings(Model):
     evasion: EvasionRules
     shots_per_second: int = Field(ge=1)
     beams: BeamRules
+    cloaking: CloakRules
     chances: ChanceRules
     fires: FireRules
     breaches: BreachRules

@@ -12,13 +12,13 @@ from typing import Any
 
 from gmtool.dice import DiceDoor
 from gmtool.errors import RulesError, UsageError, unknown
-from gmtool.systems.ftl.battle import crew, power, weapons
+from gmtool.systems.ftl.battle import cloak_battery, crew, power, weapons
 from gmtool.systems.ftl.battle.document import battle_document, rolls_document
 from gmtool.systems.ftl.battle.second import run_second
 from gmtool.systems.ftl.battle.state import Battle, live_battle, ship_of
 from gmtool.systems.ftl.battle.story import story, story_lines
 
-ORDERS = ("power", "weapon", "aim", "autofire", "crew", "doors", "dodge")
+ORDERS = ("power", "weapon", "aim", "autofire", "crew", "doors", "dodge", "cloak", "battery")
 MAX_SECONDS = 600
 """The most seconds one tick command runs (a guard against a slip of the keyboard)."""
 
@@ -67,6 +67,10 @@ def _order(battle: Battle, order: str, action: Mapping[str, Any]) -> dict[str, A
         return {"event": "autofire", "ship": ship["name"], "on": ship["autofire"]}
     if order == "crew":
         return crew.order_move(ship, str(action["name"]), str(action["room"]))
+    if order == "cloak":
+        return cloak_battery.order_cloak(battle, ship)
+    if order == "battery":
+        return cloak_battery.order_battery(battle, ship)
     if order == "doors":
         return crew.order_doors(ship, str(action["room"]), bool(action["open"]))
     return _order_dodge(battle, ship, action)

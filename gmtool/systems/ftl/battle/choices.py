@@ -56,6 +56,8 @@ def legal_orders(battle: Battle, seat: str) -> dict[str, list[dict[str, Any]]]:
             for room in ship["rooms"]
             if room != member["room"]
         ],
+        "cloak": [dict(base)],
+        "battery": [dict(base)],
         "doors": [
             {**base, "room": room_id, "open": not room["vent"]}
             for room_id, room in ship["rooms"].items()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from gmtool.dice import DiceDoor
-from gmtool.systems.ftl.battle.power import reactor_used
+from gmtool.systems.ftl.battle.power import reactor_total, reactor_used
 from gmtool.systems.ftl.battle.shields_evasion import dodge_numbers, evasion, max_shields
 from gmtool.systems.ftl.battle.state import Battle, Ship
 from gmtool.systems.ftl.battle.weapons import cooldown
@@ -42,7 +42,9 @@ def ship_document(battle: Battle, ship: Ship) -> dict[str, Any]:
         "shields": {"up": ship["shields"]["up"], "max": max_shields(battle, ship)},
         "evasion": evasion(battle, ship),
         "dodge_numbers": dodge_numbers(battle, ship),
-        "reactor": {"used": reactor_used(ship), "total": ship["reactor"]},
+        "reactor": {"used": reactor_used(ship), "total": reactor_total(ship)},
+        "cloak_seconds": int(ship.get("cloak", 0)),
+        "battery_seconds": int(ship.get("battery", 0)),
         "missiles": ship["missiles"],
         "unmodelled_augments": [a for a in ship["augments"] if a not in MODELLED_AUGMENTS],
         "autofire": ship["autofire"],

@@ -34,9 +34,13 @@ def start_battle(state: State, content: Any) -> dict[str, Any]:
             hint="gmtool campaign new NAME --system ftl --ship Red=FILE --ship Blue=FILE",
         )
     ships = {}
+    storms = (state.get("map") or {}).get("ion_storms") or []
     for seat in seats:
         player = state["players"][seat]
-        ships[seat] = {**player["ship"], "missiles": player.get("missiles", 0)}
+        ship = {**player["ship"], "missiles": player.get("missiles", 0)}
+        if player.get("at") is not None and list(player["at"]) in storms:
+            ship["reactor"] = int(ship.get("reactor", 0)) // 2  # "half your reactor power"
+        ships[seat] = ship
     return new_battle(ships, plain(content))
 
 

@@ -16,7 +16,7 @@ from gmtool.systems.ftl.battle.state import Battle, Event, Ship, rules
 WEAPONS = "weapon_control"
 UNPOWERED = ("doors", "piloting", "backup_battery")
 """Subsystems: they need no power ("Subsytems require no power to run")."""
-MODELLED = ("shields", "engines", "oxygen", "medbay", WEAPONS)
+MODELLED = ("shields", "engines", "oxygen", "medbay", "cloaking", WEAPONS)
 """Systems whose effects the battle models so far; others refuse power orders."""
 
 
@@ -29,8 +29,13 @@ def reactor_used(ship: Ship) -> int:
     return sum(int(s["power"]) for s in ship["systems"].values())
 
 
+def reactor_total(ship: Ship) -> int:
+    """The reactor's bars, with a backup battery's while it is on."""
+    return int(ship["reactor"]) + int(ship.get("battery_bars", 0))
+
+
 def reactor_free(ship: Ship) -> int:
-    return int(ship["reactor"]) - reactor_used(ship)
+    return reactor_total(ship) - reactor_used(ship)
 
 
 def find_system(ship: Ship, system_id: str) -> dict[str, Any]:

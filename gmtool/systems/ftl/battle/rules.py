@@ -55,6 +55,16 @@ def battle_rules(data: Mapping[str, Any]) -> dict[str, Any]:
             "uses_missile": list(data["uses_missile"]),
         },
         "beams": {**settings["beams"], "rooms_per_second": int(data["beam_rooms_per_second"])},
+        "cloaking": {
+            **settings["cloaking"],
+            "evasion": int(systems["cloaking"]["stats"]["evasion"]),
+            "seconds": per_level("cloaking", "seconds"),
+        },
+        "battery": {
+            "on_seconds": int(systems["backup_battery"]["stats"]["on_seconds"]),
+            "self_ion": int(systems["backup_battery"]["stats"]["self_ion_damage"]),
+            "power": per_level("backup_battery", "power"),
+        },
         "chances": dict(settings["chances"]),
         "fires": dict(settings["fires"]),
         "breaches": dict(settings["breaches"]),

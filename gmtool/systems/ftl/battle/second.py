@@ -1,6 +1,6 @@
 """One second of battle, always in this order (docs/ftl-battle.md tells it in words):
 
-1. timers: ion timers and stuns count down;
+1. timers: ion timers, stuns and lockdowns count down;
 2. charging: weapons charge (or discharge), shields recharge;
 3. firing: charged, aimed weapons start volleys; volleys launch two shots a second;
 4. arrivals: shots due this second, in launch order - dodge d20, shields, then the room
@@ -8,7 +8,8 @@
 5. hazards: fires burn, breaches vent, oxygen refills or runs out, suffocation, fires
    starve; every 5th second fires spread;
 6. crew: walking, medbay healing, repairs (fires, breaches, then systems);
-7. the end: a ship at 0 hull is destroyed; the other wins (both: a draw).
+7. the end: the cloak and the backup battery count down (what an order switched on lasts
+   whole seconds); a ship at 0 hull is destroyed; the other wins (both: a draw).
 
 Both ships go through each step before the next step starts, the first-listed ship first.
 """
@@ -18,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from gmtool.dice import DiceDoor
-from gmtool.systems.ftl.battle import crew, hazards, power, projectiles, weapons
+from gmtool.systems.ftl.battle import cloak_battery, crew, hazards, power, projectiles, weapons
 from gmtool.systems.ftl.battle.shields_evasion import recharge_shields
 from gmtool.systems.ftl.battle.state import Battle, Event, rules, ships_in_order
 
@@ -43,6 +44,8 @@ def run_second(battle: Battle, dice: DiceDoor) -> list[Event]:
         events += crew.walk(ship)
         events += heal_in_medbay(battle, ship)
         events += crew.repair(battle, ship)
+    for ship in ships:  # what was switched on by order lasts whole seconds
+        events += cloak_battery.count_down(battle, ship)
     events += _the_end(battle)
     return events
 

@@ -50,6 +50,11 @@ def recharge_shields(battle: Battle, ship: Ship) -> list[Event]:
 
 def evasion(battle: Battle, ship: Ship) -> int:
     """Evasion in percent: engines' powered bars, manning bonuses and piloting."""
+    cloak = int(rules(battle)["cloaking"]["evasion"]) if int(ship.get("cloak", 0)) > 0 else 0
+    return cloak + _flying_evasion(battle, ship)
+
+
+def _flying_evasion(battle: Battle, ship: Ship) -> int:
     ev = rules(battle)["evasion"]
     engines = ship["systems"].get("engines")
     piloting = ship["systems"].get("piloting")

@@ -88,6 +88,8 @@ def aim(
         )
     enemy = target_ship(battle, ship, weapon)
     room_of(enemy, room_id)
+    if enemy is not ship and int(enemy.get("cloak", 0)) > 0:
+        raise RulesError(f"{enemy['name']} is cloaked and cannot be targeted")
     event: Event = {
         "event": "aim",
         "ship": ship["name"],
@@ -152,7 +154,13 @@ def fire_weapons(battle: Battle, ship: Ship) -> list[Event]:
     weapon_rules = rules(battle)["weapons"]
     for index, weapon in enumerate(ship["weapons"]):
         if weapon["shots_left"] == 0 and weapon["target"] and is_charged(battle, ship, weapon):
+            aimed_at = target_ship(battle, ship, weapon)
+            if aimed_at is not ship and int(aimed_at.get("cloak", 0)) > 0:
+                continue  # "cannot be targeted": a charged weapon holds its fire
             events += _start_volley(battle, ship, index)
+            from gmtool.systems.ftl.battle.cloak_battery import cloak_fired
+
+            events += cloak_fired(battle, ship)
         if weapon["shots_left"] > 0:
             events += _launch(battle, ship, index, int(weapon_rules["shots_per_second"]))
     return events
