@@ -68,7 +68,8 @@ def root(
         "--campaign",
         "-c",
         envvar="GMTOOL_CAMPAIGN",
-        help="The campaign to use (default: the one last created or chosen).",
+        help="The campaign to use (default: the one last created or chosen); it may also "
+        "come after the command.",
     ),
     version: bool = typer.Option(
         False, "--version", callback=_version, is_eager=True, help="Print the version."

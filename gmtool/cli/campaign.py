@@ -7,7 +7,7 @@ from typing import Any
 
 import typer
 
-from gmtool.cli.common import JSON_OPTION, campaign_name, console, emit
+from gmtool.cli.common import JSON_OPTION, campaign_name, emit
 from gmtool.content.campaignfile import locate_problem, read_campaign_file
 from gmtool.engine.game import Game
 from gmtool.errors import ContentError, GmtoolError, StoreError, UsageError
@@ -205,7 +205,7 @@ def _system_of(name: str) -> str:
 
 @app.command("show")
 def show(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
-    """Show the current (or -c) campaign: system, options, log size, file."""
+    """Show the current (or -c) campaign: system, options, log size and file."""
     from gmtool.store.campaign import CampaignStore
 
     name = campaign_name(ctx)
@@ -220,14 +220,9 @@ def show(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
         "entries": store.count_entries(),
         "path": str(store.path),
     }
-    if as_json:
-        emit(doc, True)
-        return
-    from rich.markup import escape
+    from gmtool.render.campaign import campaign_table
 
-    out = console()
-    for key, value in doc.items():
-        out.print(f"[bold]{key}[/bold]: {escape(str(value))}")
+    emit(doc, as_json, campaign_table)
 
 
 @app.command("use")

@@ -17,7 +17,8 @@ def main() -> None:
         from gmtool.cli.app import app
 
         command = get_command(app)
-        code = command.main(args=sys.argv[1:], prog_name="gmtool", standalone_mode=False)
+        args = campaign_option_first(sys.argv[1:])
+        code = command.main(args=args, prog_name="gmtool", standalone_mode=False)
     except GmtoolError as error:
         if debug:
             raise
@@ -43,6 +44,34 @@ def main() -> None:
     sys.exit(code if isinstance(code, int) else 0)
 
 
+CAMPAIGN_OPTIONS = ("-c", "--campaign")
+
+
+def campaign_option_first(args: list[str]) -> list[str]:
+    """``-c NAME`` / ``--campaign NAME`` / ``--campaign=NAME`` typed after the command
+    (``gmtool roll 1d6 -c friday``) moved to the front, where the option belongs, so it
+    works wherever it is typed. Nothing after ``--`` moves, nor a ``-c`` with no name."""
+    moved: list[str] = []
+    rest: list[str] = []
+    index = 0
+    while index < len(args):
+        arg = args[index]
+        if arg == "--":
+            rest.extend(args[index:])
+            break
+        following = args[index + 1] if index + 1 < len(args) else None
+        if arg in CAMPAIGN_OPTIONS and following is not None and not following.startswith("-"):
+            moved += [arg, following]
+            index += 2
+            continue
+        if arg.startswith("--campaign="):
+            moved.append(arg)
+        else:
+            rest.append(arg)
+        index += 1
+    return moved + rest
+
+
 def _is_command_line_error(error: Exception) -> bool:
     """A bad command line (unknown command or option, missing or malformed argument):
     the command-line parser's own error, which says what is wrong."""
@@ -52,6 +81,8 @@ def _is_command_line_error(error: Exception) -> bool:
 def _command_line_error(error: Any) -> str:
     context = getattr(error, "ctx", None)
     path = context.command_path if context is not None else "gmtool"
+    if getattr(error, "option_name", None) in CAMPAIGN_OPTIONS:
+        return "-c/--campaign needs a campaign name, e.g. -c friday"
     negative = _negative_expression(error, context)
     if negative:
         return (

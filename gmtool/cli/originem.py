@@ -15,6 +15,7 @@ import typer
 from gmtool.cli.common import JSON_OPTION, console, open_game, print_json
 from gmtool.engine.game import Game
 from gmtool.engine.system import Outcome
+from gmtool.errors import UsageError
 
 SYSTEM = "originem"
 
@@ -190,12 +191,31 @@ def nova_resume(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
 @nova_app.command("penalty")
 def nova_penalty(
     ctx: typer.Context,
-    name: str = typer.Argument(None, help="A named penalty from nova.yaml (e.g. lost)."),
+    name: str = typer.Argument(
+        None, help="A named penalty from nova.yaml (e.g. lost), or a time: 5m, 90s, 1m30s, 2:30."
+    ),
     seconds: float = typer.Option(None, "--seconds", help="Or any number of seconds."),
+    minutes: float = typer.Option(None, "--minutes", help="Or any number of minutes."),
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Take time off the NOVA counter."""
-    action = {"type": "nova_penalty", "penalty": name, "seconds": seconds}
+    if minutes is not None:
+        seconds = minutes * 60
+    penalty: str | None = name
+    if name is not None:
+        from gmtool.cli.duration import parse_duration
+
+        taken = parse_duration(name)
+        if taken is not None:
+            penalty, seconds = None, taken
+        elif name.strip().replace(".", "", 1).isdigit():
+            named = ", ".join(open_game(ctx, SYSTEM).content.nova.penalties) or "none"
+            raise UsageError(
+                f"'{name}' is neither a named penalty nor a time",
+                hint=f"write {name}m for minutes or {name}s for seconds (or --seconds N); "
+                f"named penalties: {named}",
+            )
+    action = {"type": "nova_penalty", "penalty": penalty, "seconds": seconds}
     show(*play_action(ctx, action), as_json, "nova")
 
 

@@ -21,6 +21,7 @@ def roll(
     dice: str = DICE_OPTION,
     seed: int = typer.Option(None, "--seed", help="Roll with this seed (reproducible)."),
     repeat: int = typer.Option(1, "--repeat", min=1, help="Roll the expression N times."),
+    by: str = typer.Option(None, "--by", help="Who rolls (shown in the log)."),
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Roll dice (or enter physical faces); logged when a campaign is in use."""
@@ -38,13 +39,15 @@ def roll(
     entered = parse_faces(dice) if dice is not None else None
     door = DiceDoor(Rng.from_seed(seed) if seed is not None else None, entered=entered)
     name = campaign_name(ctx, required=False)
+    who = (by or "").strip()
     if name is None:
-        rolls = [door.roll(expression) for _ in range(repeat)]
+        rolls = [door.roll(expression, who=who) for _ in range(repeat)]
         door.finish()
     else:
         from gmtool.engine.game import Game
 
-        rolls = Game.open(name).roll(expression, door, repeat=repeat, seeded=seed is not None)
+        game = Game.open(name)
+        rolls = game.roll(expression, door, repeat=repeat, seeded=seed is not None, who=who)
     docs = [r.to_json() for r in rolls]
     doc: dict[str, Any] = docs[0] if repeat == 1 else {"rolls": docs}
     if as_json:

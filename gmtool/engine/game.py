@@ -123,9 +123,15 @@ class Game:
         return outcome
 
     def roll(
-        self, expression: str, door: DiceDoor, *, repeat: int = 1, seeded: bool = False
+        self,
+        expression: str,
+        door: DiceDoor,
+        *,
+        repeat: int = 1,
+        seeded: bool = False,
+        who: str = "",
     ) -> list[Roll]:
-        """Free rolls (``gmtool roll``): logged, but they change no state.
+        """Free rolls (``gmtool roll``): logged as rolled by ``who``, but they change no state.
 
         With ``seeded`` the door keeps its own generator and the campaign's is untouched.
         """
@@ -133,11 +139,12 @@ class Game:
             campaign_rng = self.store.rng_state()
             if not seeded:
                 door.rng = Rng(campaign_rng)
-            rolls = [door.roll(expression) for _ in range(repeat)]
+            rolls = [door.roll(expression, who=who) for _ in range(repeat)]
             door.finish()
             self.store.append(
                 kind="roll",
                 fields={
+                    "who": who,
                     "what": rolls[0].expression,
                     "outcome": ", ".join(str(r.total) for r in rolls),
                 },

@@ -162,7 +162,7 @@ def test_play_refuses_without_a_terminal(gmtool) -> None:  # type: ignore[no-unt
         (("roll", "1d6", "--repeat", "x"), "'x' is not a valid"),
         (("nonsense",), "No such command 'nonsense'"),
         (("campaign", "new"), "Missing argument 'name'"),
-        (("-c",), "requires an argument"),
+        (("-c",), "-c/--campaign needs a campaign name"),
     ],
 )
 def test_command_line_mistakes_are_one_line(gmtool, args, needle) -> None:  # type: ignore[no-untyped-def]
