@@ -113,7 +113,11 @@ def attack(
     player: str = PLAYER_OPTION,
     as_json: bool = JSON_OPTION,
 ) -> None:
-    """Attack an opponent's top card with one of yours; the lower salt loses."""
+    """Attack an opponent's top card with one of yours; the lower salt loses.
+
+    Both cards turn face up; then the attacker, then the defender, may play a Fortune
+    ('fortune') or 'pass', and the battle resolves. --fortune/--defender-fortune are for
+    campaigns that declare Fortunes with the attack (fortune_timing: blind)."""
     from gmtool.systems.foodfight.notation import fortune_plays, pile_fields, target_fields
 
     action: dict[str, Any] = {
@@ -126,6 +130,34 @@ def attack(
         ),
     }
     _play(ctx, action, as_json)
+
+
+@app.command()
+def fortune(
+    ctx: typer.Context,
+    fortune_id: str = typer.Argument(..., metavar="ID", help="The Fortune to reveal and play."),
+    on: str = typer.Option(
+        "mine", "--on", help="mine or theirs: the card in this battle it changes."
+    ),
+    player: str = typer.Option(
+        None, "--player", help="Who plays it (refused unless it is their answer)."
+    ),
+    as_json: bool = JSON_OPTION,
+) -> None:
+    """In an open battle: play one Fortune on your card or your opponent's."""
+    _play(ctx, {"type": "fortune", "id": fortune_id, "on": on, "player": player}, as_json)
+
+
+@app.command("pass")
+def pass_(
+    ctx: typer.Context,
+    player: str = typer.Option(
+        None, "--player", help="Who passes (refused unless it is their answer)."
+    ),
+    as_json: bool = JSON_OPTION,
+) -> None:
+    """In an open battle: play no Fortune (the battle resolves after the last answer)."""
+    _play(ctx, {"type": "pass", "player": player}, as_json)
 
 
 @app.command()
@@ -164,7 +196,7 @@ def read_layout(path: Path) -> Any:
 
 @app.command()
 def options(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
-    """What the player whose turn it is may legally do."""
+    """What the player to act may legally do (in an open battle: a Fortune or pass)."""
     from gmtool.render import foodfight as render
     from gmtool.systems.foodfight import options_document
 

@@ -92,6 +92,8 @@ def _card_words(card: dict[str, Any]) -> Text:
 def board(doc: dict[str, Any], fortune_spots: list[int] | None = None) -> RenderableType:
     """The whole table as ``show`` prints it."""
     parts: list[RenderableType] = [_headline(doc)]
+    if doc.get("battle"):
+        parts.append(battle_open(doc["battle"], Text("A battle is under way:", style="bold")))
     for entry in doc["players"]:
         head = player_name(entry)
         if entry["name"] == doc["turn"]:
@@ -132,10 +134,14 @@ def _fortunes_line(fortunes: list[dict[str, Any]]) -> Text:
 
 
 def result(doc: dict[str, Any]) -> RenderableType:
-    """What a discard, attack or layout did, and who plays next."""
+    """What a discard, attack, Fortune, pass or layout did, and who plays next."""
     lines: list[RenderableType] = []
     if doc["type"] == "layout":
         return Text(f"{doc['player']} stacks their towers: {doc['layout']}")
+    if not doc.get("resolved", True):
+        return battle_open(doc["battle"], _step_text(doc))
+    if doc.get("step"):
+        lines.append(_step_text(doc["step"]))
     if doc["type"] == "discard":
         card = doc["card"]
         what = f"{card['food']} ({card['salt']})" if card else "a face-down card"
@@ -154,6 +160,40 @@ def result(doc: dict[str, Any]) -> RenderableType:
         )
     elif doc.get("next"):
         lines.append(Text(f"next: {doc['next']}", style="bold"))
+    return Group(*lines)
+
+
+def _step_text(step: dict[str, Any]) -> Text:
+    if step["type"] == "battle_opened":
+        return Text("Both cards turn face up", style="bold")
+    if step["type"] == "battle_fortune":
+        fortune = step["fortune"]
+        return Text(
+            f"{step['by']} reveals {fortune['id']} ({fortune['delta']:+d}: {fortune['text']}) "
+            f"on {step['on']}'s card",
+            style="magenta",
+        )
+    return Text(f"{step['by']} passes")
+
+
+def battle_open(battle: dict[str, Any], head: Text | None = None) -> RenderableType:
+    """An open battle: both cards face up, the Fortunes played so far, who answers now."""
+    lines: list[RenderableType] = [head] if head is not None else []
+    for role in ("attacker", "defender"):
+        side = battle[role]
+        card = side["card"]
+        lines.append(
+            Text(f"{side['player']} ({role}) pile {side['pile']}: {card['food']} {card['salt']}")
+        )
+    for fortune in battle["fortunes"]:
+        lines.append(
+            Text(
+                f"  {fortune['by']}: {fortune['id']} {fortune['delta']:+d} "
+                f"on {fortune['on']}'s card",
+                style="magenta",
+            )
+        )
+    lines.append(Text(f"{battle['to_answer']} may play a Fortune or pass", style="bold"))
     return Group(*lines)
 
 
@@ -210,6 +250,8 @@ def status(doc: dict[str, Any]) -> RenderableType:
             str(entry["fortunes"]),
             Text(f"out ({entry['out']})" if entry["out"] else "", style="red"),
         )
+    if doc.get("battle"):
+        return Group(_headline(doc), battle_open(doc["battle"]), table)
     return Group(_headline(doc), table)
 
 
@@ -217,6 +259,18 @@ def options(doc: dict[str, Any]) -> RenderableType:
     """What the current player may do."""
     if doc["over"]:
         return Text(f"The game is over; winner: {doc['winner'] or 'nobody'}", style="bold")
+    if doc.get("battle"):
+        answers = [Text(f"{doc['player']} ({doc['color']}) may, in this battle:", style="bold")]
+        for held in doc["fortunes"]:
+            answers.append(
+                Text(
+                    f"  fortune {held['id']} [--on mine|theirs]   {held['delta']:+d}: "
+                    f"{held['text']}",
+                    style="magenta",
+                )
+            )
+        answers.append(Text("  pass"))
+        return Group(battle_open(doc["battle"]), *answers)
     lines: list[RenderableType] = [Text(f"{doc['player']} ({doc['color']}) may:", style="bold")]
     piles = " ".join(map(str, doc["discard"]))
     lines.append(Text(f"  discard PILE       from piles {piles}"))

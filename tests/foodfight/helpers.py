@@ -23,10 +23,15 @@ def content() -> FoodFightContent:
     return _CONTENT
 
 
-def deal(**options: Any) -> dict[str, Any]:
-    """A new game for Ana (Yellow), Bo (Blue), Cy (Red), Di (Green); Ana starts."""
+def deal(*, blind: bool = False, **options: Any) -> dict[str, Any]:
+    """A new game for Ana (Yellow), Bo (Blue), Cy (Red), Di (Green); Ana starts.
+
+    ``blind`` deals it under ``fortune_timing: blind`` (Fortunes declared with the attack)."""
     opts: dict[str, Any] = {"players": list(NAMES), **options}
-    return SYSTEM.new_state(content(), opts, DiceDoor(Rng(1)))
+    state = SYSTEM.new_state(content(), opts, DiceDoor(Rng(1)))
+    if blind:
+        state["rules"]["fortune_timing"] = "blind"
+    return state
 
 
 def player(state: dict[str, Any], name: str) -> dict[str, Any]:

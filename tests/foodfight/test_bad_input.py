@@ -14,7 +14,7 @@ from .helpers import attack, content, deal, discard, give, player, set_pile
 
 
 def prepared():  # type: ignore[no-untyped-def]
-    state = deal()
+    state = deal(blind=True)
     set_pile(state, "Ana", 4)
     set_pile(state, "Bo", 7)
     player(state, "Cy")["out"] = "health"
@@ -83,7 +83,8 @@ CASES = [
         RulesError,
         "Ana cannot play another Fortune \\(f06\\)",  # the limit is named before the hand
     ),
-    ({"type": "pass"}, UsageError, "unknown Food Fight action 'pass'"),
+    ({"type": "surrender"}, UsageError, "unknown Food Fight action 'surrender'"),
+    ({"type": "pass"}, RulesError, "no battle is waiting for a Fortune"),
 ]
 
 

@@ -10,7 +10,7 @@ from .helpers import attack, deal, fortunes_played, give, play, player, set_pile
 
 
 def battle_state(mine: int = 7, theirs: int = 5):  # type: ignore[no-untyped-def]
-    state = deal()
+    state = deal(blind=True)
     set_pile(state, "Ana", 1, 2, mine)
     set_pile(state, "Bo", 3, 4, theirs)
     return state
@@ -113,7 +113,7 @@ def test_tie_rulings(tie: str, losers: list[str], winner: str | None) -> None:
 
 
 def test_attacking_a_face_up_card_and_with_a_face_up_card() -> None:
-    state = deal()
+    state = deal(blind=True)
     set_pile(state, "Ana", 2, 8, face_up=True)
     set_pile(state, "Cy", 9, 1, 7, face_up=True)
     after = play(state, attack(2, "Cy", 9)).state

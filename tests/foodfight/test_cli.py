@@ -33,7 +33,8 @@ def log_size(gmtool) -> int:  # type: ignore[no-untyped-def]
 
 def test_show_json_contract_and_hidden_cards(game) -> None:  # type: ignore[no-untyped-def]
     board = doc(game("foodfight", "show", "--json"))
-    assert set(board) == {"turn", "winner", "players", "fortune_deck", "discards"}
+    assert set(board) == {"turn", "winner", "players", "fortune_deck", "discards", "battle"}
+    assert board["battle"] is None
     assert board["turn"] == "Ana" and board["players"][1]["color"] == "Blue"
     assert board["players"][1]["piles"][0][-1]["salt"] == 9
     as_ana = doc(game("foodfight", "show", "--json", "--as", "Ana"))
@@ -42,7 +43,7 @@ def test_show_json_contract_and_hidden_cards(game) -> None:  # type: ignore[no-u
     assert "Ana to play" in game("foodfight", "show", "--as", "Ana").out
 
 
-def test_discard_attack_log_and_undo(game) -> None:  # type: ignore[no-untyped-def]
+def test_discard_attack_fortune_log_and_undo(game) -> None:  # type: ignore[no-untyped-def]
     result = doc(game("foodfight", "discard", "2", "--json"))
     assert result["type"] == "discard" and result["next"] == "Bo"
     assert result["moves"][0]["draws"] == 1
@@ -51,29 +52,55 @@ def test_discard_attack_log_and_undo(game) -> None:  # type: ignore[no-untyped-d
     ]
     assert len(drawn) == 1
     before = doc(game("foodfight", "show", "--json"))
-    fight = doc(
-        game(
-            "foodfight",
-            "attack",
-            "1",
-            "Ana:1",
-            "--defender-fortune",
-            drawn[0],
-            "--on",
-            "mine",
-            "--json",
-        )
-    )
+    # Step one: the attack turns both cards face up. Bo holds no Fortune, so Ana answers.
+    opened = doc(game("foodfight", "attack", "1", "Ana:1", "--json"))
+    assert opened["type"] == "battle_opened" and opened["resolved"] is False
+    assert opened["to_answer"] == "Ana"
+    assert opened["attacker"]["card"]["salt"] == 9 and opened["defender"]["card"]["salt"] == 9
+    board = doc(game("foodfight", "show", "--json", "--as", "Cy"))
+    assert board["battle"]["to_answer"] == "Ana" and board["turn"] == "Bo"
+    assert board["players"][1]["piles"][0][-1]["face_up"] is True  # everyone sees it now
+    options = doc(game("foodfight", "options", "--json"))
+    assert options["player"] == "Ana" and options["can_pass"] is True
+    assert [f["id"] for f in options["fortunes"]] == drawn
+    wrong = game("foodfight", "discard", "3")
+    assert wrong.code == 4 and "a battle is under way: Ana may play a Fortune or pass" in wrong.err
+    # Step two: Ana reveals her Fortune on her own card; the battle resolves.
+    fight = doc(game("foodfight", "fortune", drawn[0], "--on", "mine", "--json"))
+    assert fight["type"] == "attack" and fight["resolved"] is True
     assert fight["attacker"]["player"] == "Bo" and fight["defender"]["player"] == "Ana"
     assert [f["id"] for f in fight["defender"]["fortunes"]] == drawn
-    assert log_size(game) == 2
+    assert fight["next"] == "Cy"
+    assert log_size(game) == 3
     entries = doc(game("log", "--json"))
-    assert entries[-1]["who"] == "Bo, Ana" and entries[-1]["what"] == "attack 1 Ana:1"
-    assert len(doc(game("log", "--who", "Ana", "--json"))) == 2  # her discard and her defence
-    assert game("undo").code == 0
+    assert entries[-2]["who"] == "Bo, Ana" and entries[-2]["what"] == "attack 1 Ana:1"
+    assert entries[-1]["who"] == "Ana" and entries[-1]["what"] == f"fortune {drawn[0]}"
+    assert len(doc(game("log", "--who", "Ana", "--json"))) == 3  # discard, defence, Fortune
+    assert game("undo").code == 0 and game("undo").code == 0
     assert doc(game("foodfight", "show", "--json")) == before
-    assert game("redo").code == 0
+    assert game("redo").code == 0 and game("redo").code == 0
     assert doc(game("foodfight", "show", "--json"))["turn"] == "Cy"
+
+
+def test_fortunes_declared_with_the_attack_when_the_campaign_plays_blind(  # type: ignore[no-untyped-def]
+    gmtool, tmp_path: Path
+) -> None:
+    path = tmp_path / "blind.yaml"
+    path.write_text(
+        "system: foodfight\n"
+        "options: {players: [Ana, Bo, Cy, Di], seed: 4}\n"
+        "content: {rules: {fortune_timing: blind}}\n"
+    )
+    assert gmtool("campaign", "new", "blind", "--from", str(path)).code == 0
+    doc(gmtool("foodfight", "discard", "2", "--json"))
+    drawn = doc(gmtool("foodfight", "peek", "--player", "Ana", "--json"))["fortunes"][0]["id"]
+    fight = doc(gmtool("foodfight", "attack", "1", "Ana:1", "--defender-fortune", drawn,
+                       "--on", "mine", "--json"))  # fmt: skip
+    assert fight["type"] == "attack" and [f["id"] for f in fight["defender"]["fortunes"]] == [drawn]
+    refused = gmtool("foodfight", "attack", "1", "Ana:1", "--fortune", "f01", "--fortune", "f02")
+    assert refused.code == 4 and "cannot play another Fortune" in refused.err
+    refused = gmtool("foodfight", "pass")
+    assert refused.code == 4 and "no battle is waiting for a Fortune" in refused.err
 
 
 def test_options_peek_status_and_layout(game, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -118,12 +145,12 @@ BAD = [
     (("attack", "1", "Zed:1"), 2, "unknown player 'Zed'"),
     (("attack", "1", "Ana:2"), 4, "cannot attack their own card"),
     (
-        ("attack", "1", "Bo:1", "--fortune", "f01", "--fortune", "f02"),
+        ("attack", "1", "Bo:1", "--fortune", "f01"),
         4,
-        "cannot play another Fortune",
+        "Fortunes are played after the cards are turned over, not with the attack",
     ),
-    (("attack", "1", "Bo:1", "--fortune", "zz"), 2, "unknown Fortune 'zz'"),
-    (("attack", "1", "Bo:1", "--fortune", "f01"), 4, "Ana does not hold Fortune f01"),
+    (("fortune", "f01"), 4, "no battle is waiting for a Fortune"),
+    (("pass",), 4, "no battle is waiting for a Fortune"),
     (("attack", "1", "Bo:1", "--fortune", "f01", "--on", "up"), 2, "'up' is not a card"),
     (("attack", "1", "Bo"), 2, "does not name a player's pile"),
     (("attack", "x", "Bo:1"), 2, "'x' is not a pile"),

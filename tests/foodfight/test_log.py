@@ -6,7 +6,7 @@ from .helpers import attack, deal, discard, endgame, fortunes_played, play, play
 
 
 def test_a_battle_names_both_players_both_piles_and_the_fortunes() -> None:
-    state = deal()
+    state = deal(blind=True)
     set_pile(state, "Ana", 4, 2, 5)
     set_pile(state, "Bo", 7, 3, 6)
     plays = fortunes_played(state, "attacker f07 mine", "defender f11 theirs")
@@ -19,7 +19,7 @@ def test_a_battle_names_both_players_both_piles_and_the_fortunes() -> None:
 
 
 def test_a_tie_says_so_and_who_took_it() -> None:
-    state = deal()
+    state = deal(blind=True)
     set_pile(state, "Ana", 1, 2, 5)
     set_pile(state, "Bo", 1, 3, 5)
     outcome = play(state, attack(1, "Bo", 1))
@@ -41,7 +41,7 @@ def test_an_elimination_and_the_winner_are_logged_apart_from_the_battle() -> Non
 
 
 def test_a_discard_logs_the_pile_and_a_player_put_out_by_it() -> None:
-    state = deal()
+    state = deal(blind=True)
     player(state, "Ana")["track_position"] = 19
     outcome = play(state, discard(3))
     assert outcome.who == "Ana" and outcome.what == "discard pile 3"

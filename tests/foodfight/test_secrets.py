@@ -52,7 +52,7 @@ def test_undoing_a_discard_and_making_it_again_draws_the_same_fortunes(game) -> 
     ],
 )
 def test_a_refused_fortune_does_not_tell_anyones_hand(by: str, fid: str, needle: str) -> None:
-    state = deal()
+    state = deal(blind=True)
     give(state, "Ana", "f01", "f02")
     give(state, "Bo", "f03", "f04")
     action = attack(1, "Bo", 1, fortunes=[{"by": by, "id": fid, "on": "mine"}])
@@ -63,7 +63,7 @@ def test_a_refused_fortune_does_not_tell_anyones_hand(by: str, fid: str, needle:
 
 
 def test_a_card_discarded_face_down_is_not_shown_to_the_table() -> None:
-    state = deal()
+    state = deal(blind=True)
     outcome = play(state, discard(1))  # Canadian Bacon, face down
     assert outcome.result["card"] is None
     assert "Canadian Bacon" not in outcome.outcome and "9" not in outcome.outcome
@@ -72,7 +72,7 @@ def test_a_card_discarded_face_down_is_not_shown_to_the_table() -> None:
 
 
 def test_a_face_up_card_or_a_table_that_reveals_discards_names_the_card() -> None:
-    state = deal()
+    state = deal(blind=True)
     set_pile(state, "Ana", 2, 4, 8, face_up=True)
     outcome = play(state, discard(2))
     assert outcome.result["card"] == {"id": "Ana2-2", "food": "Ana food 2.2", "salt": 8}
@@ -82,7 +82,7 @@ def test_a_face_up_card_or_a_table_that_reveals_discards_names_the_card() -> Non
 
 
 def test_a_moves_result_counts_the_fortunes_drawn_without_naming_them() -> None:
-    state = deal()
+    state = deal(blind=True)
     state["fortune_deck"] = ["f05", "f06"]
     player(state, "Ana")["track_position"] = 3  # the discard enters the F spot at 5
     outcome = play(state, discard(2))

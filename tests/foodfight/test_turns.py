@@ -20,7 +20,7 @@ from .helpers import (
 
 
 def test_turns_pass_clockwise_and_wrap_around() -> None:
-    state = deal(starter="Di")
+    state = deal(blind=True, starter="Di")
     order = []
     for _ in range(5):
         order.append(state["players"][state["turn"]]["name"])
@@ -29,7 +29,7 @@ def test_turns_pass_clockwise_and_wrap_around() -> None:
 
 
 def test_players_who_are_out_are_skipped() -> None:
-    state = deal()
+    state = deal(blind=True)
     player(state, "Bo")["out"] = "health"
     player(state, "Cy")["out"] = "towers"
     after = play(state, discard(1)).state
@@ -39,7 +39,7 @@ def test_players_who_are_out_are_skipped() -> None:
 
 
 def test_losing_a_battle_at_the_end_of_the_track_is_out_by_health() -> None:
-    state = deal()
+    state = deal(blind=True)
     set_pile(state, "Ana", 1, 9)
     set_pile(state, "Bo", 1, 1, 2)
     player(state, "Bo")["track_position"] = 19
@@ -52,7 +52,7 @@ def test_losing_a_battle_at_the_end_of_the_track_is_out_by_health() -> None:
 
 
 def test_losing_the_last_tower_in_battle_is_out_by_towers() -> None:
-    state = deal()
+    state = deal(blind=True)
     empty_all_but(state, "Cy", 6)
     set_pile(state, "Cy", 6, 2)
     set_pile(state, "Ana", 1, 4)
@@ -62,7 +62,7 @@ def test_losing_the_last_tower_in_battle_is_out_by_towers() -> None:
 
 
 def test_an_attacker_can_knock_themself_out() -> None:
-    state = deal()
+    state = deal(blind=True)
     empty_all_but(state, "Ana", 2)
     set_pile(state, "Ana", 2, 1)
     outcome = play(state, attack(2, "Bo", 1))
@@ -82,7 +82,7 @@ def test_the_last_player_standing_wins_and_the_game_stops() -> None:
 
 
 def test_when_a_tie_knocks_out_the_last_two_nobody_wins() -> None:
-    state = deal()
+    state = deal(blind=True)
     state["rules"]["tie"] = "both"
     player(state, "Bo")["out"] = "health"
     player(state, "Cy")["out"] = "health"
@@ -95,7 +95,7 @@ def test_when_a_tie_knocks_out_the_last_two_nobody_wins() -> None:
 
 
 def test_an_attacker_pushed_to_the_end_by_their_own_attack_is_out_by_health() -> None:
-    state = deal()
+    state = deal(blind=True)
     player(state, "Ana")["track_position"] = 19
     set_pile(state, "Ana", 1, 5, 2)
     outcome = play(state, attack(1, "Bo", 1))  # 2 against Bo's 9
@@ -105,7 +105,7 @@ def test_an_attacker_pushed_to_the_end_by_their_own_attack_is_out_by_health() ->
 
 
 def test_losing_the_last_card_on_the_last_step_counts_as_towers() -> None:
-    state = deal()
+    state = deal(blind=True)
     player(state, "Bo")["track_position"] = 19
     empty_all_but(state, "Bo", 4)
     set_pile(state, "Bo", 4, 1)
@@ -114,7 +114,7 @@ def test_losing_the_last_card_on_the_last_step_counts_as_towers() -> None:
 
 
 def test_one_step_short_of_the_end_is_still_in() -> None:
-    state = deal()
+    state = deal(blind=True)
     player(state, "Bo")["track_position"] = 18
     outcome = play(state, attack(1, "Bo", 9))  # 9 against 5: Bo moves to 19
     assert player(outcome.state, "Bo")["out"] is None

@@ -16,7 +16,7 @@ PLAYER_KEYS = {"name", "color", "track_position", "track_length", "out", "piles"
 
 def test_the_document_has_exactly_the_contract_keys() -> None:
     doc = json.loads(json.dumps(view(deal())))
-    assert set(doc) == {"turn", "winner", "players", "fortune_deck", "discards"}
+    assert set(doc) == {"turn", "winner", "players", "fortune_deck", "discards", "battle"}
     assert doc["turn"] == "Ana" and doc["winner"] is None
     assert doc["fortune_deck"] == 16 and doc["discards"] == 0
     for entry in doc["players"]:

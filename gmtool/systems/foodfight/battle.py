@@ -27,26 +27,42 @@ ROLES = ("attacker", "defender")
 
 
 def attack(state: State, attacker: Player, action: Mapping[str, Any]) -> dict[str, Any]:
-    """Check and fight one battle; returns the result document. Changes nothing if refused."""
+    """Check and fight one battle, Fortunes declared with the attack (the ``blind``
+    timing); returns the result document. Changes nothing if refused."""
+    mine, defender, theirs = battle_cards(state, attacker, action)
+    plays = check_fortune_plays(state, action.get("fortunes"), attacker, defender)
+    for play in plays:
+        owner = attacker if play["by"] == attacker["name"] else defender
+        owner["fortunes"].remove(play["id"])
+    sides = {
+        "attacker": (attacker, mine, int(action["pile"])),
+        "defender": (defender, theirs, int(action["target_pile"])),
+    }
+    return fight(state, sides, plays)
+
+
+def battle_cards(
+    state: State, attacker: Player, action: Mapping[str, Any]
+) -> tuple[Card, Player, Card]:
+    """The attacking card, the defender and the defending card, if the attack is legal."""
     mine = top_card(state, attacker, action.get("pile"), action.get("card"), "attack with")
     defender = _target(state, attacker, action.get("target"))
     theirs = top_card(
         state, defender, action.get("target_pile"), action.get("target_card"), "attack"
     )
-    plays = _fortune_plays(state, action.get("fortunes"), attacker, defender)
-    plays.sort(key=lambda play: ROLES.index(play["role"]))  # the attacker's first
+    return mine, defender, theirs
 
-    sides = {
-        "attacker": (attacker, mine, int(action["pile"])),
-        "defender": (defender, theirs, int(action["target_pile"])),
-    }
+
+def fight(
+    state: State, sides: dict[str, tuple[Player, Card, int]], plays: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """Resolve a battle whose Fortunes (already out of their owners' hands) are ``plays``."""
+    plays = sorted(plays, key=lambda play: ROLES.index(play["role"]))  # the attacker's first
+    mine, theirs = sides["attacker"][1], sides["defender"][1]
     values = _battle_values(mine["salt"], theirs["salt"], plays, state["rules"])
     mine["face_up"] = True
     theirs["face_up"] = True
-    for play in plays:
-        owner = attacker if play["by"] == attacker["name"] else defender
-        owner["fortunes"].remove(play["id"])
-        state["fortune_discards"].append(play["id"])
+    state["fortune_discards"].extend(play["id"] for play in plays)
 
     losers = _losers(values["attacker"], values["defender"], state["rules"]["tie"])
     moves = []
@@ -97,7 +113,7 @@ def _target(state: State, attacker: Player, target: object) -> Player:
     return defender
 
 
-def _fortune_plays(
+def check_fortune_plays(
     state: State, plays: object, attacker: Player, defender: Player
 ) -> list[dict[str, Any]]:
     """Check every Fortune played in the battle; returns them with the card each targets."""

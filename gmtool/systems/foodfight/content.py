@@ -17,6 +17,7 @@ TieRuling = Literal["neither", "defender", "attacker", "both"]
 LayoutName = Literal["strongest_on_top", "weakest_on_top", "shuffled"]
 SpotCountsWhen = Literal["entered", "left"]
 FortuneFloor = Literal["total", "each"]
+FortuneTiming = Literal["after_reveal", "blind"]
 LAYOUT_NAMES: tuple[str, ...] = ("strongest_on_top", "weakest_on_top", "shuffled")
 
 
@@ -77,6 +78,7 @@ class Rules(Model):
     draws_per_fortune_spot: int = Field(ge=0)
     f_spot_counts_when: SpotCountsWhen
     fortunes_per_player_per_battle: int = Field(ge=0)
+    fortune_timing: FortuneTiming
     fortune_floor: FortuneFloor
     reshuffle_used_fortunes: bool
     reveal_discards: bool

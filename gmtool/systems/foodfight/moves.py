@@ -8,6 +8,7 @@ from typing import Any
 from gmtool.engine.system import Outcome
 from gmtool.errors import RulesError, unknown
 from gmtool.systems.foodfight.battle import attack
+from gmtool.systems.foodfight.battle_steps import answer, check_no_open_battle, is_two_step, reveal
 from gmtool.systems.foodfight.layouts import lay_out
 from gmtool.systems.foodfight.state import (
     Player,
@@ -19,10 +20,10 @@ from gmtool.systems.foodfight.state import (
     secret_below,
     top_card,
 )
-from gmtool.systems.foodfight.summary import aftermath, battle_line, discard_line
+from gmtool.systems.foodfight.summary import aftermath, battle_line, discard_line, step_line
 from gmtool.systems.foodfight.track import move_token
 
-ACTION_TYPES = ("discard", "attack", "layout")
+ACTION_TYPES = ("discard", "attack", "layout", "fortune", "pass")
 
 
 def apply_action(state: State, action: Mapping[str, Any], *, narrate: bool = True) -> Outcome:
@@ -31,13 +32,65 @@ def apply_action(state: State, action: Mapping[str, Any], *, narrate: bool = Tru
     ``narrate=False`` leaves out the log's one-line summary (the simulator reads only the
     result document); the rules applied are the same."""
     kind = action.get("type")
+    if kind in ("fortune", "pass"):
+        return _answer(state, action, narrate)
+    if kind not in ACTION_TYPES:
+        raise unknown("Food Fight action", str(kind), ACTION_TYPES)
+    check_no_open_battle(state)
     if kind == "layout":
         return _layout(state, action)
-    if kind not in ("discard", "attack"):
-        raise unknown("Food Fight action", str(kind), ACTION_TYPES)
     actor = check_actor(state, action.get("player"))
     who = actor["name"]
-    result = _discard(state, actor, action) if kind == "discard" else attack(state, actor, action)
+    if kind == "discard":
+        result = _discard(state, actor, action)
+    elif is_two_step(state):
+        result = reveal(state, actor, action)
+    else:
+        result = attack(state, actor, action)
+    if not narrate:
+        return result_only(state, result, who)
+    if kind == "discard":
+        what = f"discard pile {result['pile']}"
+        outcome = discard_line(result)
+    else:
+        battle = result if result["type"] == "attack" else result["battle"]
+        defender = battle["defender"]
+        # The defender takes part too (they may play a Fortune): ``log --who`` finds both.
+        who = f"{who}, {defender['player']}"
+        what = f"attack {battle['attacker']['pile']} {defender['player']}:{defender['pile']}"
+        outcome = battle_line(result) if result["type"] == "attack" else step_line(result)
+        if not result.get("resolved", True):
+            return Outcome(state, result, who=who, what=what, outcome=outcome)
+    return _conclude(state, result, who, what, outcome)
+
+
+def _answer(state: State, action: Mapping[str, Any], narrate: bool) -> Outcome:
+    """A Fortune played, or a pass, in an open battle; the last answer resolves it."""
+    result = answer(state, action)
+    step = result if not result["resolved"] else result["step"]
+    if not narrate:
+        return result_only(state, result, step["by"])
+    what = f"fortune {step['fortune']['id']}" if step["type"] == "battle_fortune" else "pass"
+    outcome = step_line(step)
+    if not result["resolved"]:
+        return Outcome(state, result, who=step["by"], what=what, outcome=outcome)
+    return _conclude(state, result, step["by"], what, f"{outcome}; {battle_line(result)}")
+
+
+def result_only(state: State, result: dict[str, Any], who: str) -> Outcome:
+    """The simulator's outcome: the move concluded if it is over, no text."""
+    if result.get("resolved", True):
+        _finish_move(state, result)
+    return Outcome(state, result, who=who)
+
+
+def _conclude(state: State, result: dict[str, Any], who: str, what: str, outcome: str) -> Outcome:
+    """A move is over: count it, pass the turn, and say who went out or won."""
+    _finish_move(state, result)
+    return Outcome(state, result, who=who, what=what, outcome=outcome + aftermath(result))
+
+
+def _finish_move(state: State, result: dict[str, Any]) -> None:
     eliminated = [m["player"] for m in result["moves"] if m["out"]]
     state["moves"] += 1
     next_turn(state)
@@ -48,18 +101,6 @@ def apply_action(state: State, action: Mapping[str, Any], *, narrate: bool = Tru
         game_winner=state["winner"],
         over=state["over"],
     )
-    if not narrate:
-        return Outcome(state, result, who=who)
-    if kind == "discard":
-        what = f"discard pile {result['pile']}"
-        outcome = discard_line(result)
-    else:
-        defender = result["defender"]
-        # The defender takes part too (they may play a Fortune): ``log --who`` finds both.
-        who = f"{who}, {defender['player']}"
-        what = f"attack {result['attacker']['pile']} {defender['player']}:{defender['pile']}"
-        outcome = battle_line(result)
-    return Outcome(state, result, who=who, what=what, outcome=outcome + aftermath(result))
 
 
 def _discard(state: State, actor: Player, action: Mapping[str, Any]) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from gmtool.dice import Rng
+from gmtool.systems.foodfight.battle_steps import is_two_step
 from gmtool.systems.foodfight.state import Card, Player, State, current_player, standing
 
 Action = dict[str, Any]
@@ -40,7 +41,7 @@ def random_move(state: State, rng: Rng) -> Action:
         "target": opponent["name"],
         "target_pile": target_pile,
     }
-    if player["fortunes"] and rng.below(2):
+    if player["fortunes"] and rng.below(2) and not is_two_step(state):
         fid = player["fortunes"][rng.below(len(player["fortunes"]))]
         action["fortunes"] = [{"by": "attacker", "id": fid, "on": ("mine", "theirs")[rng.below(2)]}]
     return action
@@ -105,7 +106,9 @@ def greedy_move(state: State, rng: Rng) -> Action:
         "target_pile": target_pile,
     }
     if score < 1.5 and (boost > 0 or cut < 0):
-        if boost >= -cut:
+        if is_two_step(state):  # the Fortune waits until the cards are face up
+            pass
+        elif boost >= -cut:
             fid = _fortune_with(state, player, boost)
             action["fortunes"] = [{"by": "attacker", "id": fid, "on": "mine"}]
         else:
@@ -153,6 +156,59 @@ def _fortune_with(state: State, player: Player, delta: int) -> str:
     held: list[str] = player["fortunes"]
     return next(f for f in held if state["fortune_cards"][f]["delta"] == delta)
 
+
+def random_answer(state: State, rng: Rng) -> Action:
+    """In an open battle: half the time a random Fortune on a random card, else pass."""
+    battle = state["battle"]
+    player = _player(state, battle[battle["to_answer"]])
+    if rng.below(2):
+        fid = player["fortunes"][rng.below(len(player["fortunes"]))]
+        return {"type": "fortune", "id": fid, "on": ("mine", "theirs")[rng.below(2)]}
+    return {"type": "pass"}
+
+
+def greedy_answer(state: State, rng: Rng) -> Action:
+    """In an open battle, with both cards face up: play the smallest Fortune that turns a
+    lost battle into a won one, else pass."""
+    battle = state["battle"]
+    role = battle["to_answer"]
+    player = _player(state, battle[role])
+    values = {
+        "attacker": _player(state, battle["attacker"])["piles"][battle["pile"] - 1][-1]["salt"],
+        "defender": _player(state, battle["defender"])["piles"][battle["target_pile"] - 1][-1][
+            "salt"
+        ],
+    }
+    for play in battle["plays"]:
+        values[play["card"]] = values[play["card"]] + play["delta"]
+    other = "defender" if role == "attacker" else "attacker"
+    if _beats(role, max(0, values[role]), max(0, values[other]), state["rules"]["tie"]):
+        return {"type": "pass"}
+    saves = []
+    for fid in player["fortunes"]:
+        delta = state["fortune_cards"][fid]["delta"]
+        mine, theirs = max(0, values[role] + delta), max(0, values[other])
+        if _beats(role, mine, theirs, state["rules"]["tie"]):
+            saves.append((abs(delta), fid, "mine"))
+        elif _beats(
+            role, max(0, values[role]), max(0, values[other] + delta), state["rules"]["tie"]
+        ):
+            saves.append((abs(delta), fid, "theirs"))
+    if not saves:
+        return {"type": "pass"}
+    _, fid, on = min(saves)
+    return {"type": "fortune", "id": fid, "on": on}
+
+
+def _beats(role: str, mine: int, theirs: int, tie: str) -> bool:
+    return mine > theirs or (mine == theirs and tie == role)
+
+
+ANSWERS: dict[str, Callable[[State, Rng], Action]] = {
+    "random": random_answer,
+    "greedy": greedy_answer,
+}
+"""What each policy does when a two-step battle asks its player for a Fortune or a pass."""
 
 POLICIES: dict[str, tuple[Policy, Callable[[State, Action, Rng], dict[str, Any] | None]]] = {
     "random": (random_move, random_defence),

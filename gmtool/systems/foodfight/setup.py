@@ -40,6 +40,7 @@ def new_state(content: FoodFightContent, options: Mapping[str, Any], dice: DiceD
         "fortune_discards": [],
         "discards": [],
         "secret_rng": secret_seed(dice),
+        "battle": None,
     }
     plans = _layout_plans(options, names, content.rules.default_layout)
     for name, colour in zip(names, seats, strict=True):

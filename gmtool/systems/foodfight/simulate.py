@@ -12,9 +12,10 @@ from typing import Any
 
 from gmtool.dice import DiceDoor, Rng
 from gmtool.errors import unknown
+from gmtool.systems.foodfight.battle_steps import is_two_step
 from gmtool.systems.foodfight.content import FoodFightContent, load_content
 from gmtool.systems.foodfight.moves import apply_action
-from gmtool.systems.foodfight.policies import POLICIES
+from gmtool.systems.foodfight.policies import ANSWERS, POLICIES
 from gmtool.systems.foodfight.setup import new_state
 from gmtool.systems.foodfight.state import State
 
@@ -151,6 +152,7 @@ def _play_share(
 def play_game(content: FoodFightContent, policy: str, seed: int) -> GameRecord:
     """One whole game by ``policy`` for every seat, its dice seeded by ``seed``."""
     choose, defend = POLICIES[policy]
+    answer = ANSWERS[policy]
     dice = DiceDoor(Rng.from_seed(seed))
     thinking = Rng.from_seed(seed ^ 0x5DEECE66D)
     names = [colour.capitalize() for colour in content.board.seats]
@@ -159,11 +161,13 @@ def play_game(content: FoodFightContent, policy: str, seed: int) -> GameRecord:
     last_cause: str | None = None
     while not state["over"] and state["moves"] < MAX_TURNS:
         action = choose(state, thinking)
-        if action["type"] == "attack":
-            answer = defend(state, action, thinking)
-            if answer is not None:
-                action.setdefault("fortunes", []).append(answer)
+        if action["type"] == "attack" and not is_two_step(state):
+            defence = defend(state, action, thinking)
+            if defence is not None:
+                action.setdefault("fortunes", []).append(defence)
         result = apply_action(state, action, narrate=False).result
+        while not result.get("resolved", True):  # a two-step battle asks for Fortunes
+            result = apply_action(state, answer(state, thinking), narrate=False).result
         for move in result["moves"]:
             if move["out"]:
                 eliminations.append(move["out"])

@@ -34,6 +34,24 @@ def _side(side: dict[str, Any]) -> str:
     return text
 
 
+def step_line(step: dict[str, Any]) -> str:
+    """A step of a two-step battle: the cards turned over, a Fortune played, a pass."""
+    if step["type"] == "battle_opened":
+        a, d = step["attacker"], step["defender"]
+        text = (
+            f"{a['player']}'s {a['card']['food']} {a['card']['salt']} vs "
+            f"{d['player']}'s {d['card']['food']} {d['card']['salt']}, face up"
+        )
+    elif step["type"] == "battle_fortune":
+        fortune = step["fortune"]
+        text = f"{step['by']} plays {fortune['id']} ({fortune['delta']:+d}) on {step['on']}'s card"
+    else:
+        text = f"{step['by']} passes"
+    if step.get("resolved") is False:
+        text += f"; {step['to_answer']} may play a Fortune or pass"
+    return text
+
+
 def discard_line(result: dict[str, Any]) -> str:
     """``Banana 1 goes to the box``, or the pile alone for a card nobody saw."""
     card = result["card"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from gmtool.systems.foodfight import battle_steps
 from gmtool.systems.foodfight.state import (
     Card,
     Player,
@@ -38,6 +39,7 @@ def view(state: State, as_player: str | None = None, *, public: bool = False) ->
         ],
         "fortune_deck": len(state["fortune_deck"]),
         "discards": len(state["discards"]),
+        "battle": battle_steps.public(state),
     }
 
 
@@ -67,6 +69,19 @@ def options_document(state: State) -> dict[str, Any]:
     player = current_player(state)
     if player is None or state["over"]:
         return {"player": None, "over": True, "winner": state["winner"]}
+    battle = battle_steps.public(state)
+    if battle is not None:
+        answering = find_player(state, battle["to_answer"])
+        return {
+            "player": answering["name"],
+            "color": answering["color"],
+            "over": False,
+            "battle": battle,
+            "fortunes": [
+                {"id": fid, **state["fortune_cards"][fid]} for fid in answering["fortunes"]
+            ],
+            "can_pass": True,
+        }
     return {
         "player": player["name"],
         "color": player["color"],
@@ -109,4 +124,5 @@ def status(state: State) -> dict[str, Any]:
         "fortune_spots": state["rules"]["fortune_spots"],
         "fortune_deck": len(state["fortune_deck"]),
         "discards": len(state["discards"]),
+        "battle": battle_steps.public(state),
     }

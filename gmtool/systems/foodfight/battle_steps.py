@@ -1,0 +1,176 @@
+"""The battle in the rules' order: the cards turn face up, then Fortunes, then the result.
+
+"If either you or your opponent's cards are face down, flip them face up", and then "to use
+one, just reveal the Fortune". So with ``fortune_timing: after_reveal`` (the default) an
+attack only turns the two cards over and opens the battle; the attacker, then the
+defender, may each play a Fortune (``fortune``) or ``pass``; once both have answered the
+battle resolves. A player who holds no Fortune, or has played all the ruling allows, is
+not asked. ``blind`` keeps the older way: Fortunes are declared with the attack.
+
+The open battle lives in ``state["battle"]``::
+
+    {"attacker", "pile", "defender", "target_pile", "plays": [...], "answered": [roles],
+     "to_answer": role}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from gmtool.errors import RulesError, UsageError
+from gmtool.systems.foodfight.battle import (
+    ROLES,
+    battle_cards,
+    check_fortune_plays,
+    fight,
+)
+from gmtool.systems.foodfight.state import Player, State, check_game_not_over, find_player
+
+Battle = dict[str, Any]
+
+
+def is_two_step(state: State) -> bool:
+    """Whether Fortunes come after the cards are turned over (games dealt before the
+    setting existed keep the blind play they started with)."""
+    return bool(state["rules"].get("fortune_timing", "blind") == "after_reveal")
+
+
+def open_battle(state: State) -> Battle | None:
+    battle: Battle | None = state.get("battle")
+    return battle
+
+
+def check_no_open_battle(state: State) -> None:
+    battle = open_battle(state)
+    if battle is not None:
+        who = _player(state, battle, battle["to_answer"])["name"]
+        raise RulesError(
+            f"a battle is under way: {who} may play a Fortune or pass first",
+            hint="gmtool foodfight fortune ID [--on mine|theirs], or gmtool foodfight pass",
+        )
+
+
+def reveal(state: State, attacker: Player, action: Mapping[str, Any]) -> dict[str, Any]:
+    """Step one: turn both cards face up and open the battle (or resolve it at once when
+    neither side can play a Fortune)."""
+    if action.get("fortunes"):
+        raise RulesError(
+            "Fortunes are played after the cards are turned over, not with the attack",
+            hint="attack first, then gmtool foodfight fortune ID (or pass)",
+        )
+    mine, defender, theirs = battle_cards(state, attacker, action)
+    mine["face_up"] = True
+    theirs["face_up"] = True
+    state["battle"] = {
+        "attacker": attacker["name"],
+        "pile": int(action["pile"]),
+        "defender": defender["name"],
+        "target_pile": int(action["target_pile"]),
+        "plays": [],
+        "answered": [],
+        "to_answer": None,
+    }
+    revealed = {
+        "type": "battle_opened",
+        "attacker": _card_doc(attacker, int(action["pile"])),
+        "defender": _card_doc(defender, int(action["target_pile"])),
+    }
+    return _advance(state, revealed)
+
+
+def answer(state: State, action: Mapping[str, Any]) -> dict[str, Any]:
+    """Step two: the player to answer plays one Fortune (``type: fortune``) or passes."""
+    check_game_not_over(state)
+    battle = open_battle(state)
+    if battle is None:
+        raise RulesError(
+            "no battle is waiting for a Fortune",
+            hint="Fortunes are played after an attack turns the cards over",
+        )
+    role = battle["to_answer"]
+    player = _player(state, battle, role)
+    named = action.get("player")
+    if named not in (None, "") and find_player(state, str(named)) is not player:
+        raise RulesError(
+            f"it is {player['name']}'s answer in this battle (the {role}), not {named}'s: "
+            "the attacker answers first, then the defender"
+        )
+    if action.get("type") == "pass":
+        battle["answered"].append(role)
+        return _advance(state, {"type": "battle_pass", "by": player["name"], "role": role})
+    attacker = _player(state, battle, "attacker")
+    defender = _player(state, battle, "defender")
+    wanted = {"by": role, "id": action.get("id"), "on": action.get("on") or "mine"}
+    (play,) = check_fortune_plays(state, [wanted], attacker, defender)
+    player["fortunes"].remove(play["id"])
+    battle["plays"].append(play)
+    played = {
+        "type": "battle_fortune",
+        "by": player["name"],
+        "role": role,
+        "fortune": {"id": play["id"], "text": play["text"], "delta": play["delta"]},
+        "on": _player(state, battle, play["card"])["name"],
+    }
+    return _advance(state, played)
+
+
+def _advance(state: State, step: dict[str, Any]) -> dict[str, Any]:
+    """Ask the next player who can still play a Fortune, or resolve the battle."""
+    battle: Battle = state["battle"]
+    limit = state["rules"]["fortunes_per_player_per_battle"]
+    for role in ROLES:
+        player = _player(state, battle, role)
+        played = sum(1 for play in battle["plays"] if play["role"] == role)
+        if role in battle["answered"] or played >= limit or not player["fortunes"]:
+            continue
+        battle["to_answer"] = role
+        return {**step, "resolved": False, "to_answer": player["name"], "battle": public(state)}
+    sides = {
+        role: (
+            _player(state, battle, role),
+            _player(state, battle, role)["piles"][battle[pile] - 1][-1],
+            battle[pile],
+        )
+        for role, pile in (("attacker", "pile"), ("defender", "target_pile"))
+    }
+    state["battle"] = None
+    return {**fight(state, sides, battle["plays"]), "step": step, "resolved": True}
+
+
+def public(state: State) -> dict[str, Any] | None:
+    """The open battle as everyone at the table sees it: both cards are face up and every
+    Fortune played was revealed."""
+    battle = open_battle(state)
+    if battle is None:
+        return None
+    return {
+        "attacker": _card_doc(_player(state, battle, "attacker"), battle["pile"]),
+        "defender": _card_doc(_player(state, battle, "defender"), battle["target_pile"]),
+        "fortunes": [
+            {
+                "id": play["id"],
+                "text": play["text"],
+                "delta": play["delta"],
+                "by": play["by"],
+                "on": _player(state, battle, play["card"])["name"],
+            }
+            for play in battle["plays"]
+        ],
+        "to_answer": _player(state, battle, battle["to_answer"])["name"],
+    }
+
+
+def _card_doc(player: Player, pile: int) -> dict[str, Any]:
+    card = player["piles"][pile - 1][-1]
+    return {
+        "player": player["name"],
+        "pile": pile,
+        "card": {"id": card["id"], "food": card["food"], "salt": card["salt"]},
+    }
+
+
+def _player(state: State, battle: Battle, role: str) -> Player:
+    if role not in ROLES:
+        raise UsageError(f"no {role} in this battle")
+    return find_player(state, battle[role])
