@@ -5,8 +5,10 @@ Fortune hidden, and what the last move did. Whenever the screen passes to anothe
 it is cleared (scrollback too) and waits for that player to press Enter, and after any
 step that showed a player's own cards it is cleared before the table's view returns.
 Before the first move, players may stack their own towers (by a strategy, or card by
-card). The defender is asked for their Fortune after the attacker, before the cards
-compare (``Table.attack``).
+card). A battle goes in the rules' order: the attack turns both cards face up, then the
+screen goes to the attacker and then to the defender, each of whom may reveal a Fortune
+or pass (``Table.answer``); a campaign that plays Fortunes blind asks for them with the
+attack instead (``Table.attack``).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import Any
 from gmtool.cli.common import console
 from gmtool.cli.playloop import Back, PlayLoop, Prompts, Step
 from gmtool.engine.game import Game
+from gmtool.systems.foodfight.battle_steps import is_two_step
 
 START = "start playing"
 NO_FORTUNE = "no Fortune"
@@ -52,13 +55,20 @@ class Table:
 
     # -- what the loop asks of a system --------------------------------------------------
     def mover(self) -> str | None:
+        """Who holds the screen now: the player to move, or in an open battle the player
+        who may answer it."""
         state = self.game.state
         if not self.started or state["over"]:
             return None
+        battle = state.get("battle")
+        if battle is not None:
+            return str(battle[battle["to_answer"]])
         return str(state["players"][state["turn"]]["name"])
 
     def question(self) -> str:
         mover = self.mover()
+        if mover is not None and self.game.state.get("battle") is not None:
+            return f"{mover}, the cards are face up: a Fortune, or pass?"
         if mover is not None:
             return f"{mover}'s turn:"
         return "The game is over." if self.game.state["over"] else "Before the first move:"
@@ -72,6 +82,12 @@ class Table:
             names = [player["name"] for player in state["players"]]
             laying = {f"{name} stacks their towers": partial(self.lay_out, name) for name in names}
             return {START: self.start, **laying}
+        if state.get("battle") is not None:
+            return {
+                f"{mover} reveals a Fortune": partial(self.answer, mover),
+                f"{mover} passes": partial(self.play, {"type": "pass", "player": mover}),
+                f"{mover} looks at their own cards": partial(self.peek, mover),
+            }
         return {
             f"{mover} attacks": partial(self.attack, mover),
             f"{mover} discards": partial(self.discard, mover),
@@ -159,6 +175,10 @@ class Table:
         pile = piles[self.ask.select("Attack with which pile?", list(piles))]
         targets = _targets(state, mover)
         target, target_pile = targets[self.ask.select("Attack which card?", list(targets))]
+        if is_two_step(state):  # the Fortunes come once the cards are face up
+            action = {"type": "attack", "player": mover, "pile": pile}
+            self.play({**action, "target": target, "target_pile": target_pile})
+            return
         plays = [
             play
             for play in (
@@ -177,6 +197,19 @@ class Table:
                 "fortunes": plays,
             }
         )
+
+    def answer(self, name: str) -> None:
+        """In an open battle: ``name`` picks one of their Fortunes and the card it changes."""
+        from gmtool.systems.foodfight.state import find_player
+
+        self.secret_shown = True  # the list names the player's own Fortunes
+        state = self.game.state
+        cards = state["fortune_cards"]
+        held = find_player(state, name)["fortunes"]
+        choices = {f"{fid} {cards[fid]['delta']:+d}: {cards[fid]['text']}": fid for fid in held}
+        picked = choices[self.ask.select(f"{name}, which Fortune?", list(choices))]
+        side = SIDES[self.ask.select("On which card?", list(SIDES))]
+        self.play({"type": "fortune", "player": name, "id": picked, "on": side})
 
     def fortune(self, name: str, role: str) -> dict[str, Any] | None:
         """Ask ``name`` for a Fortune; the defender's hand is listed only once they hold

@@ -27,12 +27,15 @@ class Scripted(ScriptedPrompts):
         return super()._choose(message, choices, default, live)
 
 
-def new_game(tmp_path: Path, track: int = 20) -> Game:
+def new_game(tmp_path: Path, track: int = 20, *, blind: bool = False) -> Game:
+    overrides: dict[str, Any] = {"board": {"track": {"length": track, "fortune_spots": [1]}}}
+    if blind:
+        overrides["rules"] = {"fortune_timing": "blind"}
     return Game.create(
         "loop",
         system_name="foodfight",
         options={"players": ["Ana", "Bo", "Cy", "Di"]},
-        overrides={"board": {"track": {"length": track, "fortune_spots": [1]}}},
+        overrides=overrides,
         seed=5,
     )
 
@@ -73,8 +76,35 @@ def test_a_game_played_out_through_the_menu(tmp_path: Path) -> None:
     assert (len(cy[0]), len(cy[1])) == (2, 1)  # the undone discard of pile 1 is gone
 
 
-def test_attack_with_fortunes_on_both_sides_and_a_refused_move(tmp_path: Path) -> None:
+def test_a_battle_turns_the_cards_then_asks_for_fortunes(tmp_path: Path) -> None:
     game = new_game(tmp_path)
+    script = ["start playing", ENTER, "Ana discards", "pile 2", ENTER, "Bo discards", "pile 2"]
+    # Cy holds no Fortune: the attack turns the cards face up and the screen goes to Ana,
+    # the defender, who reveals her Fortune on her card.
+    script += [ENTER, "Cy attacks", "pile 1", "Ana:1", ENTER, "Ana reveals", "f", "on my card"]
+    # Di attacks Bo; Bo sees both cards and passes.
+    script += [ENTER, "Di attacks", "pile 1", "Bo:1", ENTER, "Bo passes", ENTER, "quit"]
+    prompts = Scripted(script)
+    play_foodfight.run(game, prompts)
+    entries = game.store.entries()
+    assert [e.what for e in entries][2:] == [
+        "attack 1 Ana:1",
+        entries[3].what,
+        "attack 1 Bo:1",
+        "pass",
+    ]
+    assert entries[3].what.startswith("fortune f")
+    battle = entries[3].result
+    assert battle["defender"]["player"] == "Ana" and len(battle["defender"]["fortunes"]) == 1
+    assert entries[5].result["defender"]["fortunes"] == [] and prompts.script == []
+    asked = prompts.asked
+    answer = asked.index("Ana, the cards are face up: a Fortune, or pass?")
+    assert asked[answer - 1].startswith("Pass the screen to Ana")  # her hand comes after
+    assert "Cy, the cards are face up: a Fortune, or pass?" not in asked
+
+
+def test_blind_fortunes_are_asked_with_the_attack(tmp_path: Path) -> None:
+    game = new_game(tmp_path, blind=True)
     script = ["start playing", ENTER, "Ana discards", "pile 2", ENTER, "Bo discards", "pile 2"]
     # Cy holds no Fortune, so only the defender is asked; then Bo declines to defend.
     script += [ENTER, "Cy attacks", "pile 1", "Ana:1", ENTER, "f", "on my card"]
