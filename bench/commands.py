@@ -25,6 +25,7 @@ def set_up(bench: Bench) -> None:
         g("campaign", "new", "f", "--system", "foodfight", "--players", "Ana,Bo,Cy,Di",
           "--starter", "Cy", "--seed", "7"),
         g("-c", "f", "foodfight", "layout", "--strategy", "weakest_on_top", "--player", "Bo"),
+        g("campaign", "new", "t", "--from", "ftl-demo", "--seed", "4"),
     ):  # fmt: skip
         bench.run(argv)
 
@@ -38,6 +39,7 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("`starships attack`", "s",
      ["starships", "attack", "Ana", "Rook", "--melee", "--dice", "14,5"]),
     ("`foodfight attack` (a move)", "f", ["foodfight", "attack", "1", "Di:1"]),
+    ("`ftl map new` (20 removals and their re-rolls)", "t", ["ftl", "map", "new"]),
 ]  # fmt: skip
 
 

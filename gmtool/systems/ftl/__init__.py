@@ -71,7 +71,7 @@ class Ftl:
         return apply_action(state, action, dice, real(content))
 
     def status(self, state: State, *, now: float) -> dict[str, Any]:
-        from gmtool.systems.ftl.setup import status
+        from gmtool.systems.ftl.players import status
 
         return status(state)
 

@@ -7,18 +7,20 @@ Outcome``; a new kind of action is one more entry.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gmtool.dice import DiceDoor
 from gmtool.engine.system import Outcome
 from gmtool.errors import RulesError, UsageError, unknown
+
+if TYPE_CHECKING:
+    from gmtool.systems.ftl.content import FtlContent
 from gmtool.systems.ftl.battle.handlers import ACTION_TYPES as BATTLE_ACTIONS
 from gmtool.systems.ftl.battle.handlers import battle_action
-from gmtool.systems.ftl.content import FtlContent
+from gmtool.systems.ftl.players import State, find_player
 from gmtool.systems.ftl.sector import build_map, is_adjacent
-from gmtool.systems.ftl.setup import State, find_player
 
-Handler = Callable[[State, Mapping[str, Any], DiceDoor, FtlContent], Outcome]
+Handler = Callable[[State, Mapping[str, Any], DiceDoor, "FtlContent"], Outcome]
 
 
 def map_new(

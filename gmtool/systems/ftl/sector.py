@@ -7,11 +7,13 @@ Beacons are ``(x, y)`` with 1 <= x, y <= size. A coin is a d2: 1 is heads, 2 is 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gmtool.dice import DiceDoor
 from gmtool.errors import RulesError
-from gmtool.systems.ftl.content import CoinCounts, MapRules
+
+if TYPE_CHECKING:
+    from gmtool.systems.ftl.content import CoinCounts, MapRules
 
 Beacon = tuple[int, int]
 COIN_FACES = {1: "heads", 2: "tails"}

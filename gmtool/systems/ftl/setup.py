@@ -18,13 +18,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from gmtool.dice import DiceDoor
-from gmtool.errors import ContentError, UsageError, unknown
+from gmtool.errors import ContentError, UsageError
 from gmtool.systems.ftl.bill import ship_bill
 from gmtool.systems.ftl.checks import describe, ship_problems
 from gmtool.systems.ftl.content import FtlContent
+from gmtool.systems.ftl.players import State
 from gmtool.systems.ftl.ship import Ship, read_ship, ship_document, ship_from_data
-
-State = dict[str, Any]
 
 
 def new_state(content: FtlContent, options: Mapping[str, Any], dice: DiceDoor) -> State:
@@ -74,30 +73,4 @@ def new_player(ship: Ship, content: FtlContent) -> dict[str, Any]:
         "drone_parts": ship.drone_parts,
         "at": None,
         "visited": [],
-    }
-
-
-def find_player(state: State, name: Any) -> str:
-    """The player's name as the game spells it (any case)."""
-    for player in state["players"]:
-        if player.casefold() == str(name).casefold():
-            return str(player)
-    raise unknown("player", str(name), list(state["players"]))
-
-
-def status(state: State) -> dict[str, Any]:
-    """The ``gmtool status --json`` document."""
-    return {
-        "players": {
-            name: {
-                "ship": player["ship"]["name"],
-                "bill": player["bill"],
-                "fuel": player["fuel"],
-                "missiles": player["missiles"],
-                "drone_parts": player["drone_parts"],
-                "at": player["at"],
-            }
-            for name, player in state["players"].items()
-        },
-        "map": state["map"],
     }
