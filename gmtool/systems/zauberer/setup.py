@@ -9,6 +9,7 @@ Options (from ``campaign new`` and the campaign file's ``options:``):
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -26,28 +27,8 @@ def new_state(content: ZaubererContent, options: Mapping[str, Any], dice: DiceDo
     rules = content.rules
     arena = content.boards[rules.board]
     teams = parse_teams(options.get("teams"), arena.starts, rules.min_teams)
-    spaces = {
-        name: {"colour": space.colour, "next": list(space.next), "at": _at(space.at)}
-        for name, space in arena.spaces.items()
-    }
     state: State = {
-        "rules": _rules(content),
-        "board": {
-            "name": rules.board,
-            "centre": arena.centre,
-            "spaces": spaces,
-            "before": graph.previous(spaces),
-            "distance": graph.distances(spaces, arena.centre),
-        },
-        "clans": {name: clan.model_dump() for name, clan in content.clans.items()},
-        "cards": {
-            cid: {"clan": clan, **_given(card.model_dump())}
-            for clan, deck in content.spells.items()
-            for cid, card in deck.items()
-        },
-        "traps": {tid: _given(trap.model_dump()) for tid, trap in content.traps.items()},
-        "decks": {clan: sorted(content.spells.get(clan, {})) for clan in content.clans},
-        "trap_deck": sorted(content.traps),
+        **_copied(content),
         "trap_discards": [],
         "teams": [
             {
@@ -84,6 +65,51 @@ def new_state(content: ZaubererContent, options: Mapping[str, Any], dice: DiceDo
             raise unknown("clan for --first", str(first), [*clans, "roll_off"])
         start_turn(state, clans.index(wanted))
     return state
+
+
+_FROZEN: dict[int, tuple[ZaubererContent, str]] = {}
+"""The content's part of a new state, as JSON, by content object (kept alive with it)."""
+
+
+def _copied(content: ZaubererContent) -> dict[str, Any]:
+    """A fresh copy of what a game takes from its content: the rulings, the board, the
+    clans and the cards. Worked out once per content object: a simulation starts
+    thousands of games from the same content."""
+    known = _FROZEN.get(id(content))
+    if known is None or known[0] is not content:
+        known = (content, json.dumps(_frozen(content)))
+        _FROZEN.clear()  # one content at a time is all a run needs
+        _FROZEN[id(content)] = known
+    copied: dict[str, Any] = json.loads(known[1])
+    return copied
+
+
+def _frozen(content: ZaubererContent) -> dict[str, Any]:
+    rules = content.rules
+    arena = content.boards[rules.board]
+    spaces = {
+        name: {"colour": space.colour, "next": list(space.next), "at": _at(space.at)}
+        for name, space in arena.spaces.items()
+    }
+    return {
+        "rules": _rules(content),
+        "board": {
+            "name": rules.board,
+            "centre": arena.centre,
+            "spaces": spaces,
+            "before": graph.previous(spaces),
+            "distance": graph.distances(spaces, arena.centre),
+        },
+        "clans": {name: clan.model_dump() for name, clan in content.clans.items()},
+        "cards": {
+            cid: {"clan": clan, **_given(card.model_dump())}
+            for clan, deck in content.spells.items()
+            for cid, card in deck.items()
+        },
+        "traps": {tid: _given(trap.model_dump()) for tid, trap in content.traps.items()},
+        "decks": {clan: sorted(content.spells.get(clan, {})) for clan in content.clans},
+        "trap_deck": sorted(content.traps),
+    }
 
 
 def _given(data: Any) -> Any:

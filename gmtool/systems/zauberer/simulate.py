@@ -161,11 +161,13 @@ def play_game(content: ZaubererContent, policy: str, seed: int) -> GameRecord:
     teams = {clan: [f"Player {n}"] for n, clan in enumerate(clans, start=1)}
     state = new_state(content, {"teams": teams, "first": "roll_off"}, DiceDoor(dice))
     first: int | None = None
+    rolling = DiceDoor(dice)  # one door for the game's virtual rolls; it keeps no log here
     while not state["over"] and state["turn_number"] < MAX_TURNS:
         if state["duel"] is not None:
             action, door = _duel_roll(state, dice, thinking, attack_card, defense_card)
         else:
-            action, door = choose(state, thinking), DiceDoor(dice)
+            action, door = choose(state, thinking), rolling
+            rolling.rolls.clear()
         apply_action(state, action, door, narrate=False)
         if first is None and state["turn"] is not None:
             first = state["turn"]
