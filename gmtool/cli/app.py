@@ -3,13 +3,27 @@
 from __future__ import annotations
 
 import importlib
+from functools import cache
 from typing import Any
 
 import typer
 from typer.core import TyperGroup
 
 from gmtool import __version__
-from gmtool.cli import campaign, history, info, log, play, roll
+
+CORE_COMMANDS: dict[str, str] = {
+    "roll": "gmtool.cli.roll",
+    "odds": "gmtool.cli.roll",
+    "campaign": "gmtool.cli.campaign",
+    "status": "gmtool.cli.info",
+    "check": "gmtool.cli.info",
+    "undo": "gmtool.cli.history",
+    "redo": "gmtool.cli.history",
+    "log": "gmtool.cli.log",
+    "play": "gmtool.cli.play",
+}
+"""Each command, in the order help lists them, and the module whose ``register(app)``
+declares it: a command's module (and what it imports) is loaded only when it is called."""
 
 SYSTEM_GROUPS: dict[str, str] = {
     "originem": "gmtool.cli.originem",
@@ -26,13 +40,15 @@ _COMPLETION_OPTIONS = ("install_completion", "show_completion")
 
 
 class _LazySystemsGroup(TyperGroup):
-    """Loads a system's command group only when it is called (or help lists it), so a
-    command such as ``gmtool roll`` never builds the systems' commands."""
+    """Loads a command's module, or a system's command group, only when it is called (or
+    help lists it): ``gmtool roll`` builds no other command and imports no other module."""
 
     def list_commands(self, ctx: Any) -> list[str]:
-        return [*super().list_commands(ctx), *SYSTEM_GROUPS]
+        return [*super().list_commands(ctx), *CORE_COMMANDS, *SYSTEM_GROUPS]
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        if cmd_name in CORE_COMMANDS:
+            return _commands_of(CORE_COMMANDS[cmd_name]).get_command(ctx, cmd_name)
         if cmd_name not in SYSTEM_GROUPS:
             return super().get_command(ctx, cmd_name)
         module = importlib.import_module(SYSTEM_GROUPS[cmd_name])
@@ -79,5 +95,9 @@ def root(
     ctx.obj = {"campaign": campaign_name}
 
 
-for module in (roll, campaign, info, history, log, play):
-    module.register(app)
+@cache
+def _commands_of(module_name: str) -> Any:
+    """The commands a module registers, as one (unlisted) group to pick them from."""
+    holder = typer.Typer(add_completion=False, rich_markup_mode=None)
+    importlib.import_module(module_name).register(holder)
+    return typer.main.get_group(holder)

@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
-from gmtool.engine.game import Game
 from gmtool.errors import UsageError
+
+if TYPE_CHECKING:
+    from gmtool.engine.game import Game
 
 JSON_OPTION = typer.Option(False, "--json", help="Print exactly one JSON document.")
 DICE_OPTION = typer.Option(
@@ -36,6 +38,8 @@ def campaign_name(ctx: typer.Context, *, required: bool = True) -> str | None:
 
 def open_game(ctx: typer.Context, system: str | None = None) -> Game:
     """Open the chosen campaign; with ``system``, insist that it plays that system."""
+    from gmtool.engine.game import Game
+
     name = campaign_name(ctx)
     assert name is not None
     game = Game.open(name)

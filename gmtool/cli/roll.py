@@ -6,7 +6,7 @@ from typing import Any
 
 import typer
 
-from gmtool.cli.common import DICE_OPTION, JSON_OPTION, campaign_name, emit, print_json
+from gmtool.cli.common import DICE_OPTION, JSON_OPTION, campaign_name, print_json
 from gmtool.errors import UsageError
 
 MAX_REPEAT = 1000
@@ -67,9 +67,12 @@ def odds(
 
     dist = distribution(expression)
     doc = dist.to_json(vs=vs)
-    from gmtool.render.dice import odds_chart
+    if as_json:
+        print_json(doc)
+        return
+    from gmtool.render.dice import write_odds_chart
 
-    emit(doc, as_json, odds_chart)
+    write_odds_chart(doc)
 
 
 def register(app: typer.Typer) -> None:

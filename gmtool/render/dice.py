@@ -1,11 +1,11 @@
-"""Rich views of dice odds."""
+"""Dice odds as a bar chart, in plain text: an odds command pays for icepool and nothing
+else (no rich), and the chart reads the same in a terminal, a file or a pipe."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from rich.table import Table
-from rich.text import Text
+import os
+import sys
+from typing import Any, TextIO
 
 BAR_WIDTH = 40
 MAX_ROWS = 40
@@ -15,7 +15,18 @@ TAIL = 1e-6
 MAX_FRACTION = 24
 
 
-def odds_chart(doc: dict[str, Any]) -> Table:
+COLOURS = {"beats": "\x1b[32m", "other": "\x1b[36m", "end": "\x1b[0m"}
+"""Green for the totals that meet ``--vs``, cyan for the rest (only in a terminal)."""
+
+
+def write_odds_chart(doc: dict[str, Any], out: TextIO | None = None) -> None:
+    out = out or sys.stdout
+    colour = out.isatty() and not os.environ.get("NO_COLOR")
+    out.write("\n".join(odds_chart(doc, colour=colour)) + "\n")
+
+
+def odds_chart(doc: dict[str, Any], *, colour: bool = False) -> list[str]:
+    """The chart's lines: a title, one row per total (or range of totals), a caption."""
     rows = _rows(doc["outcomes"])
     top = max(p for _, _, p in rows) or 1.0
     title = f"{doc['expression']}  (mean {doc['mean']:.2f})"
@@ -23,19 +34,24 @@ def odds_chart(doc: dict[str, Any]) -> Table:
         vs = doc["vs"]
         fraction = f" ({vs['fraction']})" if len(vs["fraction"]) <= MAX_FRACTION else ""
         title += f"  ·  P(≥ {vs['target']}) = {vs['probability']:.2%}{fraction}"
-    table = Table(title=title, show_edge=False, box=None, pad_edge=False)
-    table.add_column("total", justify="right")
-    table.add_column("chance", justify="right")
-    table.add_column("")
-    if len(rows) < len(doc["outcomes"]) and (rows[0][0], rows[-1][1]) != (doc["min"], doc["max"]):
-        table.caption = f"totals outside {rows[0][0]}–{rows[-1][1]}: under 1 in a million"
     target = doc.get("vs", {}).get("target")
+    cells = []
     for low, high, chance in rows:
-        width = round(BAR_WIDTH * chance / top)
-        style = "green" if target is not None and low >= target else "cyan"
         label = str(low) if low == high else f"{low}–{high}"
-        table.add_row(label, _percent(chance), Text("█" * max(width, 1), style=style))
-    return table
+        bar = "█" * max(round(BAR_WIDTH * chance / top), 1)
+        if colour:
+            beats = target is not None and low >= target
+            bar = COLOURS["beats" if beats else "other"] + bar + COLOURS["end"]
+        cells.append((label, _percent(chance), bar))
+    label_width = max(len("total"), *(len(label) for label, _, _ in cells))
+    chance_width = max(len("chance"), *(len(chance) for _, chance, _ in cells))
+    lines = [title, f"{'total':>{label_width}} {'chance':>{chance_width}}"]
+    lines += [
+        f"{label:>{label_width}} {chance:>{chance_width}} {bar}" for label, chance, bar in cells
+    ]
+    if len(rows) < len(doc["outcomes"]) and (rows[0][0], rows[-1][1]) != (doc["min"], doc["max"]):
+        lines.append(f"totals outside {rows[0][0]}–{rows[-1][1]}: under 1 in a million")
+    return lines
 
 
 def _rows(outcomes: list[dict[str, Any]]) -> list[tuple[int, int, float]]:
