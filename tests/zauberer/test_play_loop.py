@@ -46,7 +46,7 @@ def test_roll_off_moves_forks_a_dungeon_and_the_player_of_the_round() -> None:
     assert water["space"] == "ea1" and state["phase"] == "move" and state["player"] == "Eve"
     log = [(e.who, e.what) for e in game.store.entries()]
     assert log == [
-        ("", "roll off"),
+        ("fire, water", "roll off"),
         ("fire (Ana)", "move"),
         ("fire (Ana)", "dungeon"),
         ("fire (Ana)", "end turn"),

@@ -70,3 +70,20 @@ def test_teams_of_two_take_turns_at_playing() -> None:
         players.append(state["player"])
         state = end(state)
     assert players == ["Bo", "Ana", "Eve", "Ana"]
+
+
+def test_a_duel_called_from_the_centre_ends_the_turn_and_counts_it() -> None:
+    state = start(first="fire", teams={"fire": ["Ana"], "water": ["Bo"], "air": ["Cy"]})
+    put(state, "fire", "centre")
+    put(state, "water", "n5")
+    state["turn_start_space"] = "centre"
+    state["phase"] = "white"
+    state = play(state, {"type": "duel_start", "target": "water"}).state
+    for _ in range(3):
+        state = play(state, {"type": "duel_round"}, fire=[6, 6], water=[1, 1]).state
+    outcome = play(state, {"type": "duel_round"}, fire=[6, 6], water=[1, 1])
+    assert team(outcome.state, "fire")["centre_turns"] == 1
+    assert outcome.outcome.endswith(
+        "fire wins the duel, water leaves the game; the turn ends, the centre held (1)"
+    )
+    assert outcome.state["teams"][outcome.state["turn"]]["clan"] == "air"

@@ -26,6 +26,8 @@ def line(state: State, kind: str, doc: dict[str, Any], player: str | None) -> tu
     team = doc.get("team") or doc.get("challenger") or ""
     if kind == "duel_round":
         team = f"{state_duellists(doc)}"
+    elif kind == "roll_off":
+        team = ", ".join(doc["rolls"][0])
     who = f"{team} ({player})" if team and player and kind != "duel_round" else team
     text = TELLERS[kind](state, doc)
     return who, kind.replace("_", " "), text + _aftermath(state, doc)
@@ -132,6 +134,8 @@ def _end_turn(state: State, doc: dict[str, Any]) -> str:
 def _aftermath(state: State, doc: dict[str, Any]) -> str:
     text = ""
     turn = doc.get("turn") or (doc if doc.get("type") == "end_turn" else None)
+    if turn and turn.get("centre_turns") and doc.get("type") != "end_turn":
+        text += f"; the turn ends, the centre held ({turn['centre_turns']})"
     if turn and turn.get("skipped"):
         text += f"; {', '.join(turn['skipped'])} miss{'es' * (len(turn['skipped']) == 1)} a turn"
     if state["over"]:
