@@ -125,6 +125,10 @@ def mission(result: dict[str, Any]) -> Text:
     return text
 
 
+ENTERED_MARK = "*"
+LEGEND = f"{ENTERED_MARK} entered from physical dice"
+
+
 def _rolls(rolls: list[dict[str, Any]], joiner: str = " + ") -> Text:
     text = Text()
     for index, roll in enumerate(rolls):
@@ -132,9 +136,17 @@ def _rolls(rolls: list[dict[str, Any]], joiner: str = " + ") -> Text:
             text.append(joiner)
         text.append(f"{roll['by']} {roll['die']}:")
         text.append(str(roll["face"]), style="bold")
-        if roll.get("source") == "entered":
-            text.append("*", style="dim")
+        text.append(_mark(roll), style="dim")
     return text
+
+
+def _mark(roll: dict[str, Any]) -> str:
+    return ENTERED_MARK if roll.get("source") == "entered" else ""
+
+
+def _legend(rolls: list[dict[str, Any]]) -> list[Text]:
+    """The line saying what the mark means, when a face was entered."""
+    return [Text(LEGEND, style="dim")] if any(_mark(roll) for roll in rolls) else []
 
 
 def scene(result: dict[str, Any]) -> RenderableType:
@@ -150,6 +162,7 @@ def scene(result: dict[str, Any]) -> RenderableType:
     line.append("  → ")
     line.append(result["outcome"], style=OUTCOME_STYLE.get(result["outcome"], "bold"))
     parts: list[RenderableType] = [head, line, Text(result.get("title", ""), style="italic")]
+    parts += _legend(result["rolls"])
     notes = _scene_notes(result)
     if notes:
         parts.append(Text("  ".join(notes), style="cyan"))
@@ -212,15 +225,17 @@ def combat(result: dict[str, Any]) -> RenderableType:
     """One step of a fight: the rolls, what happened, and the fight as it stands."""
     parts: list[RenderableType] = []
     if "crew_roll" in result:
-        line = _rolls([result["crew_roll"], result["gm_roll"]], " vs ")
+        rolls = [result["crew_roll"], result["gm_roll"]]
+        line = _rolls(rolls, " vs ")
         verdict = "tie: roll again" if result["first"] is None else f"{result['first']} first"
         line.append(f"  → {verdict}", style="bold")
-        parts.append(line)
+        parts += [line, *_legend(rolls)]
     elif "attacker" in result:
         hit, block = result["rolls"]
+        needs = f", needs {result['block_needs']}+" if "block_needs" in result else ""
         line = Text(
-            f"{result['attacker']} → {result['target']}: damage {hit['face']} "
-            f"({hit['die']}), block {block['face']} ({block['die']}) "
+            f"{result['attacker']} → {result['target']}: damage {hit['face']}{_mark(hit)} "
+            f"({hit['die']}), block {block['face']}{_mark(block)} ({block['die']}{needs}) "
         )
         line.append(
             "blocked" if result["blocked"] else f"-{result['damage']} HP",
@@ -228,13 +243,13 @@ def combat(result: dict[str, Any]) -> RenderableType:
         )
         if result["target_down"]:
             line.append(f"  {result['target']} is down", style="bold")
-        parts.append(line)
+        parts += [line, *_legend(result["rolls"])]
     elif "healer" in result:
         line = _rolls(result["rolls"])
         line.append(f"  → {result['outcome']}", style=OUTCOME_STYLE.get(result["outcome"], ""))
         if result["healed"]["amount"]:
             line.append(f"  {result['target']} +{result['healed']['amount']} HP")
-        parts.append(line)
+        parts += [line, *_legend(result["rolls"])]
     if result.get("combat_over"):
         style = {"won": "bold green", "lost": "bold red"}.get(result["combat_over"], "bold")
         parts.append(Text(f"the fight is over: {result['combat_over']}", style=style))

@@ -80,7 +80,7 @@ def attack(doc: dict[str, Any]) -> RenderableType:
         f"d20 {doc['natural']} {bonus:+d} = {doc['attack_total']} vs Defense {doc['defense']} "
     )
     roll.append("HIT" if doc["hit"] else "MISS", style="bold green" if doc["hit"] else "bold red")
-    lines: list[RenderableType] = [roll]
+    lines: list[RenderableType] = [roll, Text("  ".join(doc["rolls"]), style="dim")]
     if doc["hit"]:
         lines.append(_effect_line(doc))
     change, attacker = doc["momentum_change"], doc["attacker"]
@@ -90,13 +90,13 @@ def attack(doc: dict[str, Any]) -> RenderableType:
     if swings:
         lines.append(Text("; ".join(swings), style="cyan" if change > 0 else "yellow"))
     lines += _aftermath(doc)
-    lines.append(Text("  ".join(doc["rolls"]), style="dim"))
     return Group(*lines)
 
 
 def _effect_line(doc: dict[str, Any]) -> Text:
     callout = f"{doc['callout']} " if doc["callout"] else ""
-    target, attacker, amount = doc["target"], doc["attacker"], doc["damage"]
+    target, attacker = doc["target"], doc["attacker"]
+    amount = f"{doc['damage']} ({doc['working']})" if doc.get("working") else str(doc["damage"])
     words = {
         "damage": f"{target} takes {amount} (HP {doc['hp'][target]})",
         "reflect": f"{amount} reflected onto {attacker} (HP {doc['hp'][attacker]})",

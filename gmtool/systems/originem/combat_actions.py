@@ -152,6 +152,7 @@ def _resolve(
         "target": target["name"],
         "rolls": [hit, block],
         "blocked": blocked,
+        "block_needs": content.rules.combat.block_above + 1,
         "damage": damage,
         "target_hp": target["hp"],
         "target_down": target["hp"] <= 0,

@@ -149,6 +149,9 @@ def change_hp(state: State, action: Action, content: StarshipsContent) -> Outcom
     reason = str(action.get("reason") or "")
     fallen = [fighter["name"]] if before > 0 and fighter["hp"] <= 0 else []
     words = [f"{fighter['hp']}/{fighter['max_hp']} HP", *aftermath(fallen=fallen, ended=ended)]
+    applied = fighter["hp"] - before
+    if 0 <= applied < change:  # healing stops at the maximum: say what really changed
+        words.insert(0, f"{applied:+d} (at most {fighter['max_hp']})")
     return Outcome(
         state,
         result,

@@ -117,6 +117,7 @@ def attack(state: State, action: Action, dice: DiceDoor, content: StarshipsConte
         "weapon": weapon,
         "damage_type": gear["type"],
         "effect": struck.effect if struck else "miss",
+        "working": struck.working if struck else "",
         "callout": content.callouts.of(affinity) if hit else "",
         "momentum_change": swing.change,
         "lost_turn": swing.lost_turn,

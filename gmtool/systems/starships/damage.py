@@ -26,6 +26,8 @@ class Strike:
     affinity: str
     effect: Effect
     amount: int
+    working: str = ""
+    """How ``amount`` was reached ("5 + Might 3"), when it is more than the dice total."""
 
 
 def affinity_of(target: Mapping[str, Any], damage_type: str) -> str:
@@ -58,16 +60,20 @@ def strike(
     rules = content.damage
     low, high = weapon_range(gear["dice"])
     if affinity == "weak":
-        amount = high
+        amount, steps = high, [f"{high} (weak: the most)"]
     elif affinity == "strong":
-        amount = low
+        amount, steps = low, [f"{low} (strong: the least)"]
     else:
         if rolled is None:
             raise ValueError("a normal, reflect or drain hit needs the damage roll")
-        amount = rolled
+        amount, steps = rolled, [str(rolled)]
     if weapon == "melee" and _adds_might(affinity, content):
         amount += attacker["might"]
-    amount = max(amount, rules.minimum_hit)
+        if attacker["might"]:
+            steps.append(f"Might {attacker['might']}")
+    if amount < rules.minimum_hit:
+        amount = rules.minimum_hit
+        steps = [f"at least {rules.minimum_hit}"]
     rows = content.rows
     attacker_back = in_back_row(attacker, rows)
     halvings = 1 if weapon == "melee" and attacker_back else 0
@@ -83,7 +89,17 @@ def strike(
         effect = "damage"
         if in_back_row(target, rows):
             halvings += 1
-    return Strike(affinity, effect, halve(amount, halvings, rows))
+    final = halve(amount, halvings, rows)
+    working = " + ".join(steps)
+    if final != amount:
+        working = (
+            f"({working}) cut by the back row"
+            if len(steps) > 1
+            else f"{working} cut by the back row"
+        )
+    elif len(steps) == 1 and steps[0] == str(final):
+        working = ""  # the dice total, nothing to explain
+    return Strike(affinity, effect, final, working)
 
 
 def in_back_row(combatant: Mapping[str, Any], rows: RowRules) -> bool:
