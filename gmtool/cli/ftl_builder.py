@@ -101,7 +101,10 @@ class Builder:
         places = drafts.room_places(self.data, size)
         if len(places) > 1:
             self.show_ship()
-        where = ask.select("Top-left corner (x y)?", [f"{x} {y}" for x, y in places])
+        where = ask.select(
+            "Top-left corner (x y; below 0 is left of or above the ship)?",
+            [f"{x} {y}" for x, y in places],
+        )
         taken = {room["id"] for room in self.data["rooms"]}
         room_id = ask.text(
             "Room name?", default=f"room_{len(taken) + 1}", check=lambda t: _new_id(t, taken)
@@ -116,6 +119,7 @@ class Builder:
                 room["system"] = system
                 data["systems"][system] = level
             data["rooms"].append(room)
+            drafts.to_origin(data)
 
         self._apply(edit)
 

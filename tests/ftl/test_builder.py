@@ -78,3 +78,17 @@ def test_a_file_that_cannot_be_written_is_one_line(tmp_path: Path, capsys) -> No
 def test_ship_new_refuses_a_missing_folder(gmtool, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     result = gmtool("ftl", "ship", "new", str(tmp_path / "nope" / "x.yaml"))
     assert result.code == 2 and "there is no folder" in result.err
+
+
+def test_a_room_left_of_the_first_moves_the_ship_to_the_origin(tmp_path: Path) -> None:
+    path = tmp_path / "x.yaml"
+    ask = ScriptedPrompts(
+        "X", "weapons_2_drones_3", "2x1", "0 0", "a", "no system",
+        "add a room", "2x1", "-2 0", "b", "no system",
+        "save",
+    )  # fmt: skip
+    assert build_ship(path, content(), ask) is True
+    ship, _ = read_ship(path)
+    assert [(room.id, room.at) for room in ship.rooms] == [("a", [2, 0]), ("b", [0, 0])]
+    places = next(offered for offered in ask.offered if "-2 0" in offered)
+    assert "0 1" in places and "2 0" in places and "0 0" not in places

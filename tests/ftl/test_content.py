@@ -151,3 +151,10 @@ def test_a_bad_override_names_its_field() -> None:
         match=r"systems.shields: .*upgrades must price exactly the levels above the start: 2,.*9",
     ):
         load_content({"systems": {"shields": {"max_level": 9}}})
+
+
+def test_names_must_be_known() -> None:
+    with pytest.raises(ContentError, match=r"systems.hacking.effects: 'warp' is not defined"):
+        load_content({"systems": {"hacking": {"effects": {"warp": "Stops the warp."}}}})
+    with pytest.raises(ContentError, match=r"free_crew.races: 'elf' is not defined"):
+        load_content({"free_crew": {"races": ["human", "elf"]}})

@@ -8,7 +8,7 @@ from typing import Any
 CELL_WIDTH = 9
 CELL_HEIGHT = 5
 SPACE_DOOR = "▓"
-LEGEND = "a gap in a wall is a door; ▓ is a door to space; rulers count corners (at: [x, y])"
+LEGEND = "a gap is a door, ▓ a door to space; the rulers count corners (at: [x, y])"
 
 
 def _size(text: str) -> tuple[int, int]:

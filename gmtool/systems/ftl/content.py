@@ -231,6 +231,8 @@ class FtlContent(Model):
     def __post_init__(self) -> None:
         for pair in self.exclusive:
             _known("exclusive", pair, self.systems)
+        for key, system in self.systems.items():
+            _known(f"systems.{key}.effects", list(system.effects), self.systems)
         _known("free_crew.races", self.free_crew.races, self.races)
         _known("training.discount_races", self.training.discount_races, self.races)
         bands = [band.up_to for band in self.reactor]

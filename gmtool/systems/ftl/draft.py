@@ -71,16 +71,18 @@ def rects(data: Data) -> list[Rect]:
 
 def room_places(data: Data, size: str) -> list[tuple[int, int]]:
     """Where a room of ``size`` may go: touching the ship, overlapping nothing (top-left
-    corners, at 0 or more)."""
+    corners; one left of or above the ship is below 0 until ``to_origin`` moves it)."""
     width, height = parse_size(size) or (1, 1)
     placed = rects(data)
     if not placed:
         return [(0, 0)]
+    left = min(r.x for r in placed) - width
+    top = min(r.y for r in placed) - height
     right = max(r.x + r.width for r in placed)
     bottom = max(r.y + r.height for r in placed)
     places = []
-    for y in range(0, bottom + 1):
-        for x in range(0, right + 1):
+    for y in range(top, bottom + 1):
+        for x in range(left, right + 1):
             candidate = Rect(x, y, width, height)
             if any(candidate.overlaps(r) for r in placed):
                 continue
@@ -102,3 +104,13 @@ def door_targets(data: Data, room_id: str) -> list[str]:
     if mine.faces_space(placed.values()):
         targets.append(SPACE)
     return [target for target in targets if target not in joined]
+
+
+def to_origin(data: Data) -> None:
+    """Shift every room so the ship's left and top edges are at 0."""
+    if not data["rooms"]:
+        return
+    left = min(room["at"][0] for room in data["rooms"])
+    top = min(room["at"][1] for room in data["rooms"])
+    for room in data["rooms"]:
+        room["at"] = [room["at"][0] - left, room["at"][1] - top]
