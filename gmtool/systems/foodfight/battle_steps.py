@@ -119,19 +119,20 @@ def _advance(state: State, step: dict[str, Any]) -> dict[str, Any]:
     """Ask the next player who can still play a Fortune, or resolve the battle."""
     battle: Battle = state["battle"]
     limit = state["rules"]["fortunes_per_player_per_battle"]
+    players = _players(state, battle)
     for role in ROLES:
-        player = _player(state, battle, role)
         played = sum(1 for play in battle["plays"] if play["role"] == role)
-        if role in battle["answered"] or played >= limit or not player["fortunes"]:
+        if role in battle["answered"] or played >= limit or not players[role]["fortunes"]:
             continue
         battle["to_answer"] = role
-        return {**step, "resolved": False, "to_answer": player["name"], "battle": public(state)}
+        return {
+            **step,
+            "resolved": False,
+            "to_answer": players[role]["name"],
+            "battle": _public(battle, players),
+        }
     sides = {
-        role: (
-            _player(state, battle, role),
-            _player(state, battle, role)["piles"][battle[pile] - 1][-1],
-            battle[pile],
-        )
+        role: (players[role], players[role]["piles"][battle[pile] - 1][-1], battle[pile])
         for role, pile in (("attacker", "pile"), ("defender", "target_pile"))
     }
     state["battle"] = None
@@ -144,21 +145,31 @@ def public(state: State) -> dict[str, Any] | None:
     battle = open_battle(state)
     if battle is None:
         return None
+    return _public(battle, _players(state, battle))
+
+
+def _public(battle: Battle, players: dict[str, Player]) -> dict[str, Any]:
     return {
-        "attacker": _card_doc(_player(state, battle, "attacker"), battle["pile"]),
-        "defender": _card_doc(_player(state, battle, "defender"), battle["target_pile"]),
+        "attacker": _card_doc(players["attacker"], battle["pile"]),
+        "defender": _card_doc(players["defender"], battle["target_pile"]),
         "fortunes": [
             {
                 "id": play["id"],
                 "text": play["text"],
                 "delta": play["delta"],
                 "by": play["by"],
-                "on": _player(state, battle, play["card"])["name"],
+                "on": players[play["card"]]["name"],
             }
             for play in battle["plays"]
         ],
-        "to_answer": _player(state, battle, battle["to_answer"])["name"],
+        "to_answer": players[battle["to_answer"]]["name"],
     }
+
+
+def _players(state: State, battle: Battle) -> dict[str, Player]:
+    """The battle's two players by role (their names are stored exactly as dealt)."""
+    found = {player["name"]: player for player in state["players"]}
+    return {role: found[battle[role]] for role in ROLES}
 
 
 def _card_doc(player: Player, pile: int) -> dict[str, Any]:
