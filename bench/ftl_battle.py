@@ -1,31 +1,36 @@
-"""FTL battle: one ``ftl tick`` between two 18-room ships with 8 crew each against the
-cold start of ``python -c "import d20; d20.roll('1d20')"`` (target <= 1.0x), and ``undo``
-after 2,000 seconds of battle against ``undo`` after 20 (target <= 1.5x)."""
+"""FTL battle figures: ``ftl tick`` between two 18-room ships with 8 crew each against D20
+(target <= 1.0), and ``undo`` after 2,000 seconds of battle against ``undo`` after 20
+(target <= 1.5). ``ftl_figures(bench)`` is one part of ``run.py``; run alone with
+``python bench/ftl_battle.py``."""
 
 from __future__ import annotations
 
+import json
 import subprocess
-import sys
-import tempfile
-from pathlib import Path
 from typing import Any
 
-from common import gmtool, scratch_home, time_commands
+from common import PYTHON, Bench, Figure, Step
 
-D20 = [sys.executable, "-c", "import d20; d20.roll('1d20')"]
+D20 = [PYTHON, "-c", "import d20; d20.roll('1d20')"]
 SYSTEMS = ["piloting", "engines", "weapon_control", "shields", "oxygen", "medbay", "doors"]
+ARMED = [
+    ("power", "Red", "medbay", "0"),
+    ("weapon", "Red", "basic_laser", "on"),
+    ("weapon", "Red", "heavy_laser", "on"),
+    ("autofire", "Red", "on"),
+    ("aim", "Red", "basic_laser", "r3"),
+    ("aim", "Red", "heavy_laser", "r10"),
+]
 
 
 def big_ship(name: str) -> dict[str, Any]:
     """18 rooms of 2x1 in 6 rows of 3: the first column a spine joined top to bottom, each
-    row's rooms joined left to right; 7 systems, 8 crew, 3 weapons."""
+    row joined left to right; 7 systems, 8 crew, 3 weapons."""
     rooms = []
     for row in range(6):
         for col in range(3):
             index = row * 3 + col
-            doors = []
-            if col < 2:
-                doors.append(f"r{index + 1}")
+            doors = [f"r{index + 1}"] if col < 2 else []
             if col == 0 and row < 5:
                 doors.append(f"r{index + 3}")
             room: dict[str, Any] = {
@@ -57,62 +62,77 @@ def big_ship(name: str) -> dict[str, Any]:
     }
 
 
-def new_campaign(name: str, *, armed: bool) -> None:
-    """A battle ready to fight; ``armed``: Red's lasers aimed and on autofire (the undo
-    battles stay unarmed so that 2,000 seconds pass without a ship dying)."""
-    import yaml
-
-    folder = Path(tempfile.mkdtemp(prefix="gmtool-ftl-"))
-    path = folder / f"{name}.yaml"
-    doc = {
-        "system": "ftl",
-        "options": {"ships": {"Red": big_ship("Red"), "Blue": big_ship("Blue")}},
-    }
-    path.write_text(yaml.safe_dump(doc))
-    subprocess.run(
-        gmtool("campaign", "new", name, "--from", str(path)), check=True, capture_output=True
+def new_battle(bench: Bench, name: str, *, armed: bool) -> None:
+    """A battle ready to fight; ``armed``: Red's lasers aimed, on autofire (the undo
+    battles stay unarmed so that 2,000 seconds pass with no ship dying)."""
+    path = bench.home / f"{name}.json"  # JSON is YAML: no YAML writer needed
+    path.write_text(
+        json.dumps(
+            {
+                "system": "ftl",
+                "options": {"ships": {"Red": big_ship("Red"), "Blue": big_ship("Blue")}},
+            }
+        )
     )
-    orders = (
-        []
-        if not armed
-        else [
-            ("power", "Red", "medbay", "0"),
-            ("weapon", "Red", "basic_laser", "on"),
-            ("weapon", "Red", "heavy_laser", "on"),
-            ("autofire", "Red", "on"),
-            ("aim", "Red", "basic_laser", "r3"),
-            ("aim", "Red", "heavy_laser", "r10"),
-        ]
+    bench.run(bench.gmtool("campaign", "new", name, "--from", str(path)))
+    for order in ARMED if armed else []:
+        bench.run(bench.gmtool("-c", name, "ftl", *order))
+
+
+def fight(bench: Bench, name: str, seconds: int) -> None:
+    """``seconds`` tick commands, played in one process as the CLI plays them."""
+    script = (
+        "from gmtool.engine.game import Game\n"
+        f"game = Game.open({name!r})\n"
+        f"for _ in range({seconds}):\n"
+        "    game.play({'type': 'tick', 'seconds': 1}, game.door())\n"
     )
-    for command in orders:
-        subprocess.run(gmtool("-c", name, "ftl", *command), check=True, capture_output=True)
+    subprocess.run([PYTHON, "-c", script], env=bench.env, cwd=bench.home, check=True)
 
 
-def fight(name: str, seconds: int) -> None:
-    """``seconds`` tick commands, played in-process as the CLI plays them."""
-    from gmtool.engine.game import Game
-
-    game = Game.open(name)
-    for _ in range(seconds):
-        game.play({"type": "tick", "seconds": 1}, game.door())
-    game.store.close()
+def ftl_figures(bench: Bench) -> list[Figure]:
+    g = bench.gmtool
+    new_battle(bench, "ftl-tick", armed=True)
+    for name, seconds in (("ftl-20", 20), ("ftl-2000", 2000)):
+        new_battle(bench, name, armed=False)
+        fight(bench, name, seconds)
+    steps = [
+        Step("d20", D20),
+        Step("tick", g("-c", "ftl-tick", "ftl", "tick")),
+        Step("undo 20", g("-c", "ftl-20", "undo")),
+        Step("redo 20", g("-c", "ftl-20", "redo"), timed=False),
+        Step("undo 2000", g("-c", "ftl-2000", "undo")),
+        Step("redo 2000", g("-c", "ftl-2000", "redo"), timed=False),
+    ]
+    medians = bench.time_rounds(steps)
+    tick = medians["tick"] / medians["d20"]
+    undo = medians["undo 2000"] / medians["undo 20"]
+    return [
+        Figure(
+            "`ftl tick` (2 ships of 18 rooms, 8 crew each)",
+            f"{tick:.2f}",
+            "D20",
+            "≤ 1.0",
+            tick <= 1.0,
+        ),
+        Figure(
+            "`undo` after 2,000 battle seconds",
+            f"{undo:.2f}",
+            "`undo` after 20",
+            "≤ 1.5",
+            undo <= 1.5,
+        ),
+    ]
 
 
 def main() -> None:
-    scratch_home()
-    for name, seconds in (("tick", 0), ("short", 20), ("long", 2000)):
-        new_campaign(name, armed=name == "tick")
-        fight(name, seconds)
-    tick, d20 = time_commands(gmtool("-c", "tick", "ftl", "tick"), D20)
-    print(
-        f"ftl tick (2 x 18 rooms, 8 crew) {tick * 1000:7.1f} ms   d20 {d20 * 1000:7.1f} ms"
-        f"   ratio {tick / d20:5.2f} (target <= 1.00)"
-    )
-    short, long = time_commands(gmtool("-c", "short", "undo"), gmtool("-c", "long", "undo"), runs=9)
-    print(
-        f"undo after 20 s {short * 1000:7.1f} ms   after 2,000 s {long * 1000:7.1f} ms"
-        f"   ratio {long / short:5.2f} (target <= 1.50)"
-    )
+    from common import REPO
+
+    bench = Bench.install(REPO, 9)
+    print("| what | figure | against | target | met |")
+    print("|---|---|---|---|---|")
+    for figure in ftl_figures(bench):
+        print(figure.row(), flush=True)
 
 
 if __name__ == "__main__":

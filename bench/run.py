@@ -19,6 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from commands import odds_figures, set_up, table_figures  # noqa: E402
 from common import REPO, Bench  # noqa: E402
 from exports import export_figures  # noqa: E402
+from ftl_battle import ftl_figures  # noqa: E402
 from simulators import simulator_figures  # noqa: E402
 
 
@@ -28,9 +29,10 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=15)
     parser.add_argument("--rows", type=int, nargs="+", default=[100_000, 1_000_000])
     parser.add_argument("--games", type=int, default=2000)
-    parser.add_argument("--only", choices=["table", "odds", "exports", "simulators"], nargs="+")
+    parts_known = ["table", "odds", "exports", "simulators", "ftl"]
+    parser.add_argument("--only", choices=parts_known, nargs="+")
     args = parser.parse_args()
-    parts = args.only or ["table", "odds", "exports", "simulators"]
+    parts = args.only or parts_known
     bench = Bench.install(args.tree, args.rounds)
     set_up(bench)
     print(f"<!-- {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()},")
@@ -42,6 +44,7 @@ def main() -> None:
         "odds": lambda: odds_figures(bench),
         "exports": lambda: export_figures(bench, args.rows),
         "simulators": lambda: simulator_figures(bench, args.games),
+        "ftl": lambda: ftl_figures(bench),
     }
     for part in parts:
         for figure in runs[part]():

@@ -106,3 +106,35 @@ def test_coins_are_entered_as_words_or_numbers() -> None:
     from gmtool.cli.ftl_battle import _coins
 
     assert _coins("heads, T,2,tails,h") == "1,2,2,2,1"
+
+
+def test_a_whole_battle_to_a_ships_death(gmtool, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    campaign = tmp_path / "war.yaml"
+    campaign.write_text(
+        "system: ftl\noptions:\n  seed: 7\n  ships: {Red: ftl-red.yaml, Blue: ftl-blue.yaml}\n"
+    )
+    assert gmtool("campaign", "new", "war", "--from", str(campaign)).code == 0
+    for order in (
+        ("power", "Red", "medbay", "0"),
+        ("power", "Red", "shields", "4"),
+        ("weapon", "Red", "burst_laser_ii", "on"),
+        ("autofire", "Red", "on"),
+        ("aim", "Red", "burst_laser_ii", "bridge"),
+        ("weapon", "Blue", "heavy_ion", "on"),
+        ("weapon", "Blue", "bardiche", "on"),
+        ("autofire", "Blue", "on"),
+        ("aim", "Blue", "heavy_ion", "shield_room"),
+        ("aim", "Blue", "bardiche", "armoury", "--corner", "1", "--toward", "down"),
+    ):
+        assert gmtool("ftl", *order).code == 0, order
+    doc: dict = {}
+    for _ in range(40):
+        doc = json.loads(gmtool("ftl", "tick", "--seconds", "30", "--json").out)
+        if doc["over"]:
+            break
+    assert doc["over"] and doc["winner"] in ("Red", "Blue")
+    loser = "Blue" if doc["winner"] == "Red" else "Red"
+    assert doc["ships"][loser]["hull"] == 0 and doc["ships"][doc["winner"]]["hull"] > 0
+    assert gmtool("ftl", "tick").code == 4  # the battle is over
+    log = json.loads(gmtool("log", "--format", "json").out)
+    assert any("destroyed" in entry["outcome"] for entry in log)

@@ -14,7 +14,6 @@ from gmtool.dice import DiceDoor
 from gmtool.engine.system import Action, Outcome, State
 from gmtool.errors import RulesError
 from gmtool.systems.ftl.battle.actions import ORDERS, apply_battle
-from gmtool.systems.ftl.battle.setup import new_battle
 
 ACTION_TYPES = ("tick", *(f"order_{order}" for order in ORDERS))
 
@@ -33,6 +32,8 @@ def start_battle(state: State, content: Any) -> dict[str, Any]:
             f"a battle needs two ships; this campaign has {len(seats)}",
             hint="gmtool campaign new NAME --system ftl --ship Red=FILE --ship Blue=FILE",
         )
+    from gmtool.systems.ftl.battle.setup import new_battle  # only when a battle starts
+
     ships = {}
     storms = (state.get("map") or {}).get("ion_storms") or []
     for seat in seats:
