@@ -29,6 +29,9 @@ CASES = [
     ("astral", ["astral", "add", "Bo"], {"rich"}),
     ("starships", ["starships", "encounter", "start", "--enemy", "Drone"], {"rich"}),
     ("foodfight", ["foodfight", "show"], {"rich"}),
+    ("ftl", ["ftl", "tick", "--seconds", "3"], set()),
+    ("ftl", ["ftl", "tick", "--json"], set()),
+    ("ftl", ["ftl", "power", "Red", "medbay", "0"], set()),
 ]
 
 
