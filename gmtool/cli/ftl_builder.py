@@ -187,7 +187,8 @@ class Builder:
 
     def supplies(self) -> None:
         what = self.ask.select("Set which?", ["reactor", "missiles", "drone_parts", "fuel"])
-        count = self.ask.text(f"How many {what.replace('_', ' ')}?", check=_count)
+        words = {"reactor": "bars of reactor power", "drone_parts": "drone parts"}
+        count = self.ask.text(f"How many {words.get(what, what)}?", check=_count)
         self._apply(lambda data: data.__setitem__(what, int(count)))
 
     def remove(self) -> None:

@@ -36,9 +36,17 @@ def map_new(
     for name, at in result["starts"].items():
         state["players"][name]["at"] = at
         state["players"][name]["visited"] = [at]
-    counts = f"{len(result['beacons'])} beacons, {len(result['asteroids'])} asteroid fields"
-    storms = f"{len(result['ion_storms'])} ion storms, {result['rerolls']} re-rolls"
-    return Outcome(state, result, what="map new", outcome=f"{counts}, {storms}")
+    counts = [
+        _count(len(result["beacons"]), "beacon"),
+        _count(len(result["asteroids"]), "asteroid field"),
+        _count(len(result["ion_storms"]), "ion storm"),
+        _count(result["rerolls"], "re-roll"),
+    ]
+    return Outcome(state, result, what="map new", outcome=", ".join(counts))
+
+
+def _count(number: int, thing: str) -> str:
+    return f"{number} {thing}" if number == 1 else f"{number} {thing}s"
 
 
 def jump(state: State, action: Mapping[str, Any], dice: DiceDoor, content: FtlContent) -> Outcome:
