@@ -250,4 +250,7 @@ def _note_overridden(name: str) -> None:
 
 
 def register(root: typer.Typer) -> None:
+    from gmtool.cli import campaign_verify
+
+    campaign_verify.register(app)
     root.add_typer(app, name="campaign")

@@ -50,6 +50,7 @@ class Game:
         system = get_system(system_name)
         content = system.load_content(overrides)
         rng = Rng.from_seed(seed if seed is not None else _seed_option(options))
+        origin_rng = rng.state
         door = DiceDoor(rng)
         state = system.new_state(content, options, door)
         store = CampaignStore.create(
@@ -59,6 +60,7 @@ class Game:
             overrides=dict(overrides),
             rng=rng.state,
             state=state,
+            origin_rng=origin_rng,
         )
         game = cls(store)
         game.__dict__["content"] = content
@@ -185,10 +187,9 @@ class Game:
         return replace(entry, voided=False)
 
     def _replay(self, state: State, entry: Entry) -> State:
-        faces = [die["face"] for roll in entry.dice for die in roll["dice"]]
-        door = DiceDoor(entered=faces)
-        assert entry.action is not None
-        return self.system.apply(state, entry.action, door, self.content).state
+        from gmtool.engine.integrity import replay
+
+        return replay(self.system, self.content, state, entry)
 
 
 def _seed_option(options: Mapping[str, Any]) -> int | None:

@@ -3,6 +3,10 @@
 Every write is one transaction (``BEGIN IMMEDIATE`` ... ``COMMIT``); the database runs in
 WAL mode with a busy timeout, so a second writer waits instead of failing at once, and a
 killed process leaves every committed entry in place.
+
+A campaign is opened read-only, so a command that only reads works on a file it may not
+write; the first write opens it for writing. Opening checks the seal and the last links of
+the checksum chain (``seals``); a write to a campaign that fails that check is refused.
 """
 
 from __future__ import annotations
@@ -14,10 +18,12 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
-from gmtool.errors import ContentError, StoreError
-from gmtool.store.connection import connect, guarded, store_error
-from gmtool.store.home import campaign_path, claim_new_file, existing_campaign_path
+from gmtool.errors import ContentError, StoreError, UsageError
+from gmtool.store import seals
+from gmtool.store.connection import connect, damaged_error, guarded, store_error
+from gmtool.store.home import campaign_path, ensure_folder, existing_campaign_path
 from gmtool.store.log_query import LOG_COLUMNS, log_query
+from gmtool.store.publish import clear_abandoned, publish, remove_database, temporary_path
 from gmtool.store.records import (
     ENTRY_COLUMNS,
     GAME_COLUMNS,
@@ -48,17 +54,30 @@ def _stored(value: dict[str, Any], what: str) -> str:
 class CampaignStore:
     """The database of one campaign."""
 
-    def __init__(self, name: str, conn: sqlite3.Connection, path: Path) -> None:
+    def __init__(
+        self, name: str, conn: sqlite3.Connection, path: Path, *, writable: bool = True
+    ) -> None:
         self.name = name
         self.conn = conn
         self.path = path
+        self.writable = writable
+        self.damage: str | None = None
+        """What the quick check found wrong when the campaign was opened, or None."""
 
     # -- opening -------------------------------------------------------------
     @classmethod
-    def open(cls, name: str) -> CampaignStore:
+    def open(cls, name: str, *, check: bool = True) -> CampaignStore:
+        """The campaign, read-only until its first write. ``check``: refuse a file without
+        a game, and note what the quick check of the chain finds (``damage``)."""
         path = existing_campaign_path(name)
-        store = cls(name, connect(path, name), path)
-        store._check_readable()
+        store = cls(name, connect(path, name, readonly=True), path, writable=False)
+        if check:
+            try:
+                store._check_readable()
+                store.damage = store._quick_check()
+            except BaseException:
+                store.close()
+                raise
         return store
 
     @classmethod
@@ -71,7 +90,11 @@ class CampaignStore:
         overrides: dict[str, Any],
         rng: int,
         state: dict[str, Any],
+        origin_rng: int | None = None,
     ) -> CampaignStore:
+        """Write a new campaign under a temporary name, then put it in place whole.
+        ``origin_rng`` is the generator's state before the first state was built (so a
+        rebuild can build it again); ``rng`` is its state after."""
         row = (
             name,
             system,
@@ -82,25 +105,40 @@ class CampaignStore:
             json.dumps(state),
         )
         path = campaign_path(name)
-        claim_new_file(path, name)
-        store: CampaignStore | None = None
+        ensure_folder(path.parent)
+        clear_abandoned(path.parent)
+        if path.exists():
+            raise UsageError(
+                f"campaign '{name}' already exists",
+                hint="pick another name (see gmtool campaign list)",
+            )
+        built = temporary_path(path)
+        remove_database(built)
         try:
-            store = cls(name, connect(path, name, new=True), path)
-            with store.transaction():
-                store.conn.execute(
-                    "INSERT INTO game (id, name, system, created, options, overrides, rng,"
-                    " state) VALUES (1, ?, ?, ?, ?, ?, ?, ?)",
-                    row,
-                )
-                store.conn.execute("INSERT INTO snapshots (seq, state) VALUES (0, ?)", (row[-1],))
-        except BaseException:
-            # A campaign half made would block its name ("already exists"): it goes.
-            if store is not None:
+            store = cls(name, connect(built, name, new=True), built)
+            try:
+                with store.transaction():
+                    store.conn.execute(
+                        "INSERT INTO game (id, name, system, created, options, overrides, rng,"
+                        " state) VALUES (1, ?, ?, ?, ?, ?, ?, ?)",
+                        row,
+                    )
+                    store.conn.execute(
+                        "INSERT INTO snapshots (seq, state) VALUES (0, ?)", (row[-1],)
+                    )
+                    seals.hash_snapshot(store.conn, 0)
+                    store.conn.execute(
+                        "INSERT INTO meta (key, value) VALUES ('origin_rng', ?)",
+                        (format(origin_rng if origin_rng is not None else rng, "x"),),
+                    )
+            finally:
                 store.close()
-            for suffix in ("", "-wal", "-shm"):
-                Path(f"{path}{suffix}").unlink(missing_ok=True)
-            raise
-        return store
+            publish(built, path, name)
+        except sqlite3.DatabaseError as error:
+            raise store_error(error, name, path) from None
+        finally:
+            remove_database(built)
+        return cls.open(name)
 
     def close(self) -> None:
         self.conn.close()
@@ -117,13 +155,18 @@ class CampaignStore:
     # -- transactions --------------------------------------------------------
     @contextmanager
     def transaction(self) -> Iterator[None]:
-        """One command = one transaction; any exception rolls everything back."""
+        """One command = one transaction; any exception rolls everything back. The last
+        step seals the game row; a campaign that failed its quick check is not written."""
+        if self.damage is not None:
+            raise damaged_error(self.damage, self.name, self.path)
+        self.open_for_writing()
         try:
             self.conn.execute("BEGIN IMMEDIATE")
         except sqlite3.DatabaseError as error:
             raise store_error(error, self.name, self.path) from None
         try:
             yield
+            self._guarded_reseal()
         except BaseException:
             self._rollback()
             raise
@@ -132,6 +175,38 @@ class CampaignStore:
         except sqlite3.DatabaseError as error:
             self._rollback()
             raise store_error(error, self.name, self.path) from None
+
+    def open_for_writing(self) -> None:
+        """Swap the read-only connection for a writable one (migrating the schema)."""
+        if self.writable:
+            return
+        conn = connect(self.path, self.name)
+        self.conn.close()
+        self.conn, self.writable = conn, True
+
+    @guarded
+    def _guarded_reseal(self) -> None:
+        seals.reseal(self.conn)
+
+    @guarded
+    def _quick_check(self) -> str | None:
+        if self._schema_version() < seals.CHAINED_SINCE:
+            return None  # read-only and not yet migrated: nothing to check against
+        with self.reading():
+            return seals.quick_check(self.conn)
+
+    @contextmanager
+    def reading(self) -> Iterator[None]:
+        """One read transaction: the rows read inside it are one moment's, whatever other
+        commands commit meanwhile (the seal and the last entry must be read together)."""
+        self.conn.execute("BEGIN")
+        try:
+            yield
+        finally:
+            self._rollback()
+
+    def _schema_version(self) -> int:
+        return int(self.conn.execute("PRAGMA user_version").fetchone()[0])
 
     def _rollback(self) -> None:
         # SQLite may have rolled back already (after a disk error, say): nothing to undo then.
@@ -156,8 +231,12 @@ class CampaignStore:
 
     @guarded
     def head_state(self) -> dict[str, Any]:
+        """The state at the head of the log; refused when the quick check found damage (a
+        state that is not what gmtool wrote must not reach the rules)."""
+        if self.damage is not None:
+            raise DamagedRow(self.damage)
         row = self.conn.execute("SELECT state FROM game").fetchone()
-        state: dict[str, Any] = load_json(row[0], "the campaign's state")
+        state: dict[str, Any] = load_json(row[0], "the campaign's state", dict)
         return state
 
     # -- writing (call inside transaction()) ----------------------------------
@@ -176,7 +255,7 @@ class CampaignStore:
         """Add an entry; ``state`` is the new head state, or None when it did not change."""
         cursor = self.conn.execute(
             "INSERT INTO entries (time, kind, who, what, outcome, mission, scene, action, dice,"
-            " result) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " result, rng) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 now_text(),
                 kind,
@@ -188,9 +267,11 @@ class CampaignStore:
                 json.dumps(action) if action is not None else None,
                 json.dumps(dice),
                 json.dumps(result),
+                format(rng, "x"),
             ),
         )
         seq = int(cursor.lastrowid or 0)
+        seals.link_entry(self.conn, seq)
         self.conn.execute("UPDATE game SET rng = ?, redo = '[]' WHERE id = 1", (format(rng, "x"),))
         if state is not None:
             self.advance_head(seq, state)
@@ -209,6 +290,7 @@ class CampaignStore:
             self.conn.execute(
                 "INSERT OR REPLACE INTO snapshots (seq, state) VALUES (?, ?)", (seq, text)
             )
+            seals.hash_snapshot(self.conn, seq)
             self.conn.execute("UPDATE game SET since_snapshot = 0 WHERE id = 1")
 
     @guarded
@@ -252,11 +334,14 @@ class CampaignStore:
     def snapshot_before(self, seq: int) -> tuple[int, dict[str, Any]]:
         """The latest snapshot taken before entry ``seq``."""
         row = self.conn.execute(
-            "SELECT seq, state FROM snapshots WHERE seq < ? ORDER BY seq DESC LIMIT 1", (seq,)
+            "SELECT seq, state, hash FROM snapshots WHERE seq < ? ORDER BY seq DESC LIMIT 1",
+            (seq,),
         ).fetchone()
         if row is None:
             raise DamagedRow(f"no snapshot of the state is left before entry #{seq}")
-        return int(row[0]), load_json(row[1], f"the snapshot at entry #{row[0]}")
+        if not seals.snapshot_is_whole(row[0], row[1], row[2]):
+            raise DamagedRow(f"the snapshot at entry #{row[0]} does not match its checksum")
+        return int(row[0]), load_json(row[1], f"the snapshot at entry #{row[0]}", dict)
 
     @guarded
     def live_actions_between(self, after: int, before: int) -> list[Entry]:

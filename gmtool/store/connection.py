@@ -15,14 +15,19 @@ from gmtool.store.schema import SCHEMA_VERSION, migrate
 
 BUSY_TIMEOUT_MS = 5000
 """How long a command waits for another one writing to the same campaign."""
+SYNCHRONOUS = "NORMAL"
+"""SQLite's ``synchronous`` setting for writes (see the README's "What a crash can lose")."""
 
 
-def connect(path: Path, name: str, *, new: bool = False) -> sqlite3.Connection:
+def connect(
+    path: Path, name: str, *, new: bool = False, readonly: bool = False
+) -> sqlite3.Connection:
     """The campaign's database in WAL mode, its schema brought up to date. Only a ``new``
     campaign's (empty) file is given the tables; any other file without them is refused
-    before anything is written to it."""
+    before anything is written to it. A ``readonly`` connection changes nothing, not even
+    the schema, so a campaign on a read-only disk (or another user's) can still be read."""
     try:
-        conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+        conn = _open(path, readonly)
     except sqlite3.DatabaseError as error:
         raise store_error(error, name, path) from None
     try:
@@ -40,29 +45,56 @@ def connect(path: Path, name: str, *, new: bool = False) -> sqlite3.Connection:
                 f" tables ({path})",
                 hint="move the file out of the campaigns folder, or restore it from a backup",
             )
+        if readonly:
+            return conn
         conn.execute("PRAGMA journal_mode = WAL")
-        conn.execute("PRAGMA synchronous = NORMAL")
+        conn.execute(f"PRAGMA synchronous = {SYNCHRONOUS}")
         if version < SCHEMA_VERSION:
             migrate(conn)
     except BaseException as error:
         conn.close()
-        if isinstance(error, sqlite3.DatabaseError):
+        if isinstance(error, sqlite3.DatabaseError | UnicodeError):
             raise store_error(error, name, path) from None
         raise
     return conn
 
 
-def store_error(error: sqlite3.DatabaseError, name: str, path: Path) -> StoreError:
+def _open(path: Path, readonly: bool) -> sqlite3.Connection:
+    """A connection to ``path``; read-only ones are opened as SQLite URIs with mode=ro."""
+    timeout = BUSY_TIMEOUT_MS / 1000
+    if not readonly:
+        return sqlite3.connect(path, timeout=timeout, isolation_level=None)
+    from urllib.parse import quote
+
+    uri = f"file:{quote(str(path.absolute()))}?mode=ro"
+    conn = sqlite3.connect(uri, uri=True, timeout=timeout, isolation_level=None)
+    try:
+        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    except sqlite3.OperationalError as error:
+        if "unable to open" not in str(error) and "readonly" not in str(error):
+            raise
+        # A WAL database in a folder nobody may write to: its -shm file cannot be made.
+        # Nothing can be writing it either, so it is read as it stands.
+        conn.close()
+        conn = sqlite3.connect(f"{uri}&immutable=1", uri=True, isolation_level=None)
+    return conn
+
+
+def store_error(error: sqlite3.DatabaseError | UnicodeError, name: str, path: Path) -> StoreError:
     text = str(error)
     if "locked" in text or "busy" in text:
         return StoreError(
-            f"campaign '{name}' is locked by another gmtool command ({path})",
-            hint="wait for it to finish, or close the other session, then try again",
+            f"campaign '{name}': another command is writing; try again ({path})",
+            hint=f"it waited {BUSY_TIMEOUT_MS / 1000:g} s; if this persists, close the other"
+            " session",
         )
+    if isinstance(error, UnicodeError):
+        text = f"cannot decode text that is not UTF-8 ({getattr(error, 'reason', error)})"
     if any(word in text for word in ("not a database", "malformed", "corrupt", "decode")):
         return StoreError(
             f"campaign '{name}' is not a readable database ({path}: {text})",
-            hint="restore the file from a backup, or create a new campaign",
+            hint=f"'gmtool campaign verify {name}' says what is damaged; restore the file from"
+            " a backup, or create a new campaign",
         )
     if "readonly" in text or "unable to open" in text:
         return StoreError(
@@ -75,7 +107,8 @@ def store_error(error: sqlite3.DatabaseError, name: str, path: Path) -> StoreErr
 def damaged_error(problem: str, name: str, path: Path) -> StoreError:
     return StoreError(
         f"campaign '{name}' is damaged: {problem} ({path})",
-        hint="restore the file from a backup, or create a new campaign",
+        hint=f"run 'gmtool campaign verify {name}' to see what; 'gmtool campaign rebuild"
+        f" {name}' restores it when its log is whole, else restore the file from a backup",
     )
 
 
@@ -97,7 +130,7 @@ def guarded(method: Callable[Concatenate[D, P], R]) -> Callable[Concatenate[D, P
     def guarded_method(store: D, /, *args: P.args, **kwargs: P.kwargs) -> R:
         try:
             return method(store, *args, **kwargs)
-        except sqlite3.DatabaseError as error:
+        except (sqlite3.DatabaseError, UnicodeError) as error:
             raise store_error(error, store.name, store.path) from None
         except DamagedRow as error:
             raise damaged_error(str(error), store.name, store.path) from None

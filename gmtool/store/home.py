@@ -114,15 +114,7 @@ def _writing(folder: Path) -> Iterator[None]:
         ) from None
 
 
-def claim_new_file(path: Path, name: str) -> None:
-    """Create the empty file of a new campaign, or say the name is taken (two commands
-    creating the same campaign at once cannot both succeed)."""
+def ensure_folder(folder: Path) -> None:
+    """Make the campaigns folder, or say in one line why it cannot be made."""
     with _writing(home()):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        try:
-            path.open("x").close()
-        except FileExistsError:
-            raise UsageError(
-                f"campaign '{name}' already exists",
-                hint="pick another name (see gmtool campaign list)",
-            ) from None
+        folder.mkdir(parents=True, exist_ok=True)

@@ -62,12 +62,16 @@ class DamagedRow(Exception):
     """Raised when a row of the database does not hold what gmtool wrote there."""
 
 
-def load_json(text: Any, what: str) -> Any:
-    """A JSON column's value; DamagedRow saying ``what`` it was when it is not JSON."""
+def load_json(text: Any, what: str, shape: type | None = None) -> Any:
+    """A JSON column's value; DamagedRow saying ``what`` it was when it is not JSON, or
+    not of the ``shape`` gmtool writes there (a mapping, a list)."""
     try:
-        return json.loads(text)
-    except (TypeError, ValueError):
+        value = json.loads(text)
+    except (TypeError, ValueError, RecursionError):
         raise DamagedRow(f"{what} is not readable") from None
+    if shape is not None and not isinstance(value, shape):
+        raise DamagedRow(f"{what} is not what gmtool writes there")
+    return value
 
 
 def load_hex(text: Any, what: str) -> int:
@@ -89,9 +93,9 @@ def entry_from_row(row: tuple[Any, ...]) -> Entry:
         outcome,
         mission,
         scene,
-        load_json(action, f"the action of {place}") if action else None,
-        load_json(dice, f"the dice of {place}"),
-        load_json(result, f"the result of {place}"),
+        load_json(action, f"the action of {place}", dict) if action else None,
+        load_json(dice, f"the dice of {place}", list),
+        load_json(result, f"the result of {place}", dict),
         bool(voided),
     )
 
@@ -102,11 +106,11 @@ def game_from_row(row: tuple[Any, ...]) -> GameRow:
         name,
         system,
         created,
-        load_json(options, "the campaign's options"),
-        load_json(overrides, "the campaign's content overrides"),
+        load_json(options, "the campaign's options", dict),
+        load_json(overrides, "the campaign's content overrides", dict),
         load_hex(rng, "the dice generator's state"),
-        load_json(state, "the campaign's state"),
-        load_json(redo, "the list of undone entries"),
+        load_json(state, "the campaign's state", dict),
+        load_json(redo, "the list of undone entries", list),
     )
 
 

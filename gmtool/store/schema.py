@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 MIGRATIONS: dict[int, str] = {
     1: """
@@ -39,7 +40,23 @@ MIGRATIONS: dict[int, str] = {
         CREATE INDEX entries_who ON entries (who);
         CREATE TABLE snapshots (seq INTEGER PRIMARY KEY, state TEXT NOT NULL);
     """,
+    2: """
+        ALTER TABLE entries ADD COLUMN rng TEXT;  -- the dice generator's state after it
+        ALTER TABLE entries ADD COLUMN hash TEXT NOT NULL DEFAULT '';  -- its chain link
+        ALTER TABLE snapshots ADD COLUMN hash TEXT NOT NULL DEFAULT '';
+        ALTER TABLE game ADD COLUMN seal TEXT NOT NULL DEFAULT '';
+    """,
 }
+
+
+def _chain_existing(conn: sqlite3.Connection) -> None:
+    from gmtool.store.seals import rehash_all
+
+    rehash_all(conn)
+
+
+STEPS: dict[int, Callable[[sqlite3.Connection], None]] = {2: _chain_existing}
+"""Work a migration does in Python after its SQL, in the same transaction."""
 
 
 def migrate(conn: sqlite3.Connection) -> None:
@@ -50,6 +67,8 @@ def migrate(conn: sqlite3.Connection) -> None:
         try:
             for statement in statements(MIGRATIONS[target]):
                 conn.execute(statement)
+            if target in STEPS:
+                STEPS[target](conn)
             conn.execute(f"PRAGMA user_version = {target}")
             conn.execute("COMMIT")
         except BaseException:

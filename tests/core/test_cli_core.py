@@ -131,8 +131,8 @@ def test_locked_database_is_one_clear_line(
     finally:
         other.execute("ROLLBACK")
         other.close()
-    assert result.code == 6
-    assert "locked" in result.err
+    assert result.code == 6 and len(result.err.splitlines()) == 1
+    assert "another command is writing; try again" in result.err
     assert json.loads(gmtool("log", "--json").out) == []
 
 

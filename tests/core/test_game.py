@@ -115,10 +115,11 @@ def test_log_filter_by_who_matches_one_of_several(toy: Game) -> None:
 
 
 def test_log_filter_by_mission_title_or_id(toy: Game) -> None:
-    toy.store.conn.execute(
-        "INSERT INTO entries (time, kind, mission, dice, result) VALUES ('t', 'roll',"
-        " 'Map Out Ancient Forest', '[]', '{}')"
-    )
+    with toy.store.transaction():
+        toy.store.conn.execute(
+            "INSERT INTO entries (time, kind, mission, dice, result) VALUES ('t', 'roll',"
+            " 'Map Out Ancient Forest', '[]', '{}')"
+        )
     for name in ("Map Out Ancient Forest", "map out ancient forest", "map_out_ancient_forest"):
         assert len(toy.store.entries(mission=name)) == 1, name
     assert toy.store.entries(mission="map_out") == []

@@ -47,3 +47,50 @@ def test_kill_minus_nine_keeps_every_acknowledged_roll(gmtool_home: Path) -> Non
     assert stored >= acknowledged
     seqs = [row[0] for row in conn.execute("SELECT seq FROM entries ORDER BY seq")]
     assert seqs == list(range(1, len(seqs) + 1))
+
+
+def test_a_campaign_new_killed_at_any_moment_leaves_nothing_or_a_whole_campaign(
+    gmtool, gmtool_home: Path
+) -> None:  # type: ignore[no-untyped-def]
+    """Killed while it builds (at delays spread over its run), ``campaign new`` leaves
+    either no campaign of that name, which can then be created, or one that proves whole."""
+    env = dict(os.environ, GMTOOL_HOME=str(gmtool_home), PYTHONPATH=str(Path.cwd()))
+    outcomes = set()
+    for trial, delay in enumerate((0.15, 0.3, 0.45, 0.6, 0.75, 0.9)):
+        name = f"k{trial}"
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "gmtool", "campaign", "new", name, "--from", "foodfight-demo"],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        time.sleep(delay)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        if gmtool("campaign", "verify", name).code == 0:
+            outcomes.add("whole")
+            assert gmtool("-c", name, "status", "--json").code == 0
+        else:
+            outcomes.add("nothing")
+            assert not (gmtool_home / "campaigns" / f"{name}.db").exists()
+            assert gmtool("campaign", "new", name, "--from", "foodfight-demo").code == 0
+        assert gmtool("campaign", "verify", name).code == 0
+    leftovers = [p.name for p in (gmtool_home / "campaigns").iterdir() if ".new-" in p.name]
+    assert leftovers == []  # a killed build's temporary file is cleared by the next one
+    assert outcomes  # which of the two depends on the machine's speed
+
+
+def test_a_build_stopped_before_it_is_put_in_place_leaves_no_campaign(
+    gmtool, gmtool_home: Path, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    from gmtool.store import campaign
+
+    def killed(*args: object) -> None:
+        raise KeyboardInterrupt
+
+    with monkeypatch.context() as patched:
+        patched.setattr(campaign, "publish", killed)
+        assert gmtool("campaign", "new", "half", "--system", "originem").code == 130
+    folder = gmtool_home / "campaigns"
+    assert [p.name for p in folder.iterdir()] == []
+    assert gmtool("campaign", "new", "half", "--system", "originem").code == 0

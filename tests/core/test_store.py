@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from gmtool.store.schema import SCHEMA_VERSION
 from gmtool.systems import SYSTEMS
 
 
@@ -162,12 +163,16 @@ NEXT_VERSION = """
 """
 
 
+CURRENT = SCHEMA_VERSION
+NEXT = SCHEMA_VERSION + 1
+
+
 def _next_schema(monkeypatch: pytest.MonkeyPatch, script: str) -> None:
     from gmtool.store import connection, schema
 
-    monkeypatch.setitem(schema.MIGRATIONS, 2, script)
-    monkeypatch.setattr(schema, "SCHEMA_VERSION", 2)
-    monkeypatch.setattr(connection, "SCHEMA_VERSION", 2)
+    monkeypatch.setitem(schema.MIGRATIONS, NEXT, script)
+    monkeypatch.setattr(schema, "SCHEMA_VERSION", NEXT)
+    monkeypatch.setattr(connection, "SCHEMA_VERSION", NEXT)
 
 
 def test_an_older_campaign_is_migrated_when_opened(
@@ -177,7 +182,7 @@ def test_an_older_campaign_is_migrated_when_opened(
     assert gmtool("roll", "1d6", "--dice", "4").code == 0
     gc.collect()
     conn = sqlite3.connect(campaign)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == NEXT
     assert conn.execute("SELECT note FROM entries ORDER BY seq DESC").fetchone()[0] == "seen; kept"
     assert conn.execute("SELECT count(*) FROM entries").fetchone()[0] == 5
 
@@ -190,6 +195,6 @@ def test_a_failing_migration_changes_nothing(
     assert result.code == 6 and "no such table: nowhere" in result.err
     gc.collect()
     conn = sqlite3.connect(campaign)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == 1
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == CURRENT
     columns = [row[1] for row in conn.execute("PRAGMA table_info(entries)")]
     assert "note" not in columns

@@ -1,0 +1,299 @@
+"""``campaign verify``: can a campaign prove it is whole? And ``campaign rebuild``: make
+it whole again from its log.
+
+Verify reads everything and trusts nothing: SQLite's integrity check of the file, every
+link of the checksum chain over the log, the seal over the head state, each snapshot's
+hash, and finally a replay of every live action from the first state, with the faces the
+log recorded, compared with each snapshot and with the head state. Rebuild keeps the log
+as it is (its chain must hold) and builds the head state and the snapshots again from it,
+in a new file that takes the old one's place; the old file is kept beside it.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from gmtool.dice import DiceDoor
+from gmtool.errors import GmtoolError, StoreError
+from gmtool.store import integrity, seals
+from gmtool.store.campaign import SNAPSHOT_EVERY, CampaignStore
+from gmtool.store.records import Entry
+
+
+@dataclass
+class Report:
+    """What verify found: ``problems`` is empty when the campaign is whole."""
+
+    name: str
+    path: str
+    problems: list[str] = field(default_factory=list)
+    entries: int = 0
+    snapshots: int = 0
+    replayed: int = 0
+
+    @property
+    def is_whole(self) -> bool:
+        return not self.problems
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "path": self.path,
+            "whole": self.is_whole,
+            "entries": self.entries,
+            "snapshots": self.snapshots,
+            "replayed": self.replayed,
+            "problems": self.problems,
+        }
+
+
+def verify(name: str) -> Report:
+    store = CampaignStore.open(name, check=False)
+    report = Report(name, str(store.path))
+    try:
+        with store.reading():
+            _verify(store.conn, report)
+    except (sqlite3.DatabaseError, UnicodeError) as error:
+        report.problems.append(f"the file cannot be read through: {error}")
+    finally:
+        store.close()
+    del report.problems[integrity.MAX_REPORTED :]
+    return report
+
+
+def _verify(conn: sqlite3.Connection, report: Report) -> None:
+    report.problems += integrity.sqlite_problems(conn)
+    if integrity.schema_version(conn) < seals.CHAINED_SINCE:
+        report.problems.append(
+            "the campaign has no checksums yet (written by an older gmtool): any command that"
+            " writes to it adds them"
+        )
+        return
+    report.entries, broken = integrity.chain_problems(conn)
+    report.problems += broken
+    seal = seals.seal_problem(conn)
+    if seal:
+        report.problems.append(seal)
+    snapshots, damaged = integrity.snapshots(conn)
+    report.snapshots = len(snapshots) + len(damaged)
+    report.problems += damaged
+    report.problems += _replay_problems(conn, snapshots, report)
+
+
+def _replay_problems(
+    conn: sqlite3.Connection, snapshots: dict[int, str], report: Report
+) -> list[str]:
+    """Replay every live action from the first state; each snapshot and the head state must
+    be what the replay gives at that point."""
+    row = conn.execute("SELECT system, overrides, state FROM game").fetchone()
+    if row is None:
+        return ["the campaign has no game row"]
+    if 0 not in snapshots:
+        return ["the first state (the snapshot at entry #0) is missing or damaged"]
+    try:
+        system, content = _system_and_content(row[0], row[1])
+        state = json.loads(snapshots[0])
+        for entry in integrity.live_actions(conn):
+            state = replay(system, content, state, entry)
+            report.replayed += 1
+            if entry.seq in snapshots and json.loads(snapshots[entry.seq]) != state:
+                return [f"the snapshot at entry #{entry.seq} differs from the replay of the log"]
+    except ReplayFailed as failed:
+        return [str(failed)]
+    except GmtoolError as error:
+        return [f"the log cannot be replayed: {error.line()}"]
+    except ValueError as error:  # JSON that is not readable
+        return [f"the log cannot be replayed: {error}"]
+    try:
+        head = json.loads(row[2])
+    except ValueError:
+        return ["the head state is not readable"]
+    if head != state:
+        return ["the head state differs from the replay of the log"]
+    return []
+
+
+class ReplayFailed(StoreError):
+    """Raised when a logged entry cannot be applied again as it was recorded."""
+
+
+def _system_and_content(system_name: str, overrides_text: str) -> tuple[Any, Any]:
+    from gmtool.systems import get_system
+
+    system = get_system(system_name)
+    overrides = json.loads(overrides_text)
+    return system, system.load_content(overrides if isinstance(overrides, dict) else {})
+
+
+def replay(system: Any, content: Any, state: dict[str, Any], entry: Entry) -> dict[str, Any]:
+    """The state after applying the logged ``entry`` again, with the faces it recorded."""
+    try:
+        faces = [int(die["face"]) for roll in entry.dice for die in roll["dice"]]
+    except (KeyError, TypeError, ValueError) as error:
+        raise ReplayFailed(f"the dice of entry #{entry.seq} are not readable ({error})") from None
+    if entry.action is None:
+        raise ReplayFailed(f"entry #{entry.seq} records no action")
+    try:
+        new_state: dict[str, Any] = system.apply(
+            state, entry.action, DiceDoor(entered=faces), content
+        ).state
+    except GmtoolError as error:
+        raise ReplayFailed(f"entry #{entry.seq} no longer applies: {error.line()}") from None
+    except Exception as error:  # a state or action that is not what gmtool writes
+        raise ReplayFailed(
+            f"entry #{entry.seq} cannot be applied again ({type(error).__name__}: {error})"
+        ) from None
+    return new_state
+
+
+# -- rebuild -------------------------------------------------------------------------------
+
+
+@dataclass
+class Rebuilt:
+    name: str
+    path: str
+    kept: str
+    entries: int
+    replayed: int
+    snapshots: int
+
+    def to_json(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+def rebuild(name: str) -> Rebuilt:
+    """Build the head state and snapshots again from a log whose chain holds, in a new file
+    that replaces the old one (kept as ``NAME.db.before-rebuild-TIME``)."""
+    store = CampaignStore.open(name, check=False)
+    path = store.path
+    try:
+        # Opened for writing: an older campaign gains its checksums, and whatever a killed
+        # command left in the write-ahead log is moved into the file before it is copied.
+        store.open_for_writing()
+        store.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        with store.reading():
+            raw, states, replayed = _read_and_replay(store.conn, name, path)
+    except (sqlite3.DatabaseError, UnicodeError) as error:
+        raise StoreError(
+            f"campaign '{name}' cannot be read through to rebuild it ({path}: {error})",
+            hint="restore the file from a backup",
+        ) from None
+    finally:
+        store.close()
+    head, since, snapshot_states = states
+    kept = path.with_name(f"{path.name}.before-rebuild-{datetime.now():%Y%m%d-%H%M%S}")
+    _write_new(name, path, kept, raw, head, since, snapshot_states)
+    return Rebuilt(name, str(path), str(kept), len(raw["entries"]), replayed, len(snapshot_states))
+
+
+def _read_and_replay(
+    conn: sqlite3.Connection, name: str, path: Path
+) -> tuple[dict[str, Any], tuple[str, int, dict[int, str]], int]:
+    if integrity.schema_version(conn) < seals.CHAINED_SINCE:
+        raise StoreError(
+            f"campaign '{name}' has no checksums yet, so its log cannot be shown whole",
+            hint="any command that writes to it adds them; then rebuild",
+        )
+    _, broken = integrity.chain_problems(conn)
+    if broken:
+        raise StoreError(
+            f"campaign '{name}' cannot be rebuilt: its log is damaged ({broken[0]}) ({path})",
+            hint="rebuild needs a whole log; restore the file from a backup",
+        )
+    raw = integrity.raw_rows(conn)
+    if raw["game"] is None:
+        raise StoreError(f"campaign '{name}' has no game row ({path})", hint="restore a backup")
+    snapshots, _ = integrity.snapshots(conn)
+    system, content = _system_and_content(raw["game"][1], raw["game"][4])
+    first = snapshots.get(0) or _first_state(system, content, raw, name, path)
+    state = json.loads(first)
+    snapshot_states = {0: first}
+    since = 0
+    replayed = 0
+    for entry in integrity.live_actions(conn):
+        try:
+            state = replay(system, content, state, entry)
+        except ReplayFailed as failed:
+            raise StoreError(f"campaign '{name}' cannot be rebuilt: {failed}") from None
+        replayed += 1
+        since += 1
+        if since >= SNAPSHOT_EVERY:
+            snapshot_states[entry.seq] = json.dumps(state)
+            since = 0
+    return raw, (json.dumps(state), since, snapshot_states), replayed
+
+
+def _first_state(system: Any, content: Any, raw: dict[str, Any], name: str, path: Path) -> str:
+    """The first state built again from the options and the generator's first state (as
+    ``campaign new`` built it), when its snapshot is damaged."""
+    from gmtool.dice import Rng
+
+    origin = dict(raw["meta"]).get("origin_rng")
+    try:
+        options = json.loads(raw["game"][3])
+        rng = Rng(int(str(origin), 16))
+        return json.dumps(system.new_state(content, options, DiceDoor(rng)))
+    except (ValueError, TypeError, GmtoolError):
+        raise StoreError(
+            f"campaign '{name}' cannot be rebuilt: its first state is damaged ({path})",
+            hint="restore the file from a backup",
+        ) from None
+
+
+def _write_new(
+    name: str,
+    path: Path,
+    kept: Path,
+    raw: dict[str, Any],
+    head: str,
+    since: int,
+    snapshot_states: dict[int, str],
+) -> None:
+    from gmtool.store.connection import connect
+    from gmtool.store.publish import (
+        SIDE_FILES,
+        remove_database,
+        replace_database,
+        temporary_path,
+    )
+
+    wal = Path(f"{path}-wal")
+    if wal.exists() and wal.stat().st_size > 0:
+        raise StoreError(
+            f"campaign '{name}' is being written by another command ({path})",
+            hint="close the other session, then rebuild",
+        )
+    rng = str(raw["last_rng"][0] if raw["last_rng"] else raw["game"][5])
+    try:
+        int(rng, 16)
+    except ValueError:  # an older log without the generator's state, and a damaged row
+        rng = str(dict(raw["meta"]).get("origin_rng", "0"))
+    built = temporary_path(path)
+    remove_database(built)
+    try:
+        conn = connect(built, name, new=True)
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            integrity.write_rebuilt(
+                conn,
+                raw,
+                rng=rng,
+                state=head,
+                since_snapshot=since,
+                snapshot_states=snapshot_states,
+            )
+            conn.execute("COMMIT")
+        finally:
+            conn.close()
+        path.rename(kept)
+        for suffix in SIDE_FILES:
+            Path(f"{path}{suffix}").unlink(missing_ok=True)
+        replace_database(built, path)
+    finally:
+        remove_database(built)

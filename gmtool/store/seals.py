@@ -1,0 +1,120 @@
+"""The checksum chain kept in the database: linking entries as they are written, sealing
+the game row at the end of each write, and checking both (the last links on every open,
+all of them on ``campaign verify``). The hashes themselves are in ``chain``."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+
+from gmtool.store.chain import (
+    ENTRY_HASHED,
+    GENESIS_COLUMNS,
+    QUICK_LINKS,
+    SEALED_COLUMNS,
+    entry_hash,
+    genesis,
+    seal,
+    snapshot_hash,
+)
+
+CHAINED_SINCE = 2
+"""The schema version that added the chain; an older file (read-only, not yet migrated)
+has no hashes to check."""
+
+
+def _genesis(conn: sqlite3.Connection) -> str:
+    row = conn.execute(f"SELECT {GENESIS_COLUMNS} FROM game").fetchone()
+    return genesis(tuple(row)) if row else ""
+
+
+def _previous_hash(conn: sqlite3.Connection, seq: int) -> str:
+    row = conn.execute(
+        "SELECT hash FROM entries WHERE seq < ? ORDER BY seq DESC LIMIT 1", (seq,)
+    ).fetchone()
+    return str(row[0]) if row else _genesis(conn)
+
+
+def link_entry(conn: sqlite3.Connection, seq: int) -> None:
+    """Give entry ``seq`` (just written, the newest) its link in the chain."""
+    row = conn.execute(f"SELECT {ENTRY_HASHED} FROM entries WHERE seq = ?", (seq,)).fetchone()
+    link = entry_hash(_previous_hash(conn, seq), tuple(row))
+    conn.execute("UPDATE entries SET hash = ? WHERE seq = ?", (link, seq))
+
+
+def _last_hash(conn: sqlite3.Connection) -> str:
+    row = conn.execute("SELECT hash FROM entries ORDER BY seq DESC LIMIT 1").fetchone()
+    return str(row[0]) if row else _genesis(conn)
+
+
+def _expected_seal(conn: sqlite3.Connection) -> tuple[str, str] | None:
+    """(the seal the game row should carry, the one it carries); None without a game."""
+    row = conn.execute(f"SELECT {SEALED_COLUMNS}, seal FROM game").fetchone()
+    if row is None:
+        return None
+    return seal(_last_hash(conn), tuple(row[:-1])), str(row[-1])
+
+
+def reseal(conn: sqlite3.Connection) -> None:
+    """Seal the game row as it now is (the last step of every write)."""
+    expected = _expected_seal(conn)
+    if expected is not None:
+        conn.execute("UPDATE game SET seal = ?", (expected[0],))
+
+
+def hash_snapshot(conn: sqlite3.Connection, seq: int) -> None:
+    state = conn.execute("SELECT state FROM snapshots WHERE seq = ?", (seq,)).fetchone()[0]
+    conn.execute("UPDATE snapshots SET hash = ? WHERE seq = ?", (snapshot_hash(seq, state), seq))
+
+
+def snapshot_is_whole(seq: int, state: str, stored_hash: str) -> bool:
+    return snapshot_hash(seq, state) == stored_hash
+
+
+def quick_check(conn: sqlite3.Connection) -> str | None:
+    """What is wrong with the seal or the last QUICK_LINKS links, or None: the cheap check
+    a command makes when it opens a campaign."""
+    rows = conn.execute(
+        f"SELECT {ENTRY_HASHED}, hash FROM entries ORDER BY seq DESC LIMIT ?", (QUICK_LINKS + 1,)
+    ).fetchall()
+    rows.reverse()
+    if len(rows) <= QUICK_LINKS:  # the whole log: the first entry chains from the genesis
+        rows.insert(0, (None,) * 12 + (_genesis(conn),))
+    for before, row in zip(rows, rows[1:], strict=False):
+        if entry_hash(str(before[-1]), tuple(row[:-1])) != row[-1]:
+            return f"entry #{row[0]} does not match its checksum"
+    expected = _expected_seal(conn)
+    if expected is not None and expected[0] != expected[1]:
+        return "the campaign's state does not match its checksum"
+    return None
+
+
+def broken_links(conn: sqlite3.Connection) -> Iterator[tuple[int, str]]:
+    """(seq, problem) for every entry whose link does not hold, in log order."""
+    previous = _genesis(conn)
+    for row in conn.execute(f"SELECT {ENTRY_HASHED}, hash FROM entries ORDER BY seq"):
+        if entry_hash(previous, tuple(row[:-1])) != row[-1]:
+            yield int(row[0]), f"entry #{row[0]} does not match its checksum"
+        previous = str(row[-1])
+
+
+def seal_problem(conn: sqlite3.Connection) -> str | None:
+    expected = _expected_seal(conn)
+    if expected is None:
+        return "the campaign has no game row"
+    if expected[0] != expected[1]:
+        return "the campaign's state does not match its checksum"
+    return None
+
+
+def rehash_all(conn: sqlite3.Connection) -> None:
+    """Link every entry, hash every snapshot and seal the game: the migration that brings an
+    older campaign into the chain (what it holds then is taken as it is)."""
+    previous = _genesis(conn)
+    rows = conn.execute(f"SELECT {ENTRY_HASHED} FROM entries ORDER BY seq").fetchall()
+    for row in rows:
+        previous = entry_hash(previous, tuple(row))
+        conn.execute("UPDATE entries SET hash = ? WHERE seq = ?", (previous, row[0]))
+    for (seq,) in conn.execute("SELECT seq FROM snapshots").fetchall():
+        hash_snapshot(conn, seq)
+    reseal(conn)
