@@ -28,7 +28,7 @@ def connect(
     the schema, so a campaign on a read-only disk (or another user's) can still be read."""
     try:
         conn = _open(path, readonly)
-    except sqlite3.DatabaseError as error:
+    except (sqlite3.DatabaseError, UnicodeError) as error:  # a damaged schema's text
         raise store_error(error, name, path) from None
     try:
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
@@ -70,8 +70,9 @@ def _open(path: Path, readonly: bool) -> sqlite3.Connection:
     conn = sqlite3.connect(uri, uri=True, timeout=timeout, isolation_level=None)
     try:
         conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
-    except sqlite3.OperationalError as error:
+    except BaseException as error:
         if "unable to open" not in str(error) and "readonly" not in str(error):
+            conn.close()
             raise
         # A WAL database in a folder nobody may write to: its -shm file cannot be made.
         # Nothing can be writing it either, so it is read as it stands.

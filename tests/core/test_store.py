@@ -198,3 +198,16 @@ def test_a_failing_migration_changes_nothing(
     assert conn.execute("PRAGMA user_version").fetchone()[0] == CURRENT
     columns = [row[1] for row in conn.execute("PRAGMA table_info(entries)")]
     assert "note" not in columns
+
+
+def test_a_byte_that_is_not_utf8_in_the_schema_is_a_store_error(gmtool, campaign: Path) -> None:  # type: ignore[no-untyped-def]
+    _damage(campaign, "SELECT 1")
+    data = bytearray(campaign.read_bytes())
+    found = data.find(b"CREATE TABLE meta")
+    assert 0 < found < 4096  # the schema's text, on the first page
+    data[found + 18] = 0xFF  # the "(" after the name: a syntax error quoting the byte
+    campaign.write_bytes(bytes(data))
+    for command in (("status",), ("roll", "1d6"), ("log",), ("campaign", "verify")):
+        result = gmtool(*command)
+        assert result.code == 6 and len(result.err.splitlines()) == 1, (command, result.err)
+        assert "campaign 'c1'" in result.err
