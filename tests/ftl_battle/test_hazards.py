@@ -48,7 +48,7 @@ def test_fires_burn_crew_system_and_air_each_second() -> None:
     assert bo["health"] == 96  # 2 fires x 2
     assert room["oxygen"] == 99  # 100 - 2 x 2 + 3 (oxygen level 1)
     assert blue["systems"]["engines"]["fire_ss"] == 4
-    tick(state, seconds=11, spread=[2, 2, 2, 2])  # 48 SS; no spread at 5 s or 10 s
+    tick(state, seconds=11, fire_spread=[2, 2, 2, 2])  # 48 SS; no spread at 5 s or 10 s
     assert blue["systems"]["engines"]["damage"] == 0
     tick(state)  # 52 SS: one bar
     assert blue["systems"]["engines"]["damage"] == 1
@@ -103,7 +103,7 @@ def test_a_fire_without_air_starves_3_a_second() -> None:
     hall["fires"] = [{"corner": 0, "health": 25}]
     tick(state, seconds=4)  # 25 - 12 = 13; the 5th second has spread coins
     assert hall["fires"][0]["health"] == 13
-    tick(state, spread=[2, 2])  # 10 left; tails twice: no spread
+    tick(state, fire_spread=[2, 2])  # 10 left; tails twice: no spread
     tick(state, seconds=3)  # 1 left
     assert hall["fires"][0]["health"] == 1
     result = tick(state)
@@ -116,9 +116,9 @@ def test_fire_spreads_every_5_seconds_by_coins() -> None:
     hall = state["battle"]["ships"]["Blue"]["rooms"]["hall"]  # 2x2, nobody inside
     hall["fires"] = [{"corner": 0, "health": 25}]
     tick(state, seconds=4)
-    result = tick(state, spread=[1, 2])  # second 5: heads then tails
+    result = tick(state, fire_spread=[1, 2])  # second 5: heads then tails
     assert [f["corner"] for f in hall["fires"]] == [0, 1]
-    assert [r["roll"] for r in result["rolls"]] == ["spread", "spread"]
+    assert [r["roll"] for r in result["rolls"]] == ["fire_spread", "fire_spread"]
 
 
 def test_fire_spreads_through_a_door_once_the_room_is_ablaze() -> None:
@@ -129,7 +129,7 @@ def test_fire_spreads_through_a_door_once_the_room_is_ablaze() -> None:
     blue["crew"][0]["room"] = "hall"  # Ana leaves; Bo in engines does not fight it
     blue["crew"][1]["stunned"] = 99
     tick(state, seconds=4)
-    tick(state, spread=[1, 1])
+    tick(state, fire_spread=[1, 1])
     assert len(blue["rooms"]["engines"]["fires"]) == 2
 
 
@@ -139,7 +139,7 @@ def test_crew_put_out_a_fire_at_3_a_second() -> None:
     engines["fires"] = [{"corner": 0, "health": 25}]
     tick(state, seconds=4)  # 25 - 12 = 13
     assert engines["fires"][0]["health"] == 13
-    tick(state, spread=[2, 2])  # 10; two tails: it does not spread
+    tick(state, fire_spread=[2, 2])  # 10; two tails: it does not spread
     tick(state, seconds=3)  # 1
     result = tick(state)
     assert engines["fires"] == []

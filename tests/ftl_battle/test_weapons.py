@@ -156,8 +156,9 @@ def test_aiming_needs_power_and_a_real_room() -> None:
         order(state, "aim", ship="Red", weapon="7", room="hall")
 
 
-def test_unmodelled_weapons_refuse_power() -> None:
-    state = battle(red=ship(weapons=["flak_i", "swarm_missile"]))
-    for weapon in ("flak_i", "swarm_missile"):
-        with pytest.raises(RulesError, match="not modelled in battle yet"):
-            order(state, "weapon", ship="Red", weapon=weapon, on=True)
+def test_every_weapon_of_the_tables_is_modelled() -> None:
+    from tests.ftl_battle.helpers import tables
+
+    every = list(tables()["weapons"])
+    state = battle(red=ship(weapons=every))
+    assert [w["id"] for w in state["battle"]["ships"]["Red"]["weapons"] if w["unmodelled"]] == []

@@ -226,7 +226,7 @@ def spread_fires(battle: Battle, ship: Ship, dice: DiceDoor) -> list[Event]:
             target = _spread_target(ship, room_id)
             if target is None:
                 break
-            if not coin(battle, dice, "spread", f"fire spreads from {ship['name']} {room_id}"):
+            if not coin(battle, dice, "fire_spread", f"fire spreads from {ship['name']} {room_id}"):
                 continue
             into = ship["rooms"][target]
             corner = _free_corners(into)[0]

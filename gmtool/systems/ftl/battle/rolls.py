@@ -2,7 +2,8 @@
 
 Names, as ``--dice NAME=...`` takes them: ``evade`` (d20), ``stun_chance``,
 ``fire_chance``, ``breach_chance`` (d100: N% happens on N or less), ``fire``, ``breach``
-and ``spread`` (coins: heads or 1, tails or 2).
+and ``fire_spread`` (coins: heads or 1, tails or 2), ``spread`` (where a spread weapon's
+shot lands: a die with a face for each corner it may hit).
 """
 
 from __future__ import annotations
@@ -28,7 +29,16 @@ def chance(battle: Battle, dice: DiceDoor, name: str, percent: int, label: str) 
 
 HEADS = 1
 """A coin is a d2: heads is 1, tails 2 (entered as heads/tails or 1/2)."""
-NAMES = ("evade", "stun_chance", "fire_chance", "breach_chance", "fire", "breach", "spread")
+NAMES = (
+    "evade",
+    "stun_chance",
+    "fire_chance",
+    "breach_chance",
+    "fire",
+    "breach",
+    "fire_spread",
+    "spread",
+)
 
 
 def coin(battle: Battle, dice: DiceDoor, name: str, label: str) -> bool:

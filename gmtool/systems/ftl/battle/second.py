@@ -35,7 +35,7 @@ def run_second(battle: Battle, dice: DiceDoor) -> list[Event]:
         events += weapons.charge_weapons(battle, ship)
         events += recharge_shields(battle, ship)
     for ship in ships:
-        events += weapons.fire_weapons(battle, ship)
+        events += weapons.fire_weapons(battle, ship, dice)
     events += projectiles.arrive(battle, dice)
     for ship in ships:
         events += hazards.burn_and_breathe(battle, ship)

@@ -13,8 +13,8 @@ from gmtool.systems.ftl.battle.rules import battle_rules
 from gmtool.systems.ftl.battle.state import Battle, Ship
 
 SPACE = "space"
-MODELLED_KINDS = ("laser", "ion", "missile", "bomb", "crystal", "beam")
-"""Weapon types whose shots the battle resolves so far (flak not yet)."""
+MODELLED_KINDS = ("laser", "ion", "missile", "bomb", "crystal", "beam", "flak")
+"""Weapon types whose shots the battle resolves."""
 
 
 def new_battle(ships: Mapping[str, Mapping[str, Any]], data: Mapping[str, Any]) -> Battle:
@@ -117,8 +117,6 @@ def _weapon(weapon_id: str, data: Mapping[str, Any]) -> dict[str, Any]:
     unmodelled = None
     if kind not in MODELLED_KINDS:
         unmodelled = f"{kind} weapons"
-    elif spec.get("spread"):
-        unmodelled = "spread weapons"
     return {
         "id": weapon_id,
         "kind": kind,
@@ -137,6 +135,7 @@ def _weapon(weapon_id: str, data: Mapping[str, Any]) -> dict[str, Any]:
         "stun_time": spec.get("stun_seconds"),
         "lockdown": int(spec.get("lockdown_seconds") or 0),
         "length": float(spec.get("length") or 0),
+        "spread": int(spec.get("spread") or 0),
         "beam_aim": None,
         "charge_cap": int(spec.get("charge_cap") or 1),
         "charges": 0,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from gmtool.dice import DiceDoor
 from gmtool.errors import RulesError, unknown
 from gmtool.systems.ftl.battle.crew import manning_skill
 from gmtool.systems.ftl.battle.state import Battle, Event, Ship, enemy_of, room_of, rules
@@ -148,7 +149,7 @@ def _discharge(weapon: dict[str, Any], seconds: int) -> None:
     weapon["charges"], weapon["charge"] = divmod(total, int(weapon["cooldown"]))
 
 
-def fire_weapons(battle: Battle, ship: Ship) -> list[Event]:
+def fire_weapons(battle: Battle, ship: Ship, dice: DiceDoor) -> list[Event]:
     """Charged, aimed weapons start a volley; every volley under way launches its shots."""
     events: list[Event] = []
     weapon_rules = rules(battle)["weapons"]
@@ -161,7 +162,9 @@ def fire_weapons(battle: Battle, ship: Ship) -> list[Event]:
             from gmtool.systems.ftl.battle.cloak_battery import cloak_fired
 
             events += cloak_fired(battle, ship)
-        if weapon["shots_left"] > 0:
+        if weapon["shots_left"] > 0 and weapon["spread"]:  # flak, swarm: every shot at once
+            events += _launch_scattered(battle, ship, index, dice)
+        elif weapon["shots_left"] > 0:
             events += _launch(battle, ship, index, int(weapon_rules["shots_per_second"]))
     return events
 
@@ -228,6 +231,54 @@ def _launch(battle: Battle, ship: Ship, index: int, per_second: int) -> list[Eve
             "weapon": weapon["id"],
             "shots": count,
             "room": weapon["volley_target"],
+            "arrives": battle["second"] + travel,
+        }
+    ]
+
+
+def _launch_scattered(battle: Battle, ship: Ship, index: int, dice: DiceDoor) -> list[Event]:
+    """A spread weapon's shots each land on a corner of the aimed room or of the rings of
+    corners around it, one die face per corner (in reading order); a corner with no room
+    is a miss into space."""
+    from gmtool.systems.ftl.battle.spread import scatter
+
+    weapon = ship["weapons"][index]
+    enemy = enemy_of(battle, ship)
+    travel = int(rules(battle)["weapons"]["travel_seconds"][weapon["kind"]])
+    landed: list[str | None] = []
+    for _ in range(int(weapon["shots_left"])):
+        room = scatter(
+            enemy,
+            str(weapon["volley_target"]),
+            int(weapon["spread"]),
+            dice,
+            label=f"{weapon['id']} shot on {enemy['name']}",
+        )
+        landed.append(room)
+        if room is None:
+            continue
+        battle["next_shot"] += 1
+        battle["in_flight"].append(
+            {
+                "id": battle["next_shot"],
+                "from": ship["name"],
+                "to": enemy["name"],
+                "weapon": weapon["id"],
+                "slot": index,
+                "room": room,
+                "ion": weapon["volley_ion"],
+                "arrives": battle["second"] + travel,
+            }
+        )
+    weapon["shots_left"] = 0
+    return [
+        {
+            "event": "launch",
+            "ship": ship["name"],
+            "weapon": weapon["id"],
+            "shots": len(landed),
+            "room": weapon["volley_target"],
+            "rooms": landed,
             "arrives": battle["second"] + travel,
         }
     ]
