@@ -91,7 +91,8 @@ def test_games_shared_between_processes_give_the_same_report(jobs: int) -> None:
     seen: list[int] = []
     shared = simulate(25, 9, "greedy", jobs=jobs, on_game=seen.append)
     assert shared.to_json() == alone
-    assert seen[-1] == 25 and len(seen) == jobs
+    # progress comes as each share of the games is done, a few shares per process
+    assert seen == sorted(seen) and seen[-1] == 25 and len(seen) > 1
 
 
 def test_simulate_takes_jobs_on_the_command_line(gmtool) -> None:  # type: ignore[no-untyped-def]

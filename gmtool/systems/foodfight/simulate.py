@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from gmtool.dice import DiceDoor, Rng
+from gmtool.engine.batch import game_seed, run_shares
 from gmtool.errors import unknown
 from gmtool.systems.foodfight.battle_steps import is_two_step
 from gmtool.systems.foodfight.content import FoodFightContent, load_content
@@ -103,26 +105,8 @@ def simulate(
     if policy not in POLICIES:
         raise unknown("policy", policy, sorted(POLICIES))
     content = content or load_content()
-    master = Rng.from_seed(seed)
-    seeds = [master.next64() for _ in range(games)]
-    if jobs <= 1 or games < 2:
-        return _play_share(content, policy, seed, seeds, games, on_game)
-    from concurrent.futures import ProcessPoolExecutor
-
-    size = -(-games // jobs)
-    shares = [seeds[start : start + size] for start in range(0, games, size)]
-    report = _empty_report(content, policy, seed, games)
-    done = 0
-    with ProcessPoolExecutor(max_workers=len(shares)) as pool:
-        futures = [
-            pool.submit(_play_share, content, policy, seed, share, games) for share in shares
-        ]
-        for future, share in zip(futures, shares, strict=True):
-            report.merge(future.result())
-            done += len(share)
-            if on_game is not None:
-                on_game(done)
-    return report
+    share = partial(_play_share, content, policy, seed, games)
+    return run_shares(games, jobs, share, SimulationReport.merge, on_game)
 
 
 def _empty_report(
@@ -136,16 +120,17 @@ def _play_share(
     content: FoodFightContent,
     policy: str,
     seed: int,
-    seeds: list[int],
     games: int,
+    start: int,
+    end: int,
     on_game: Callable[[int], None] | None = None,
 ) -> SimulationReport:
-    """The games seeded by ``seeds`` (a share of ``games``), counted in one report."""
+    """Games ``start`` to ``end - 1`` of a run of ``games``, counted in one report."""
     report = _empty_report(content, policy, seed, games)
-    for number, game_seed in enumerate(seeds, start=1):
-        report.add(play_game(content, policy, game_seed))
+    for number in range(start, end):
+        report.add(play_game(content, policy, game_seed(seed, number)))
         if on_game is not None:
-            on_game(number)
+            on_game(number - start + 1)
     return report
 
 

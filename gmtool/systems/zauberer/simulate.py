@@ -2,18 +2,21 @@
 
 Game ``i`` of a run draws its dice from its own seed, worked out from the run's seed and
 ``i`` alone, and a report only adds up counts, so splitting the games over ``jobs``
-worker processes gives the very same report as one process. No clock is read here; the
-CLI and the benchmark time the run. The games are played by the referee's own rules code
-(``apply_action``), on a state changed in place, with no log and no copies.
+worker processes gives the very same report as one process (``gmtool.engine.batch``).
+No clock is read here; the CLI and the benchmark time the run. The games are played by
+the referee's own rules code (``apply_action``), on a state changed in place, with no log
+and no copies.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from gmtool.dice import DiceDoor, Rng
+from gmtool.engine.batch import game_seed, run_shares
 from gmtool.errors import unknown
 from gmtool.systems.zauberer.actions import apply_action
 from gmtool.systems.zauberer.content import ZaubererContent, load_content
@@ -24,13 +27,7 @@ from gmtool.systems.zauberer.state import State, current_team, find_team
 MAX_TURNS = 1000
 """A game still running after this many turns is counted as unfinished."""
 ENDINGS = ("centre", "last_team", "unfinished")
-_GOLDEN = 0x9E3779B97F4A7C15
 _THINKING = 0x5DEECE66D
-
-
-def game_seed(seed: int, number: int) -> int:
-    """The seed of game ``number``: the run's generator's ``number``-th draw, reached at once."""
-    return Rng(seed + number * _GOLDEN).next64()
 
 
 @dataclass
@@ -116,40 +113,26 @@ def simulate(
     if policy not in POLICIES:
         raise unknown("policy", policy, sorted(POLICIES))
     content = load_content(overrides or {})
+    share = partial(_play_share, content, policy, seed, games)
+    return run_shares(games, jobs, share, SimulationReport.merge, on_game)
+
+
+def _play_share(
+    content: ZaubererContent,
+    policy: str,
+    seed: int,
+    games: int,
+    start: int,
+    end: int,
+    on_game: Callable[[int], None] | None = None,
+) -> SimulationReport:
+    """Games ``start`` to ``end - 1`` of a run of ``games``, counted in one report."""
     report = empty_report(games, seed, policy, content)
-    if jobs <= 1 or games < 2:
-        for number in range(games):
-            report.add(play_game(content, policy, game_seed(seed, number)))
-            if on_game is not None:
-                on_game(number + 1)
-        return report
-    from concurrent.futures import ProcessPoolExecutor, as_completed
-
-    size = max(1, min(250, games // (jobs * 4)))
-    chunks = [(start, min(start + size, games)) for start in range(0, games, size)]
-    done = 0
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [
-            pool.submit(_play_chunk, dict(overrides or {}), policy, seed, start, end)
-            for start, end in chunks
-        ]
-        for future in as_completed(futures):
-            part, count = future.result()
-            report.merge(part)
-            done += count
-            if on_game is not None:
-                on_game(done)
-    return report
-
-
-def _play_chunk(
-    overrides: dict[str, Any], policy: str, seed: int, start: int, end: int
-) -> tuple[SimulationReport, int]:
-    content = load_content(overrides)
-    part = empty_report(end - start, seed, policy, content)
     for number in range(start, end):
-        part.add(play_game(content, policy, game_seed(seed, number)))
-    return part, end - start
+        report.add(play_game(content, policy, game_seed(seed, number)))
+        if on_game is not None:
+            on_game(number - start + 1)
+    return report
 
 
 def play_game(content: ZaubererContent, policy: str, seed: int) -> GameRecord:
