@@ -130,10 +130,11 @@ def ship_new(
 ) -> None:
     """Build a ship step by step, with the running bill; illegal choices are refused."""
     from gmtool.cli.ftl_builder import build_ship
+    from gmtool.content.yamlfile import kind_of
 
-    if file.exists() and not force:
+    if kind_of(file) is not None and not force:
         raise UsageError(f"{file} already exists", hint="choose another name or pass --force")
-    if not file.parent.is_dir():
+    if kind_of(file.parent) != "folder":
         raise UsageError(f"there is no folder {file.parent} to write {file.name} in")
     build_ship(file, _content())
 
@@ -223,8 +224,9 @@ def ship_options(items: list[str], overrides: Mapping[str, Any]) -> dict[str, An
 def ship_path(path: Path) -> Path:
     """The file itself, else a bundled ship of that name (``ftl-red`` or ``ftl-red.yaml``)."""
     from gmtool.content.paths import packaged
+    from gmtool.content.yamlfile import kind_of
 
-    if path.is_file() or path.parent not in (Path("."), Path("campaigns")):
+    if kind_of(path) == "file" or path.parent not in (Path("."), Path("campaigns")):
         return path
     for name in (path.name, f"{path.name}.yaml"):
         if packaged("campaigns", name).is_file():

@@ -20,7 +20,13 @@ from typing import Any
 
 from gmtool.errors import ContentError, StoreError, UsageError
 from gmtool.store import seals
-from gmtool.store.connection import connect, damaged_error, guarded, store_error
+from gmtool.store.connection import (
+    begin_writing,
+    connect,
+    damaged_error,
+    guarded,
+    store_error,
+)
 from gmtool.store.home import campaign_path, ensure_folder, existing_campaign_path
 from gmtool.store.log_query import LOG_COLUMNS, log_query
 from gmtool.store.publish import clear_abandoned, publish, remove_database, temporary_path
@@ -161,7 +167,7 @@ class CampaignStore:
             raise damaged_error(self.damage, self.name, self.path)
         self.open_for_writing()
         try:
-            self.conn.execute("BEGIN IMMEDIATE")
+            begin_writing(self.conn)
         except sqlite3.DatabaseError as error:
             raise store_error(error, self.name, self.path) from None
         try:

@@ -44,9 +44,10 @@ def checked_ship(given: Any, content: FtlContent, *, where: str) -> Ship:
     """A ship from options, refused with every problem when it breaks a building rule."""
     if isinstance(given, str):
         from gmtool.content.paths import packaged
+        from gmtool.content.yamlfile import kind_of
 
         path = packaged("campaigns", given)
-        if not path.is_file():
+        if kind_of(path) != "file":
             raise ContentError([f"{where}: no bundled ship file '{given}' (give the ship itself)"])
         ship, document = read_ship(path)
         problems = describe(ship_problems(ship, content), document)
