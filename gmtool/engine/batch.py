@@ -9,7 +9,7 @@ never what it reports. The simulators of every system run their games through he
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, Protocol, TypeVar
 
 from gmtool.dice import Rng
 
@@ -20,10 +20,35 @@ R = TypeVar("R")
 OnGame = Callable[[int], None]
 
 
+class Report(Protocol):
+    def add(self, record: Any) -> None:
+        """Count one game's record."""
+
+
+Counted = TypeVar("Counted", bound=Report)
+
+
 def game_seed(seed: int, number: int) -> int:
     """The seed of game ``number`` (from 0): the run generator's draw of that number,
     reached at once, so a process can start from any game."""
     return Rng(seed + number * _GOLDEN).next64()
+
+
+def count_games(
+    report: Counted,
+    play_one: Callable[[int], Any],
+    seed: int,
+    start: int,
+    end: int,
+    on_game: OnGame | None = None,
+) -> Counted:
+    """Play games ``start`` to ``end - 1`` of the run seeded ``seed`` with ``play_one(game
+    seed)`` and count each record in ``report``; ``on_game`` hears how many are done."""
+    for number in range(start, end):
+        report.add(play_one(game_seed(seed, number)))
+        if on_game is not None:
+            on_game(number - start + 1)
+    return report
 
 
 def run_shares(

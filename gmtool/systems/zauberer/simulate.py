@@ -16,7 +16,7 @@ from functools import partial
 from typing import Any
 
 from gmtool.dice import DiceDoor, Rng
-from gmtool.engine.batch import game_seed, run_shares
+from gmtool.engine.batch import count_games, run_shares
 from gmtool.errors import unknown
 from gmtool.systems.zauberer.actions import apply_action
 from gmtool.systems.zauberer.content import ZaubererContent, load_content
@@ -128,11 +128,7 @@ def _play_share(
 ) -> SimulationReport:
     """Games ``start`` to ``end - 1`` of a run of ``games``, counted in one report."""
     report = empty_report(games, seed, policy, content)
-    for number in range(start, end):
-        report.add(play_game(content, policy, game_seed(seed, number)))
-        if on_game is not None:
-            on_game(number - start + 1)
-    return report
+    return count_games(report, partial(play_game, content, policy), seed, start, end, on_game)
 
 
 def play_game(content: ZaubererContent, policy: str, seed: int) -> GameRecord:
