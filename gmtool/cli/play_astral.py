@@ -194,6 +194,7 @@ def _add(game: Game, ask: Prompts) -> None:
     if kind != "object":
         action["aura"] = ask.number("Starting Aura (blank: the default)?")
         action["knowledge"] = ask.text("Knowledge areas, comma-separated (blank: none yet)")
+        action["languages"] = ask.text("Languages, comma-separated (blank: the shared one)")
     if kind == "npc":
         action["tn"] = ask.number("TN (blank: the default)?")
     action["at"] = ask.select("Distance to everyone present?", list(DISTANCES))
@@ -224,7 +225,20 @@ def _task(game: Game, ask: Prompts) -> None:
 def _change(game: Game, ask: Prompts) -> None:
     names = [e["name"] for e in game.state["entities"] if e["kind"] != "object"]
     name = ask.select("Whom?", names)
-    what = ask.select("Change what?", ["aura", "starting_aura", "tn", "knowledge"])
+    what = ask.select("Change what?", ["aura", "starting_aura", "tn", "knowledge", "languages"])
     question = f"New {what.replace('_', ' ')}?"
-    value: Any = ask.text(question) if what == "knowledge" else ask.number(question)
-    _play(game, ask, {"type": "set", "name": name, what: value})
+    texts = ("knowledge", "languages")
+    value: Any = ask.text(question) if what in texts else ask.number(question)
+    action: dict[str, Any] = {"type": "set", "name": name, what: value}
+    entity = next(e for e in game.state["entities"] if e["name"] == name)
+    if what == "aura" and value is not None and not 1 <= value <= entity["starting_aura"]:
+        # Beyond what play can bring about: the GM confirms instead of typing --force.
+        why = (
+            f"above {name}'s starting Aura of {entity['starting_aura']}"
+            if value > entity["starting_aura"]
+            else "0 or less: a knock-out at the end of the next tick"
+        )
+        if ask.select(f"Aura {value} is {why}. Set it anyway?", ["no", "yes"]) == "no":
+            return
+        action["force"] = True
+    _play(game, ask, action)

@@ -102,7 +102,7 @@ def test_one_question_for_all_of_a_characters_rolls(demo: Game) -> None:
 
 def test_between_ticks(demo: Game) -> None:
     answers = Scripted(
-        "add an entity", "Shade", "npc", "3", "", "4", "near",
+        "add an entity", "Shade", "npc", "3", "", "Shadowtongue", "4", "near",
         "set a distance", "Ana", "Gate", "touching",
         "start a task", "Bind", "Cy", "1", "", "",
         "odds of an attack", "Ana", "Shade", "defend", "",
@@ -110,7 +110,7 @@ def test_between_ticks(demo: Game) -> None:
     )  # fmt: skip
     run(demo, answers)
     shade = next(e for e in demo.state["entities"] if e["name"] == "Shade")
-    assert (shade["aura"], shade["tn"]) == (3, 4)
+    assert (shade["aura"], shade["tn"], shade["languages"]) == (3, 4, ["Shadowtongue"])
     assert demo.state["distances"]["Gate"]["Ana"] == "touching"
     assert demo.state["tasks"][1]["by"] == "Cy" and demo.state["tasks"][1]["tn"] is None
 
@@ -160,3 +160,18 @@ def test_the_gm_can_enter_the_faces_of_the_timers_a_tick_needs(demo: Game) -> No
     assert asked == ["Faces for the GM's 2d6 for Cy gone, in order (Enter: roll them):"]
     gone = next(t for t in demo.state["timers"] if t["kind"] == "gone")
     assert gone["ticks"] == 6 + 5 + 10  # Cy's starting Aura is 10 in the demo
+
+
+def test_aura_beyond_its_bounds_is_confirmed_by_the_gm(demo: Game) -> None:
+    answers = Scripted(
+        "change an entity (Aura, TN, Knowledge)", "Ana", "aura", "99", "no",
+        "change an entity (Aura, TN, Knowledge)", "Ana", "aura", "14", "yes",
+        "change an entity (Aura, TN, Knowledge)", "Cy", "languages", "Common, Elvish",
+        "quit",
+    )  # fmt: skip
+    run(demo, answers)
+    assert answers.script == []
+    assert "Aura 99 is above Ana's starting Aura of 12. Set it anyway?" in answers.asked
+    assert aura(demo, "Ana") == 14
+    cy = next(e for e in demo.state["entities"] if e["name"] == "Cy")
+    assert cy["languages"] == ["Common", "Elvish"]
