@@ -27,11 +27,15 @@ def check(
         None, help="Files or folders (default: all packaged content)."
     ),
 ) -> None:
-    """Validate content and campaign files; every problem as file:line: field: message."""
+    """Validate content and campaign files, saying what each file is; every problem is
+    one line, file:line: field: message."""
     from gmtool.content.checker import check_paths
     from gmtool.errors import one_line
 
-    problems, checked = check_paths(paths or [])
+    found: list[str] = []
+    problems, checked = check_paths(paths or [], found)
+    for line in found:
+        typer.echo(one_line(line))
     for problem in problems:
         typer.echo(one_line(problem), err=True)
     if problems:

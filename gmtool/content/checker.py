@@ -13,20 +13,22 @@ from gmtool.errors import ContentError, GmtoolError
 YAML_SUFFIXES = (".yaml", ".yml")
 
 
-def check_paths(paths: list[Path]) -> tuple[list[str], int]:
+def check_paths(paths: list[Path], found: list[str] | None = None) -> tuple[list[str], int]:
     """Returns (problems, number of files checked). No paths: all packaged content.
-    Everything is read and validated again, whatever the content cache holds."""
+    Everything is read and validated again, whatever the content cache holds. ``found``
+    (when given) gets "FILE: what it is" for each file that passed."""
     from gmtool.content.cache import validating
 
     with validating():
-        return _check_paths(paths)
+        return _check_paths(paths, [] if found is None else found)
 
 
-def _check_paths(paths: list[Path]) -> tuple[list[str], int]:
+def _check_paths(paths: list[Path], found: list[str]) -> tuple[list[str], int]:
     from gmtool.systems import SYSTEMS
 
     problems: list[str] = []
-    if not paths:
+    packaged = not paths
+    if packaged:
         paths = [data_root() / folder for folder in DATA_FOLDERS]
         for name in SYSTEMS:
             problems += _system_problems(name, {})
@@ -39,13 +41,50 @@ def _check_paths(paths: list[Path]) -> tuple[list[str], int]:
             continue
         if doc.data is None:  # what campaign new --from refuses, check refuses too
             problems.append(f"{path}:1: (top): the file is empty (no mapping in it)")
-        elif isinstance(doc.data, dict) and "system" in doc.data:
-            problems += _campaign_problems(path, doc.data)
-        elif isinstance(doc.data, dict) and {"name", "rooms", "slots"} <= set(doc.data):
-            from gmtool.systems.ftl.checks import document_problems
-
-            problems += document_problems(doc)
+            continue
+        if packaged and not (isinstance(doc.data, dict) and "system" in doc.data):
+            continue  # the packaged tables were validated with their system above
+        what, trouble = _file_problems(path, doc)
+        problems += trouble
+        if not trouble and not packaged:
+            found.append(f"{path}: {what}")
     return problems, len(files)
+
+
+def _file_problems(path: Path, doc: Document) -> tuple[str, list[str]]:
+    """What the file is, and its problems."""
+    from gmtool.content.kinds import as_overrides, describe, kinds_of
+
+    data = doc.data
+    if isinstance(data, dict) and "system" in data:
+        title = _system_title(data["system"])
+        return f"{title} campaign file", _campaign_problems(path, data)
+    if isinstance(data, dict) and {"name", "rooms", "slots"} <= set(data):
+        from gmtool.systems.ftl.checks import document_problems
+
+        return "FTL ship", document_problems(doc)
+    kinds = kinds_of(data)
+    if not kinds:
+        sections = ", ".join(map(str, data)) if isinstance(data, dict) else type(data).__name__
+        return "", [
+            f"{path}:1: not a campaign file or gmtool content: no `system:`, and its "
+            f"sections ({sections}) are not those of any gmtool table"
+        ]
+    trouble: list[str] = []
+    for kind in kinds:  # sections shared by systems: fine if any system takes it
+        found = _system_problems(kind.system, as_overrides(kind, path, doc))
+        if not found:
+            return describe(kind), []
+        trouble += found if len(kinds) == 1 else [f"{p} (as {describe(kind)})" for p in found]
+    return "", trouble
+
+
+def _system_title(name: Any) -> str:
+    from gmtool.systems import SYSTEMS, get_system
+
+    if not isinstance(name, str) or name not in SYSTEMS:
+        return str(name)
+    return str(getattr(get_system(str(name)), "title", name))
 
 
 def _yaml_files(paths: list[Path], problems: list[str]) -> list[Path]:
@@ -68,7 +107,7 @@ def _yaml_files(paths: list[Path], problems: list[str]) -> list[Path]:
     return files
 
 
-def _system_problems(name: str, overrides: dict[str, Any]) -> list[str]:
+def _system_problems(name: str, overrides: Any) -> list[str]:
     from gmtool.systems import get_system
 
     try:
