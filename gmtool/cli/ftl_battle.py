@@ -163,6 +163,21 @@ def register(app: typer.Typer) -> None:
         """Switch the backup battery on: +2/+4 reactor bars for 30 s, then it rests."""
         _order(ctx, "battery", as_json, ship=ship)
 
+    @app.command("teleport")
+    def teleport(
+        ctx: typer.Context,
+        ship: str = SHIP,
+        room: str = typer.Argument(..., help="The enemy room to send them to."),
+        as_json: bool = JSON_OPTION,
+    ) -> None:
+        """Send the crew standing in the teleporter room to an enemy room."""
+        _order(ctx, "teleport", as_json, ship=ship, room=room)
+
+    @app.command("retrieve")
+    def retrieve(ctx: typer.Context, ship: str = SHIP, as_json: bool = JSON_OPTION) -> None:
+        """Bring one's crew back from the enemy ship to the teleporter room."""
+        _order(ctx, "retrieve", as_json, ship=ship)
+
     @app.command("show")
     def show(
         ctx: typer.Context,

@@ -22,6 +22,8 @@ KINDS = {
     "doors": "open or shut a door to space",
     "cloak": "cloak",
     "battery": "switch the backup battery on",
+    "teleport": "send crew over by teleporter",
+    "retrieve": "bring crew back by teleporter",
 }
 DICE_HELP = (
     "Dice for these seconds by name, e.g. evade=7,12 fire=heads (blank: gmtool rolls everything)"
@@ -92,6 +94,9 @@ def _pick(ask: Prompts, seat: str, kind: str, actions: list[dict[str, Any]]) -> 
         name = ask.select("Who?", _unique(a["name"] for a in actions))
         rooms = {a["room"]: a for a in actions if a["name"] == name}
         return rooms[ask.select(f"Send {name} to which room?", list(rooms))]
+    if kind == "teleport":
+        rooms = {a["room"]: a for a in actions}
+        return rooms[ask.select("Send them to which enemy room?", list(rooms))]
     if kind == "doors":
         label = {f"{'open' if a['open'] else 'shut'} {a['room']}": a for a in actions}
         return label[ask.select("Which door?", list(label))]

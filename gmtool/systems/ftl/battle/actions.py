@@ -12,13 +12,25 @@ from typing import Any
 
 from gmtool.dice import DiceDoor
 from gmtool.errors import RulesError, UsageError, unknown
-from gmtool.systems.ftl.battle import cloak_battery, crew, power, weapons
+from gmtool.systems.ftl.battle import boarding, cloak_battery, crew, power, weapons
 from gmtool.systems.ftl.battle.document import battle_document, rolls_document
 from gmtool.systems.ftl.battle.second import run_second
 from gmtool.systems.ftl.battle.state import Battle, live_battle, ship_of
 from gmtool.systems.ftl.battle.story import story, story_lines
 
-ORDERS = ("power", "weapon", "aim", "autofire", "crew", "doors", "dodge", "cloak", "battery")
+ORDERS = (
+    "power",
+    "weapon",
+    "aim",
+    "autofire",
+    "crew",
+    "doors",
+    "dodge",
+    "cloak",
+    "battery",
+    "teleport",
+    "retrieve",
+)
 MAX_SECONDS = 600
 """The most seconds one tick command runs (a guard against a slip of the keyboard)."""
 
@@ -66,7 +78,11 @@ def _order(battle: Battle, order: str, action: Mapping[str, Any]) -> dict[str, A
         ship["autofire"] = bool(action["on"])
         return {"event": "autofire", "ship": ship["name"], "on": ship["autofire"]}
     if order == "crew":
-        return crew.order_move(ship, str(action["name"]), str(action["room"]))
+        return crew.order_move(battle, ship["name"], str(action["name"]), str(action["room"]))
+    if order == "teleport":
+        return boarding.order_send(battle, ship, str(action["room"]))[0]
+    if order == "retrieve":
+        return boarding.order_retrieve(battle, ship)[0]
     if order == "cloak":
         return cloak_battery.order_cloak(battle, ship)
     if order == "battery":

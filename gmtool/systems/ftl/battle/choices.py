@@ -52,10 +52,14 @@ def legal_orders(battle: Battle, seat: str) -> dict[str, list[dict[str, Any]]]:
         "autofire": [{**base, "on": not ship["autofire"]}],
         "crew": [
             {**base, "name": member["name"], "room": room}
-            for member in ship["crew"]
-            for room in ship["rooms"]
+            for aboard in battle["ships"].values()
+            for member in aboard["crew"]
+            if member.get("owner", aboard["name"]) == seat
+            for room in aboard["rooms"]
             if room != member["room"]
         ],
+        "teleport": [{**base, "room": room} for room in enemy["rooms"]],
+        "retrieve": [dict(base)],
         "cloak": [dict(base)],
         "battery": [dict(base)],
         "doors": [

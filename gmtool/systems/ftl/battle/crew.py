@@ -11,7 +11,15 @@ from collections import deque
 from typing import Any
 
 from gmtool.errors import RulesError
-from gmtool.systems.ftl.battle.state import Battle, Event, Ship, crew_member, room_of, rules
+from gmtool.systems.ftl.battle.state import (
+    Battle,
+    Event,
+    Ship,
+    is_hostile,
+    own_member,
+    room_of,
+    rules,
+)
 
 
 def manning_skill(ship: Ship, system_id: str) -> int | None:
@@ -19,15 +27,23 @@ def manning_skill(ship: Ship, system_id: str) -> int | None:
     system = ship["systems"].get(system_id)
     if system is None:
         return None
+    if in_combat(ship, str(system["room"])):
+        return None  # "while a friendly crew is in the room and not in combat"
     best: int | None = None
     for member in ship["crew"]:
         if member["health"] <= 0 or member["room"] != system["room"]:
             continue
-        if member.get("stunned", 0) > 0 or member.get("fighting"):
+        if member.get("stunned", 0) > 0 or is_hostile(ship, member):
             continue
         skill = int(member.get("skills", {}).get(system_id, 0))
         best = skill if best is None else max(best, skill)
     return best
+
+
+def in_combat(ship: Ship, room_id: str) -> bool:
+    """Both crews stand in the room."""
+    there = [m for m in ship["crew"] if m["room"] == room_id and m["health"] > 0]
+    return any(is_hostile(ship, m) for m in there) and not all(is_hostile(ship, m) for m in there)
 
 
 def can_act(member: dict[str, Any]) -> bool:
@@ -55,9 +71,10 @@ def path_between(ship: Ship, start: str, goal: str) -> list[str] | None:
     return None
 
 
-def order_move(ship: Ship, name: str, room_id: str) -> Event:
-    """The ``crew`` order: walk to a room by the doors (arrives by the race's speed)."""
-    member = crew_member(ship, name)
+def order_move(battle: Battle, seat: str, name: str, room_id: str) -> Event:
+    """The ``crew`` order: walk to a room by the doors (arrives by the race's speed), on
+    the ship the crew member stands on (a boarder walks the enemy's ship)."""
+    ship, member = own_member(battle, seat, name)
     room_of(ship, room_id)
     if member["health"] <= 0:
         raise RulesError(f"{ship['name']}'s {member['name']} is dead and takes no orders")
@@ -113,7 +130,13 @@ def repair(battle: Battle, ship: Ship) -> list[Event]:
     per_bar = int(rules(battle)["crew"]["ss_per_damage"])
     events: list[Event] = []
     for room_id, room in ship["rooms"].items():
-        workers = [m for m in ship["crew"] if m["room"] == room_id and can_act(m)]
+        workers = [
+            m
+            for m in ship["crew"]
+            if m["room"] == room_id and can_act(m) and not is_hostile(ship, m)
+        ]
+        if workers and in_combat(ship, room_id):
+            continue  # fighting, not repairing
         system_id = room.get("system")
         system = ship["systems"].get(system_id) if system_id else None
         if not workers:

@@ -122,6 +122,15 @@ def hurt(ship: Ship, member: dict[str, Any], amount: int, why: str) -> list[Even
     ]
     if member["health"] == 0:
         member["path"] = []
+        if int(member.get("death_damage", 0)) and before > 0:  # a Zoltan's death burst
+            side = member.get("owner")
+            for other in ship["crew"]:
+                if (
+                    other["room"] == member["room"]
+                    and other["health"] > 0
+                    and (other.get("owner") != side)
+                ):
+                    events += hurt(ship, other, int(member["death_damage"]), "death burst")
         events.append(
             {
                 "event": "crew_died",

@@ -77,6 +77,7 @@ def ship_document(battle: Battle, ship: Ship) -> dict[str, Any]:
             {
                 "name": c["name"],
                 "race": c["race"],
+                "owner": c.get("owner") or ship["name"],
                 "room": c["room"],
                 "health": c["health"],
                 "max_health": c["max_health"],

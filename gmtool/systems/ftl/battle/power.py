@@ -16,7 +16,7 @@ from gmtool.systems.ftl.battle.state import Battle, Event, Ship, rules
 WEAPONS = "weapon_control"
 UNPOWERED = ("doors", "piloting", "backup_battery")
 """Subsystems: they need no power ("Subsytems require no power to run")."""
-MODELLED = ("shields", "engines", "oxygen", "medbay", "cloaking", WEAPONS)
+MODELLED = ("shields", "engines", "oxygen", "medbay", "cloaking", "crew_teleporter", WEAPONS)
 """Systems whose effects the battle models so far; others refuse power orders."""
 
 

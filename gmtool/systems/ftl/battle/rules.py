@@ -65,6 +65,7 @@ def battle_rules(data: Mapping[str, Any]) -> dict[str, Any]:
             "self_ion": int(systems["backup_battery"]["stats"]["self_ion_damage"]),
             "power": per_level("backup_battery", "power"),
         },
+        "teleporter": {"self_ion": per_level("crew_teleporter", "self_ion_damage")},
         "chances": dict(settings["chances"]),
         "fires": dict(settings["fires"]),
         "breaches": dict(settings["breaches"]),

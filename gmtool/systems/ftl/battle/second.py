@@ -7,7 +7,8 @@
    (hull, system, crew, ion, stun, fire and breach chances with their coins);
 5. hazards: fires burn, breaches vent, oxygen refills or runs out, suffocation, fires
    starve; every 5th second fires spread;
-6. crew: walking, medbay healing, repairs (fires, breaches, then systems);
+6. crew: walking, fights (both crews in a room) and boarders wrecking systems, medbay
+   healing, repairs (fires, breaches, then systems);
 7. the end: the cloak and the backup battery count down (what an order switched on lasts
    whole seconds); a ship at 0 hull is destroyed; the other wins (both: a draw).
 
@@ -19,7 +20,15 @@ from __future__ import annotations
 from typing import Any
 
 from gmtool.dice import DiceDoor
-from gmtool.systems.ftl.battle import cloak_battery, crew, hazards, power, projectiles, weapons
+from gmtool.systems.ftl.battle import (
+    boarding,
+    cloak_battery,
+    crew,
+    hazards,
+    power,
+    projectiles,
+    weapons,
+)
 from gmtool.systems.ftl.battle.shields_evasion import recharge_shields
 from gmtool.systems.ftl.battle.state import Battle, Event, rules, ships_in_order
 
@@ -42,6 +51,7 @@ def run_second(battle: Battle, dice: DiceDoor) -> list[Event]:
         events += hazards.spread_fires(battle, ship, dice)
     for ship in ships:
         events += crew.walk(ship)
+        events += boarding.fight_and_sabotage(battle, ship)
         events += heal_in_medbay(battle, ship)
         events += crew.repair(battle, ship)
     for ship in ships:  # what was switched on by order lasts whole seconds
@@ -60,6 +70,8 @@ def heal_in_medbay(battle: Battle, ship: dict[str, Any]) -> list[Event]:
     heal = int(rules(battle)["medbay"]["heal"][min(int(medbay["power"]), 3) - 1])
     events: list[Event] = []
     for member in ship["crew"]:
+        if member.get("owner", ship["name"]) != ship["name"]:
+            continue  # a medbay heals its own crew
         if member["health"] > 0 and member["room"] == medbay["room"]:
             events += hurt(ship, member, -heal, "medbay")
     return events

@@ -35,6 +35,7 @@ def new_battle(ships: Mapping[str, Mapping[str, Any]], data: Mapping[str, Any]) 
 def battle_ship(
     seat: str, doc: Mapping[str, Any], data: Mapping[str, Any], rules: Mapping[str, Any]
 ) -> Ship:
+    doc = {**doc, "seat": seat}
     rooms = _rooms(doc)
     systems = _systems(doc, data)
     ship: Ship = {
@@ -181,6 +182,12 @@ def _crew(
                 "fire_immune": bool(race.get("fire_immune", False)),
                 "suffocation": int(base["suffocation"] if suffocation is None else suffocation),
                 "drains_oxygen": int(race.get("drains_oxygen", 0)),
+                "owner": str(doc.get("seat", "")),
+                "ss_damage": [
+                    int(base["ss_damage"][0]) + int(race.get("ss_damage_change", [0, 0])[0]),
+                    int(base["ss_damage"][1]) + int(race.get("ss_damage_change", [0, 0])[1]),
+                ],
+                "death_damage": int(race.get("death_damage", 0)),
                 "stunned": 0,
                 "path": [],
                 "steps": 0.0,

@@ -72,6 +72,24 @@ def crew_in(ship: Ship, room_id: str, *, ship_name: str | None = None) -> list[d
     return [c for c in ship["crew"] if c["room"] == room_id and c["health"] > 0]
 
 
+def is_hostile(ship: Ship, member: dict[str, Any]) -> bool:
+    """A boarder: a crew member aboard a ship that is not theirs."""
+    return bool(member.get("owner")) and member["owner"] != ship["name"]
+
+
+def own_member(battle: Battle, seat: str, name: str) -> tuple[Ship, dict[str, Any]]:
+    """A crew member of ``seat``'s crew, on whichever ship they stand: (that ship, them)."""
+    known: list[str] = []
+    for ship in battle["ships"].values():
+        for member in ship["crew"]:
+            if member.get("owner", ship["name"]) != seat:
+                continue
+            known.append(member["name"])
+            if member["name"].casefold() == name.casefold():
+                return ship, member
+    raise unknown(f"crew member of {seat}", name, known)
+
+
 def living_crew(ship: Ship) -> list[dict[str, Any]]:
     return [c for c in ship["crew"] if c["health"] > 0]
 

@@ -46,6 +46,8 @@ TELL: dict[str, Callable[[Event], str]] = {
     "uncloak": lambda e: f"{e['ship']} uncloaks ({e['why']})",
     "battery": lambda e: f"{e['ship']} battery on: +{e['bars']} bars for {e['seconds']}s",
     "battery_off": lambda e: f"{e['ship']} battery spent",
+    "teleport": lambda e: f"{e['ship']} sends {', '.join(e['crew'])} to {e['to']} {e['room']}",
+    "retrieve": lambda e: f"{e['ship']} brings back {', '.join(e['crew'])}",
     "fire": _fire,
     "no_missiles": lambda e: f"{e['ship']} has no missile for {e['weapon']}",
     "volley_cut": lambda e: f"{e['ship']} {e['weapon']} loses {e['shots_lost']} shots",
