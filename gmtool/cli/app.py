@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import importlib
-from functools import cache
+from collections.abc import Callable
+from functools import cache, partial
 from typing import Any
 
 import typer
@@ -52,7 +53,7 @@ class _LazySystemsGroup(TyperGroup):
         if cmd_name not in SYSTEM_GROUPS:
             return super().get_command(ctx, cmd_name)
         module = importlib.import_module(SYSTEM_GROUPS[cmd_name])
-        group = typer.main.get_command(module.app)
+        group = _on_demand_group(module.app)
         group.name = cmd_name
         # Shell completion is not offered: installing it edits the user's shell start-up.
         group.params = [p for p in group.params if p.name not in _COMPLETION_OPTIONS]
@@ -93,6 +94,59 @@ def root(
 ) -> None:
     """Run tabletop sessions: roll or enter dice, apply the rules, keep every campaign safe."""
     ctx.obj = {"campaign": campaign_name}
+
+
+class _OnDemand(TyperGroup):
+    """A typer group whose subcommands are built from their declarations when called (or
+    listed by help), not all of them whenever one is."""
+
+    declared: dict[str, Callable[[], Any]] = {}
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return list(self.declared)
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        build = self.declared.get(cmd_name)
+        return build() if build is not None else None
+
+
+def _on_demand_group(declared: typer.Typer) -> Any:
+    """``declared``'s group with its own options and help, its subcommands built on demand."""
+    from typer import main
+
+    commands, groups = declared.registered_commands, declared.registered_groups
+    declared_cls = declared.info.cls
+    kind = _OnDemand
+    if isinstance(declared_cls, type) and declared_cls is not TyperGroup:
+        kind = type(f"OnDemand{declared_cls.__name__}", (_OnDemand, declared_cls), {})
+    declared.registered_commands, declared.registered_groups = [], []
+    declared.info.cls = kind
+    try:
+        group = main.get_group(declared)
+    finally:
+        declared.registered_commands, declared.registered_groups = commands, groups
+        declared.info.cls = declared_cls
+    settings = {
+        "pretty_exceptions_short": declared.pretty_exceptions_short,
+        "rich_markup_mode": declared.rich_markup_mode,
+    }
+    builders: dict[str, Callable[[], Any]] = {}
+    for info in commands:
+        assert info.callback is not None
+        name = info.name or main.get_command_name(info.callback.__name__)
+        builders[name] = cache(partial(main.get_command_from_info, info, **settings))
+    for sub in groups:
+        name = main.solve_typer_info_defaults(sub).name
+        builders[name] = cache(
+            partial(
+                main.get_group_from_info,
+                sub,
+                suggest_commands=declared.suggest_commands,
+                **settings,
+            )
+        )
+    group.declared = builders
+    return group
 
 
 @cache
