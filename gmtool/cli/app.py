@@ -116,7 +116,7 @@ def _on_demand_group(declared: typer.Typer) -> Any:
 
     commands, groups = declared.registered_commands, declared.registered_groups
     declared_cls = declared.info.cls
-    kind = _OnDemand
+    kind: type[Any] = _OnDemand
     if isinstance(declared_cls, type) and declared_cls is not TyperGroup:
         kind = type(f"OnDemand{declared_cls.__name__}", (_OnDemand, declared_cls), {})
     declared.registered_commands, declared.registered_groups = [], []
@@ -126,7 +126,7 @@ def _on_demand_group(declared: typer.Typer) -> Any:
     finally:
         declared.registered_commands, declared.registered_groups = commands, groups
         declared.info.cls = declared_cls
-    settings = {
+    settings: dict[str, Any] = {
         "pretty_exceptions_short": declared.pretty_exceptions_short,
         "rich_markup_mode": declared.rich_markup_mode,
     }
@@ -136,8 +136,7 @@ def _on_demand_group(declared: typer.Typer) -> Any:
         name = info.name or main.get_command_name(info.callback.__name__)
         builders[name] = cache(partial(main.get_command_from_info, info, **settings))
     for sub in groups:
-        name = main.solve_typer_info_defaults(sub).name
-        builders[name] = cache(
+        builders[str(main.solve_typer_info_defaults(sub).name)] = cache(
             partial(
                 main.get_group_from_info,
                 sub,
@@ -145,7 +144,7 @@ def _on_demand_group(declared: typer.Typer) -> Any:
                 **settings,
             )
         )
-    group.declared = builders
+    group.declared = builders  # type: ignore[attr-defined]
     return group
 
 
