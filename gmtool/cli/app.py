@@ -22,6 +22,7 @@ CORE_COMMANDS: dict[str, str] = {
     "redo": "gmtool.cli.history",
     "log": "gmtool.cli.log",
     "play": "gmtool.cli.play",
+    "serve": "gmtool.cli.serve",
 }
 """Each command, in the order help lists them, and the module whose ``register(app)``
 declares it: a command's module (and what it imports) is loaded only when it is called."""

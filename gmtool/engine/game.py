@@ -124,6 +124,11 @@ class Game:
             )
         return outcome
 
+    def check(self, action: Mapping[str, Any]) -> None:
+        """Apply ``action`` by the rules without logging it: raises the rule's error when
+        it is illegal. (A move that waits for another player's answer is checked first.)"""
+        self.system.apply(self.state, action, self.door(), self.content)
+
     def roll(
         self,
         expression: str,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 MIGRATIONS: dict[int, str] = {
     1: """
@@ -45,6 +45,14 @@ MIGRATIONS: dict[int, str] = {
         ALTER TABLE entries ADD COLUMN hash TEXT NOT NULL DEFAULT '';  -- its chain link
         ALTER TABLE snapshots ADD COLUMN hash TEXT NOT NULL DEFAULT '';
         ALTER TABLE game ADD COLUMN seal TEXT NOT NULL DEFAULT '';
+    """,
+    # The private links of ``gmtool serve``: one secret token per seat of the table.
+    3: """
+        CREATE TABLE seat_links (
+            seat TEXT PRIMARY KEY,
+            token TEXT NOT NULL UNIQUE,
+            created TEXT NOT NULL
+        );
     """,
 }
 

@@ -88,9 +88,11 @@ try:
     main()
 except SystemExit:
     pass
-heavy = ("rich", "pydantic", "yaml", "icepool", "questionary", "platformdirs")
+heavy = ("rich", "pydantic", "yaml", "icepool", "questionary", "platformdirs", *WEB)
 sys.stderr.write(repr(sorted(m for m in heavy if m in sys.modules)))
 """
+WEB = ("starlette", "uvicorn", "jinja2", "segno", "anyio", "h11", "gmtool.web")
+"""What only ``gmtool serve`` may import."""
 
 
 @pytest.mark.parametrize("with_campaign", [False, True])
@@ -100,7 +102,7 @@ def test_a_quick_roll_imports_nothing_heavy(gmtool, gmtool_home: Path, with_camp
         assert gmtool("campaign", "new", "c", "--system", "originem").code == 0
         args = ["-c", "c", *args]
     done = subprocess.run(
-        [sys.executable, "-c", CHECK_IMPORTS, *args],
+        [sys.executable, "-c", f"WEB = {WEB!r}\n{CHECK_IMPORTS}", *args],
         capture_output=True,
         text=True,
         env={"GMTOOL_HOME": str(gmtool_home), "PATH": "", "PYTHONPATH": str(Path.cwd())},
@@ -108,3 +110,43 @@ def test_a_quick_roll_imports_nothing_heavy(gmtool, gmtool_home: Path, with_camp
     )
     assert "1d20 = " in done.stdout
     assert done.stderr == "[]"
+
+
+CHECK_WEB_IMPORTS = """
+import sys
+from gmtool.cli.main import main
+sys.argv = ["gmtool", *sys.argv[1:]]
+try:
+    main()
+except SystemExit:
+    pass
+sys.stderr.write(repr(sorted(m for m in WEB if m in sys.modules)))
+"""
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["status"],
+        ["log", "--last", "3"],
+        ["campaign", "list"],
+        ["foodfight", "show", "--as", "Ana"],
+        ["foodfight", "options"],
+        ["undo"],
+        ["serve", "--help"],
+        ["--help"],
+    ],
+)
+def test_only_serve_imports_the_web_libraries(gmtool, gmtool_home: Path, args: list[str]) -> None:  # type: ignore[no-untyped-def]
+    assert (
+        gmtool("campaign", "new", "c", "--system", "foodfight", "--players", "Ana,Bo,Cy,Di").code
+        == 0
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", f"WEB = {WEB!r}\n{CHECK_WEB_IMPORTS}", *args],
+        capture_output=True,
+        text=True,
+        env={"GMTOOL_HOME": str(gmtool_home), "PATH": "", "PYTHONPATH": str(Path.cwd())},
+        check=True,
+    )
+    assert done.stderr.endswith("[]"), done.stderr[-300:]

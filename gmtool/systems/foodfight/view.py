@@ -99,6 +99,23 @@ def options_document(state: State) -> dict[str, Any]:
     }
 
 
+def seat_options(state: State, seat: str) -> dict[str, Any]:
+    """What ``seat`` may do now: on its turn, the same as ``options_document``; otherwise
+    nothing but stacking its towers, which every player may do before the first move."""
+    doc = options_document(state)
+    mine = find_player(state, seat)["name"]
+    if doc["player"] == mine:
+        return {**doc, "your_turn": True}
+    return {
+        "player": mine,
+        "over": doc["over"],
+        "winner": state["winner"],
+        "your_turn": False,
+        "turn": doc["player"],
+        "can_lay_out": state["moves"] == 0 and not state["over"],
+    }
+
+
 def status(state: State) -> dict[str, Any]:
     """The ``gmtool status --json`` document: no hidden information at all."""
     turn = current_player(state)

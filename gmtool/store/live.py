@@ -1,0 +1,59 @@
+"""What a live screen reads from a campaign: whether anything changed, and the log's names.
+
+``gmtool serve`` watches ``PRAGMA data_version`` on a connection of its own: SQLite changes
+it whenever another connection (any gmtool command, or the server's own moves) commits,
+so a screen is redrawn when the campaign changed and never on a timer.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from gmtool.store.campaign import CampaignStore
+from gmtool.store.connection import guarded, store_error
+
+
+class ChangeWatcher:
+    """A read-only connection whose only job is to notice commits by others."""
+
+    def __init__(self, name: str, path: Path) -> None:
+        self.name = name
+        self.path = path
+        try:
+            self.conn = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
+        except sqlite3.DatabaseError as error:
+            raise store_error(error, name, path) from None
+
+    @guarded
+    def data_version(self) -> int:
+        return int(self.conn.execute("PRAGMA data_version").fetchone()[0])
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+class LogHead:
+    """The head of one campaign's log, for questions that must not outlive it."""
+
+    def __init__(self, store: CampaignStore) -> None:
+        self.store = store
+        self.name = store.name
+        self.path = store.path
+
+    @guarded
+    def marker(self) -> tuple[int, int]:
+        """The newest entry and the newest live one: a new entry, an undo or a redo
+        changes it."""
+        row = self.store.conn.execute(
+            "SELECT coalesce(max(seq), 0), coalesce(max(CASE WHEN voided = 0 THEN seq END), 0)"
+            " FROM entries"
+        ).fetchone()
+        return int(row[0]), int(row[1])
+
+    @guarded
+    def names(self) -> list[str]:
+        """Everyone named in the log's ``who`` (an entry by "Ana, Bo" names both)."""
+        rows = self.store.conn.execute("SELECT DISTINCT who FROM entries WHERE who != ''")
+        found = {name.strip() for (who,) in rows for name in who.split(",") if name.strip()}
+        return sorted(found, key=str.casefold)

@@ -1,0 +1,196 @@
+"""The web application of ``gmtool serve``: the table screen, the roll feed, the players'
+private screens, and one stream of change events that tells every page to redraw.
+
+Events carry only a version number, never a document: a page that hears of a change fetches
+its own part again (the table's, or its seat's with its token), so no secret can travel to
+a page that may not see it. Unknown paths and bad tokens get the same 404.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from importlib import resources
+from typing import Any
+from urllib.parse import parse_qsl, urlsplit
+
+from jinja2 import Environment, PackageLoader, select_autoescape
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from gmtool.web.campaign import LiveCampaign
+from gmtool.web.guard import MAX_BODY_BYTES, MoveLimiter, SecurityHeaders, StreamCount
+
+STATIC = {"gmtool.css": "text/css", "live.js": "text/javascript"}
+KEEP_ALIVE_SECONDS = 15.0
+
+
+def build_app(campaign: LiveCampaign, links: dict[str, str]) -> Any:
+    """The ASGI app for ``campaign``; ``links`` maps each seat to its secret token."""
+    env = Environment(
+        loader=PackageLoader("gmtool.web", "templates"),
+        autoescape=select_autoescape(default=True),
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    static = {
+        name: resources.files("gmtool.web").joinpath(f"static/{name}").read_bytes()
+        for name in STATIC
+    }
+    tokens = dict(links)  # seat -> token
+    notices: dict[str, str] = {}
+    limiter = MoveLimiter()
+    streams = StreamCount()
+
+    def page(template: str, status: int = 200, **context: Any) -> HTMLResponse:
+        context.setdefault("campaign", campaign)
+        return HTMLResponse(env.get_template(template).render(**context), status_code=status)
+
+    def seat_of(request: Request) -> str:
+        """The seat whose token is in the path; 404 (like any unknown page) otherwise."""
+        given = str(request.path_params.get("token", ""))
+        found = None
+        for seat, token in tokens.items():  # every token compared, in constant time each
+            if hmac.compare_digest(given.encode(), token.encode()):
+                found = seat
+        if found is None:
+            raise HTTPException(404)
+        return found
+
+    # -- the table ----------------------------------------------------------------------
+    async def table(request: Request) -> Response:
+        doc = await campaign.run(campaign.table)
+        return page("table.html", doc=doc, part="/part", version=campaign.version)
+
+    async def table_part(request: Request) -> Response:
+        doc = await campaign.run(campaign.table)
+        return page("table_part.html", doc=doc)
+
+    async def log(request: Request) -> Response:
+        who = request.query_params.get("who", "")[:100]
+        doc = await campaign.run(campaign.log, who)
+        part = "/log/part" + (f"?{request.url.query}" if who else "")
+        return page("log.html", doc=doc, who=who, part=part, version=campaign.version)
+
+    async def log_part(request: Request) -> Response:
+        who = request.query_params.get("who", "")[:100]
+        return page("log_part.html", doc=await campaign.run(campaign.log, who), who=who)
+
+    # -- a player's screen ------------------------------------------------------------
+    async def seat_page(request: Request) -> Response:
+        seat = seat_of(request)
+        doc = await campaign.run(campaign.seat, seat)
+        token = tokens[seat]
+        return page(
+            "seat.html",
+            seat=seat,
+            doc=doc,
+            token=token,
+            notice=notices.pop(seat, ""),
+            part=f"/p/{token}/part",
+            version=campaign.version,
+        )
+
+    async def seat_part(request: Request) -> Response:
+        seat = seat_of(request)
+        doc = await campaign.run(campaign.seat, seat)
+        return page("seat_part.html", seat=seat, doc=doc, token=tokens[seat])
+
+    def posted(verb: str) -> Any:
+        async def handle(request: Request) -> Response:
+            seat = seat_of(request)
+            if not _same_origin(request):
+                raise HTTPException(403)
+            if not limiter.allow(seat):
+                return page("error.html", 429, message="Too many moves at once: wait a moment.")
+            form = await _form(request)
+            notices[seat] = await campaign.run(getattr(campaign, verb), seat, form)
+            campaign.changed()  # a question asked or taken back changes no table row
+            return RedirectResponse(f"/p/{tokens[seat]}", status_code=303)
+
+        return handle
+
+    # -- live updates and files -------------------------------------------------------
+    async def events(request: Request) -> Response:
+        if not streams.take():
+            return page("error.html", 503, message="Too many screens are open.")
+
+        async def stream() -> AsyncIterator[str]:
+            try:
+                seen = campaign.version
+                yield f"retry: 1000\nevent: change\ndata: {seen}\n\n"
+                while not campaign.closing:
+                    now = await campaign.wait_for_change(seen, KEEP_ALIVE_SECONDS)
+                    if campaign.closing:
+                        break
+                    if now == seen:
+                        yield ": still here\n\n"  # keeps proxies and sleeping phones talking
+                        continue
+                    seen = now
+                    yield f"event: change\ndata: {seen}\n\n"
+            finally:
+                streams.give_back()
+
+        return StreamingResponse(stream(), media_type="text/event-stream")
+
+    async def static_file(request: Request) -> Response:
+        name = str(request.path_params["name"])
+        if name not in static:  # only the package's own files, by name
+            raise HTTPException(404)
+        return Response(static[name], media_type=STATIC[name])
+
+    async def not_found(request: Request, exc: Exception) -> Response:
+        code = getattr(exc, "status_code", 500)
+        message = {404: "Nothing here.", 403: "Refused.", 405: "Not allowed."}.get(code, "Error.")
+        return page("error.html", code, message=message)
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        watcher = asyncio.create_task(campaign.watch())
+        try:
+            yield
+        finally:
+            watcher.cancel()
+
+    routes = [
+        Route("/", table),
+        Route("/part", table_part),
+        Route("/log", log),
+        Route("/log/part", log_part),
+        Route("/events", events),
+        Route("/static/{name}", static_file),
+        Route("/p/{token}", seat_page),
+        Route("/p/{token}/part", seat_part),
+        Route("/p/{token}/move", posted("move"), methods=["POST"]),
+        Route("/p/{token}/answer", posted("answer"), methods=["POST"]),
+        Route("/p/{token}/withdraw", posted("withdraw"), methods=["POST"]),
+    ]
+    app = Starlette(
+        routes=routes,
+        exception_handlers={HTTPException: not_found},
+        lifespan=lifespan,
+        max_body_size=MAX_BODY_BYTES,
+    )
+    return SecurityHeaders(app)
+
+
+def _same_origin(request: Request) -> bool:
+    """A browser names the page a POST came from: it must be one of this server's."""
+    origin = request.headers.get("origin")
+    if origin is None or origin == "null":
+        return origin is None
+    return urlsplit(origin).netloc == request.headers.get("host", "")
+
+
+async def _form(request: Request) -> dict[str, str]:
+    body = await request.body()
+    try:
+        pairs = parse_qsl(body.decode(), keep_blank_values=True, max_num_fields=20)
+    except (UnicodeDecodeError, ValueError):
+        raise HTTPException(400) from None
+    return {key: value[:200] for key, value in pairs}

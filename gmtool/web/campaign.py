@@ -1,0 +1,173 @@
+"""The campaign a server shows, and the one place its moves are played.
+
+SQLite connections belong to the thread that opened them, so all database work runs on
+one worker thread that owns the ``Game``: requests wait their turn there, which also keeps
+two moves from racing each other. The event loop only renders templates and streams.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import suppress
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from gmtool.engine.game import Game
+from gmtool.errors import GmtoolError
+from gmtool.store.live import ChangeWatcher, LogHead
+from gmtool.store.seat_links import SeatLinks
+from gmtool.web.screens import Form, Question, Screens, screens_for
+
+T = TypeVar("T")
+
+WATCH_EVERY = 0.2
+"""Seconds between two looks at the database's change counter: well within a second."""
+
+LOG_PAGE = 200
+"""How many of the newest entries the roll feed shows."""
+
+
+@dataclass(frozen=True)
+class Asked:
+    question: Question
+    head: tuple[int, int]
+
+
+class LiveCampaign:
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="gmtool-db")
+        try:
+            self.game: Game = self._worker.submit(self._open).result()
+        except BaseException:
+            self._worker.shutdown()
+            raise
+        self.screens: Screens = screens_for(self.game.system)
+        self.title = self.game.system.title
+        self.questions: dict[str, Asked] = {}
+        self.version = 0
+        self.closing = False
+        self._changed = asyncio.Event()
+
+    def _open(self) -> Game:
+        game = Game.open(self.name)
+        self._watcher = ChangeWatcher(game.name, game.store.path)
+        self._head = LogHead(game.store)
+        game.system_name  # noqa: B018  (read now, on this thread)
+        return game
+
+    async def run(self, work: Callable[..., T], *args: Any) -> T:
+        """``work(*args)`` on the worker thread, awaited from the event loop."""
+        return await asyncio.get_running_loop().run_in_executor(self._worker, work, *args)
+
+    def call(self, work: Callable[..., T], *args: Any) -> T:
+        """``work(*args)`` on the worker thread, from plain code (before serving)."""
+        return self._worker.submit(work, *args).result()
+
+    def links(self, *, renew: bool) -> dict[str, str]:
+        """Each seat's secret token, made (or remade with ``renew``) as needed."""
+        return self.call(lambda: SeatLinks(self.game.store).ensure(self.seats(), renew=renew))
+
+    def close(self) -> None:
+        def close_all() -> None:
+            self._watcher.close()
+            self.game.store.close()
+
+        self._worker.submit(close_all).result()
+        self._worker.shutdown()
+
+    # -- noticing changes ------------------------------------------------------------
+    async def watch(self) -> None:
+        """Bump ``version`` and wake every stream whenever the database changed."""
+        seen = await self.run(self._watcher.data_version)
+        while True:
+            await asyncio.sleep(WATCH_EVERY)
+            now = await self.run(self._watcher.data_version)
+            if now != seen:
+                seen = now
+                self.changed()
+
+    def changed(self) -> None:
+        self.version += 1
+        woken, self._changed = self._changed, asyncio.Event()
+        woken.set()
+
+    def close_streams(self) -> None:
+        """The server is stopping: every event stream ends now (on the event loop)."""
+        self.closing = True
+        self.changed()
+
+    async def wait_for_change(self, seen: int, timeout: float) -> int:
+        """The version once it differs from ``seen`` (or after ``timeout`` seconds)."""
+        if self.version == seen:
+            with suppress(TimeoutError):
+                await asyncio.wait_for(self._changed.wait(), timeout)
+        return self.version
+
+    # -- reading (on the worker thread) ------------------------------------------------
+    def table(self) -> dict[str, Any]:
+        doc = self.screens.table(self.game.state, now=time.time())
+        doc["asked"] = [asked.question.public for asked in self._live_questions().values()]
+        return doc
+
+    def seat(self, seat: str) -> dict[str, Any]:
+        state = self.game.state
+        asked = self._live_questions()
+        mine = asked.get(seat)
+        waiting = [a.question.public for a in asked.values() if a.question.asked_by == seat]
+        return {
+            "view": self.screens.seat_view(state, seat),
+            "moves": self.screens.moves(state, seat),
+            "question": mine.question if mine else None,
+            "waiting": waiting,
+        }
+
+    def seats(self) -> list[str]:
+        return self.screens.seats(self.game.state)
+
+    def log(self, who: str | None) -> dict[str, Any]:
+        entries = self.game.store.entries(who=who or None, last=LOG_PAGE)
+        entries.reverse()  # the newest first
+        return {"entries": [entry.to_json() for entry in entries], "names": self._head.names()}
+
+    def _live_questions(self) -> dict[str, Asked]:
+        """Questions asked since the log last changed; a move or an undo drops the rest."""
+        head = self._head.marker()
+        self.questions = {s: a for s, a in self.questions.items() if a.head == head}
+        return self.questions
+
+    # -- moves (on the worker thread) ------------------------------------------------
+    def move(self, seat: str, form: Form) -> str:
+        """Play what ``seat`` posted; the line to show them (the rule's reason if refused)."""
+        try:
+            made = self.screens.action(self.game.state, seat, form)
+            if isinstance(made, Question):
+                self.game.check(made.action)  # refused now, not after the other seat answers
+                self.questions[made.seat] = Asked(made, self._head.marker())
+                return f"waiting for {made.seat} to answer"
+            return self.game.play(made, self.game.door()).outcome
+        except GmtoolError as error:
+            return f"refused: {error.line()}"
+
+    def answer(self, seat: str, form: Form) -> str:
+        asked = self._live_questions().get(seat)
+        if asked is None:
+            return "refused: nothing is waiting for your answer"
+        try:
+            action = self.screens.answer(self.game.state, asked.question, form)
+            outcome = self.game.play(action, self.game.door()).outcome
+        except GmtoolError as error:
+            return f"refused: {error.line()}"
+        self.questions.pop(seat, None)
+        return outcome
+
+    def withdraw(self, seat: str, form: Form) -> str:
+        """Take back a move of ``seat``'s that waits for an answer."""
+        for asked_seat, asked in list(self._live_questions().items()):
+            if asked.question.asked_by == seat:
+                del self.questions[asked_seat]
+                return "taken back"
+        return "nothing to take back"

@@ -1,0 +1,99 @@
+"""How a rule system gets its screens in ``gmtool serve``.
+
+Every system has a table screen: its ``status`` document (which by contract holds no
+secret) rendered by ``templates/<system>/table.html``, or by ``generic/table.html`` when the
+system ships no template of its own. A game with hidden information also gives the web a
+``Screens`` subclass in ``gmtool/web/systems/<system>.py`` (listed in ``SCREENS``): who sits
+at the table, what one seat may see (the system's own ``view(state, seat)``), what that seat
+may do now (the system's own options), and how a posted form becomes an action. The web
+layer holds no rule: every move goes through ``Game.play``, which refuses it with the rule's
+reason.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+from gmtool.engine.system import State, System
+from gmtool.errors import UsageError
+
+SCREENS: dict[str, str] = {
+    "foodfight": "gmtool.web.systems.foodfight",
+}
+"""System name -> the module whose ``SCREENS`` object gives its seats and player screens."""
+
+Form = Mapping[str, str]
+
+
+@dataclass(frozen=True)
+class Question:
+    """A move that waits for another seat before it is played (Food Fight's defender may
+    answer an attack with a Fortune). ``public`` is what the table screen may say about it;
+    ``private`` what the asked seat is shown; the action itself stays on the server."""
+
+    seat: str
+    asked_by: str
+    action: dict[str, Any]
+    public: str
+    private: str
+
+
+class Screens:
+    """A system's screens. This base gives the table screen only (no seats, no moves)."""
+
+    seat_template: str | None = None
+
+    def __init__(self, system: System) -> None:
+        self.system = system
+        self.table_template = template_for(system.name, "table.html") or "generic/table.html"
+
+    def table(self, state: State, *, now: float) -> dict[str, Any]:
+        """What the whole table sees: never a secret."""
+        return {"status": self.system.status(state, now=now)}
+
+    def seats(self, state: State) -> list[str]:
+        """The seats that get a private screen (none for a game without hidden information)."""
+        return []
+
+    def seat_view(self, state: State, seat: str) -> dict[str, Any]:
+        """What ``seat`` may see, for its private screen."""
+        raise NotImplementedError
+
+    def moves(self, state: State, seat: str) -> dict[str, Any] | None:
+        """What ``seat`` may do now (the system's own options), or None."""
+        return None
+
+    def action(self, state: State, seat: str, form: Form) -> dict[str, Any] | Question:
+        """The action ``seat`` posted, always made by ``seat`` itself."""
+        raise UsageError("this game takes no moves from the players' screens")
+
+    def answer(self, state: State, question: Question, form: Form) -> dict[str, Any]:
+        """The questioned action completed with the asked seat's answer."""
+        raise UsageError("this game asks no questions")
+
+
+def screens_for(system: System) -> Screens:
+    module = SCREENS.get(system.name)
+    if module is None:
+        return Screens(system)
+    screens: Screens = importlib.import_module(module).SCREENS(system)
+    return screens
+
+
+def template_for(system: str, page: str) -> str | None:
+    """``<system>/<page>`` when the package ships that template."""
+    name = f"{system}/{page}"
+    found = resources.files("gmtool.web").joinpath(f"templates/{name}").is_file()
+    return name if found else None
+
+
+def form_number(form: Form, key: str, what: str) -> int:
+    """A whole number from a posted form; a clear error names the field otherwise."""
+    text = form.get(key, "").strip()
+    if not text.isdigit():
+        raise UsageError(f"choose {what}", hint="pick one from the list")
+    return int(text)

@@ -1,0 +1,179 @@
+"""The screens in a real browser (the system's Chromium via Playwright) against a real
+``gmtool serve``: the NOVA clock runs, a command typed in a terminal shows without a
+reload, and a whole Food Fight game is played from four players' screens."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .harness import Server, run_gmtool, start_server
+
+CAMPAIGNS = Path(__file__).resolve().parents[2] / "campaigns"
+SHORT_GAME = """\
+system: foodfight
+options: {players: [Ana, Bo, Cy, Di], starter: Ana, seed: 3}
+content: {board: {track: {length: 5, fortune_spots: [3]}}}
+"""
+WAIT_MS = 3000  # a change must show well within this (the server looks five times a second)
+
+
+@pytest.fixture
+def home(tmp_path: Path) -> Path:
+    return tmp_path / "home"
+
+
+@pytest.fixture
+def served(home: Path) -> Iterator[list[Server]]:
+    started: list[Server] = []
+    yield started
+    for server in started:
+        server.stop()
+
+
+def gm(home: Path, *args: str) -> str:
+    done = run_gmtool(home, *args)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def seconds(clock: str) -> int:
+    minutes, _, secs = clock.partition(":")
+    return int(minutes) * 60 + int(secs)
+
+
+def expect() -> Any:
+    from playwright.sync_api import expect
+
+    return expect
+
+
+def test_the_nova_clock_counts_down_and_stops_when_the_gm_pauses(
+    page: Any, home: Path, served: list[Server]
+) -> None:
+    gm(home, "campaign", "new", "o", "--from", str(CAMPAIGNS / "originem-demo.yaml"))
+    gm(home, "-c", "o", "originem", "nova", "start")
+    served.append(server := start_server(home, "o"))
+    page.goto(server.base + "/")
+    page.evaluate("window.sameLoad = true")
+    clock = page.locator(".countdown")
+    first = seconds(clock.inner_text())
+    page.wait_for_timeout(2300)
+    assert seconds(clock.inner_text()) in (first - 3, first - 2)
+    gm(home, "-c", "o", "originem", "nova", "pause")  # typed in another terminal
+    expect()(page.locator(".clock-state")).to_have_text("paused", timeout=WAIT_MS)
+    stopped = clock.inner_text()
+    page.wait_for_timeout(1300)
+    assert clock.inner_text() == stopped
+    assert page.evaluate("window.sameLoad") is True  # redrawn in place, never reloaded
+
+
+def test_a_roll_typed_in_a_terminal_shows_in_the_open_feed_and_undo_strikes_it(
+    page: Any, home: Path, served: list[Server]
+) -> None:
+    gm(home, "campaign", "new", "o", "--from", str(CAMPAIGNS / "originem-demo.yaml"))
+    served.append(server := start_server(home, "o"))
+    page.goto(server.base + "/log")
+    page.evaluate("window.sameLoad = true")
+    expect()(page.locator(".feed .empty")).to_be_visible()
+    gm(home, "-c", "o", "roll", "3d6", "--dice", "6,2,5")
+    newest = page.locator(".feed .entry").first
+    expect()(newest).to_contain_text("3d6", timeout=WAIT_MS)
+    expect()(newest.locator(".die")).to_have_text(["6", "2", "5"])
+    expect()(newest.locator(".source")).to_have_text("entered")
+    gm(home, "-c", "o", "originem", "nova", "start")
+    expect()(page.locator(".feed .entry")).to_have_count(2, timeout=WAIT_MS)
+    gm(home, "-c", "o", "undo")
+    expect()(page.locator(".feed .entry").first).to_have_class("entry undone", timeout=WAIT_MS)
+    assert page.evaluate("window.sameLoad") is True
+
+
+def hidden_values(home: Path) -> dict[str, list[str]]:
+    """Each player's secrets, from the referee's view: face-down foods and Fortune texts."""
+    board = json.loads(gm(home, "-c", "ff", "foodfight", "show", "--json"))
+    return {
+        player["name"]: [
+            *(c["food"] for pile in player["piles"] for c in pile if not c["face_up"]),
+            *(f["text"] for f in player["fortunes"]),
+        ]
+        for player in board["players"]
+    }
+
+
+def assert_nothing_leaks(home: Path, table: Any, seats: dict[str, Any]) -> None:
+    secrets = hidden_values(home)
+    for text in (value for values in secrets.values() for value in values):
+        assert text not in table.content()
+    for seat, seat_page in seats.items():
+        html = seat_page.content()
+        for other, values in secrets.items():
+            if other != seat:
+                assert not [value for value in values if value in html], (seat, other)
+
+
+def test_a_whole_food_fight_game_from_four_players_screens(
+    browser: Any, home: Path, tmp_path: Path, served: list[Server]
+) -> None:
+    (tmp_path / "short.yaml").write_text(SHORT_GAME)
+    gm(home, "campaign", "new", "ff", "--from", str(tmp_path / "short.yaml"))
+    served.append(server := start_server(home, "ff"))
+    assert list(server.links) == ["Ana", "Bo", "Cy", "Di"]
+    # One browser context each: the TV and four phones (a browser opens six connections to a
+    # server at most, and every open screen keeps one for its events).
+    contexts = [browser.new_context(viewport={"width": 900, "height": 900}) for _ in range(5)]
+    table = contexts[0].new_page()
+    table.goto(server.base + "/")
+    seats = {}
+    for context, (seat, url) in zip(contexts[1:], server.links.items(), strict=True):
+        seats[seat] = context.new_page()
+        seats[seat].goto(url)
+    check = expect()
+    assert_nothing_leaks(home, table, seats)
+
+    # Before the first move, Bo stacks his towers his own way, from his phone.
+    seats["Bo"].select_option("form.layout select", "weakest_on_top")
+    seats["Bo"].click("form.layout button")
+    check(seats["Bo"].locator(".notice")).to_contain_text("laid out weakest_on_top")
+
+    turns = 0
+    while not table.locator("h2").first.inner_text().startswith("Game over"):
+        mover = table.locator("strong.turn").inner_text()
+        screen = seats[mover]
+        check(screen.locator("form.discard")).to_be_visible(timeout=WAIT_MS)
+        if turns in (4, 5):  # two attacks on a defender who holds a Fortune
+            screen.select_option("form.attack select[name=pile]", index=0)
+            screen.select_option("form.attack select[name=target]", index=0)
+            screen.click("form.attack button")
+            check(screen.locator(".notice")).to_contain_text("waiting for")
+            check(table.locator(".asked")).to_contain_text(mover, timeout=WAIT_MS)
+            defender = screen.locator(".ask p").inner_text().split(" attacks ")[1].split("'")[0]
+            answer = seats[defender]
+            check(answer.locator(".ask form")).to_be_visible(timeout=WAIT_MS)
+            answer.select_option(".ask select[name=fortune]", index=1 if turns == 4 else 0)
+            answer.click(".ask button")
+            check(answer.locator(".notice")).not_to_contain_text("refused")
+        else:
+            screen.click("form.discard button")
+            check(screen.locator(".notice")).not_to_contain_text("refused")
+        turns += 1
+        # The table screen follows without a reload: the move count goes up.
+        check(table.locator("h2 small").first).to_contain_text(f"{turns} moves", timeout=WAIT_MS)
+        if turns in (1, 5):
+            assert_nothing_leaks(home, table, seats)
+        assert turns < 40, "the game should be over by now"
+
+    winner = table.locator("h2 strong").inner_text()
+    status = json.loads(gm(home, "-c", "ff", "status", "--json"))
+    assert status["over"] and winner == f"{status['winner']} wins"
+    log = json.loads(gm(home, "-c", "ff", "log", "--json"))
+    assert len(log) == turns + 1  # the layout and every move, each logged once
+    assert {entry["who"].split(", ")[0] for entry in log} == {"Ana", "Bo", "Cy", "Di"}
+    for seat_page in seats.values():
+        seat_page.reload()
+        check(seat_page.locator("main")).to_contain_text("Game over")
+    for context in contexts:
+        context.close()
