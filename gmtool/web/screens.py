@@ -23,6 +23,7 @@ from gmtool.errors import UsageError
 
 SCREENS: dict[str, str] = {
     "foodfight": "gmtool.web.systems.foodfight",
+    "zauberer": "gmtool.web.systems.zauberer",
 }
 """System name -> the module whose ``SCREENS`` object gives its seats and player screens."""
 

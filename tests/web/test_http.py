@@ -297,3 +297,37 @@ def test_every_system_has_a_table_screen(gmtool) -> None:  # type: ignore[no-unt
         finally:
             campaign.close()
         assert all(needle in text for needle in needles), system
+
+
+def test_a_zauberer_team_sees_its_own_spell_card_and_nobody_else_does(gmtool) -> None:  # type: ignore[no-untyped-def]
+    teams = ["--teams", "fire=Ana,water=Bo+Eve,air=Cy,earth=Di", "--first", "fire"]
+    assert gmtool("campaign", "new", "z", "--system", "zauberer", *teams, "--seed", "4").code == 0
+    for command in (
+        "move --dice 6 --way nb1",
+        "dungeon --dice 3,4",
+        "end-turn",
+        "move --dice 4 --way eb1",
+        "dungeon --dice 2,3 --card ice_pike",
+    ):
+        assert gmtool("zauberer", *command.split()).code == 0, command
+    board = json.loads(gmtool("zauberer", "show", "--json").out)
+    spells = {t["clan"]: t["spell"] for t in board["teams"] if t["spell"]}
+    assert set(spells) == {"fire", "water"}
+    campaign = LiveCampaign("z")
+    try:
+        links = campaign.links(renew=False)
+        assert list(links) == ["fire", "water", "air", "earth"]
+        with TestClient(build_app(campaign, links)) as client:
+            pages = {seat: page(client.get(f"/p/{token}")).text for seat, token in links.items()}
+            public = [page(client.get(path)).text for path in ("/", "/part", "/log")]
+    finally:
+        campaign.close()
+    assert "Your spell card" in pages["air"] and "one, face down" in public[0]
+    for clan, spell in spells.items():
+        secret = [spell["name"], spell["text"]]
+        assert all(value in pages[clan] for value in secret)
+        for other, text in [
+            *((s, t) for s, t in pages.items() if s != clan),
+            *(("table", t) for t in public),
+        ]:
+            assert not [value for value in secret if value in text], (clan, other)
