@@ -84,7 +84,9 @@ def test_a_seeded_campaign_rolls_the_same_from_command_to_command(gmtool, monkey
 WEB = ("starlette", "uvicorn", "jinja2", "segno", "anyio", "h11", "gmtool.web")
 """What only ``gmtool serve`` may import."""
 
-CHECK_IMPORTS = f"WEB = {WEB!r}\n" + """
+CHECK_IMPORTS = (
+    f"WEB = {WEB!r}\n"
+    + """
 import sys
 from gmtool.cli.main import main
 sys.argv = ["gmtool", *sys.argv[1:]]
@@ -95,6 +97,7 @@ except SystemExit:
 heavy = ("rich", "pydantic", "yaml", "icepool", "questionary", "platformdirs", *WEB)
 sys.stderr.write(repr(sorted(m for m in heavy if m in sys.modules)))
 """
+)
 
 
 @pytest.mark.parametrize("with_campaign", [False, True])
