@@ -53,9 +53,10 @@ SESSIONS = {
         f"campaign new foodfight --from {DEMO / 'foodfight-demo.yaml'} --seed 7",
         "foodfight discard 1",
         "foodfight discard 2",
-        "foodfight attack 1 Bo:1",
         "foodfight discard 3",
-        "foodfight attack 2 Di:2",
+        "foodfight discard 4",
+        "foodfight attack 5 Di:5",
+        "foodfight pass",
     ],
     "zauberer": [
         "campaign new zauberer --system zauberer --teams fire=Ana,water=Bo+Eve,air=Cy,earth=Di"
@@ -95,7 +96,7 @@ def main() -> None:
                 shots = [(f"{system}-table.png", server.base + "/", TV)]
                 if system == "originem":
                     shots.append(("log.png", server.base + "/log", TV))
-                seat = {"foodfight": "Ana", "zauberer": "fire"}.get(system)
+                seat = {"foodfight": "Di", "zauberer": "fire"}.get(system)
                 if seat:
                     shots.append((f"{system}-player.png", server.links[seat], PHONE))
                 for name, url, size in shots:

@@ -57,14 +57,33 @@ def new_match(gmtool, name: str = "ff") -> None:  # type: ignore[no-untyped-def]
     assert gmtool("campaign", "new", name, "--system", "foodfight", *args).code == 0
 
 
-@pytest.fixture
-def table(gmtool) -> Iterator[Table]:  # type: ignore[no-untyped-def]
-    new_match(gmtool)
-    campaign = LiveCampaign("ff")
+def serving(name: str) -> Iterator[Table]:
+    campaign = LiveCampaign(name)
     links = campaign.links(renew=False)
     with TestClient(build_app(campaign, links)) as client:
         yield Table(client, links, campaign)
     campaign.close()
+
+
+@pytest.fixture
+def table(gmtool) -> Iterator[Table]:  # type: ignore[no-untyped-def]
+    new_match(gmtool)
+    yield from serving("ff")
+
+
+BLIND = """\
+system: foodfight
+options: {players: [Ana, Bo, Cy, Di], starter: Ana, seed: 7}
+content: {rules: {fortune_timing: blind}}
+"""
+
+
+@pytest.fixture
+def blind(gmtool, tmp_path: Path) -> Iterator[Table]:  # type: ignore[no-untyped-def]
+    """A table that declares Fortunes with the attack, before the cards are compared."""
+    (tmp_path / "blind.yaml").write_text(BLIND)
+    assert gmtool("campaign", "new", "ff", "--from", str(tmp_path / "blind.yaml")).code == 0
+    yield from serving("ff")
 
 
 def secrets_of(gmtool) -> dict[str, list[str]]:  # type: ignore[no-untyped-def]
@@ -189,7 +208,7 @@ def test_a_move_goes_through_the_rules_as_the_seat_whose_link_it_is(table: Table
         ({"move": "discard", "pile": "12"}, "refused: "),
         ({"move": "attack", "pile": "1", "target": "Zed:1"}, "refused: unknown player 'Zed'"),
         ({"move": "attack", "pile": "1", "target": "Ana:1"}, "refused: "),
-        ({"move": "attack", "pile": "1", "target": "Bo:1", "fortune": "f01"}, "does not hold"),
+        ({"move": "attack", "pile": "1", "target": "Bo:1", "fortune": "f01"}, "after the cards"),
         ({"move": "layout", "strategy": "upside_down"}, "refused: choose how to stack"),
     ],
 )
@@ -226,10 +245,31 @@ def test_posts_from_another_site_a_flood_or_a_huge_body_are_refused(table: Table
     assert len(entries(gmtool)) == 1
 
 
-def test_a_defender_answers_an_attack_with_a_fortune_from_their_own_screen(
-    table: Table,
-    gmtool,  # type: ignore[no-untyped-def]
-) -> None:
+def test_a_battle_is_answered_from_each_players_own_screen(table: Table, gmtool) -> None:  # type: ignore[no-untyped-def]
+    for seat in SEATS:
+        table.post(seat, move="discard", pile="1")
+    hand = {
+        s: json.loads(gmtool("foodfight", "peek", "--player", s, "--json").out)["fortunes"]
+        for s in ("Ana", "Bo")
+    }
+    opened = table.post("Ana", move="attack", pile="2", target="Bo:2")
+    assert "face up; Ana may play a Fortune or pass" in opened.text
+    assert "The cards are face up: your answer" in opened.text
+    tv = table.get("/").text
+    assert "Battle: Ana's" in tv and "Ana</strong> may play a Fortune or pass" in tv
+    assert hand["Ana"][0]["text"] not in tv  # held, not played: still Ana's secret
+    assert "your answer" not in table.seat("Bo").text
+    assert "refused: " in table.post("Bo", move="pass").text
+    assert "refused: choose a Fortune" in table.post("Ana", move="fortune").text
+    assert "refused" not in table.post("Ana", move="pass").text
+    played = table.post("Bo", move="fortune", fortune=hand["Bo"][0]["id"], on="theirs")
+    assert "refused" not in played.text
+    assert [e["who"].split(", ")[0] for e in entries(gmtool)[-3:]] == ["Ana", "Ana", "Bo"]
+    assert "Battle:" not in table.get("/").text
+
+
+def test_a_blind_defender_answers_an_attack_from_their_own_screen(blind: Table, gmtool) -> None:  # type: ignore[no-untyped-def]
+    table = blind
     for seat in SEATS:
         table.post(seat, move="discard", pile="1")
     hidden = secrets_of(gmtool)
@@ -253,9 +293,9 @@ def test_a_defender_answers_an_attack_with_a_fortune_from_their_own_screen(
 
 
 def test_a_question_ends_when_the_gm_undoes_or_the_attacker_takes_it_back(
-    table: Table,
-    gmtool,  # type: ignore[no-untyped-def]
-) -> None:
+    blind: Table, gmtool
+) -> None:  # type: ignore[no-untyped-def]
+    table = blind
     for seat in SEATS:
         table.post(seat, move="discard", pile="1")
     table.post("Ana", move="attack", pile="2", target="Bo:2")

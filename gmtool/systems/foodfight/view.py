@@ -100,12 +100,15 @@ def options_document(state: State) -> dict[str, Any]:
 
 
 def seat_options(state: State, seat: str) -> dict[str, Any]:
-    """What ``seat`` may do now: on its turn, the same as ``options_document``; otherwise
-    nothing but stacking its towers, which every player may do before the first move."""
+    """What ``seat`` may do now: when it is theirs to move or to answer a battle, the same
+    as ``options_document``; otherwise nothing but stacking their towers, which every
+    player may do before the first move. ``fortunes_with_attack`` says whether Fortunes are
+    declared with the attack (``fortune_timing: blind``) or after the cards turn over."""
     doc = options_document(state)
     mine = find_player(state, seat)["name"]
+    timing = {"fortunes_with_attack": not battle_steps.is_two_step(state)}
     if doc["player"] == mine:
-        return {**doc, "your_turn": True}
+        return {**doc, **timing, "your_turn": True}
     return {
         "player": mine,
         "over": doc["over"],
@@ -113,6 +116,7 @@ def seat_options(state: State, seat: str) -> dict[str, Any]:
         "your_turn": False,
         "turn": doc["player"],
         "can_lay_out": state["moves"] == 0 and not state["over"],
+        **timing,
     }
 
 

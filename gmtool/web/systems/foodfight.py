@@ -1,5 +1,7 @@
 """Food Fight's screens: the public board for the table; for each player, their own
-face-down cards and Fortunes, their moves on their turn, and the defender's Fortune.
+face-down cards and Fortunes, their moves on their turn, and their answer in a battle
+(a Fortune or pass, once the cards are face up; in a campaign that plays Fortunes
+blind, the defender is asked on their own screen before the battle is played).
 
 Everything shown comes from the system's own documents (``view``, ``status``,
 ``seat_options``); a posted form only becomes the action the command line would build,
@@ -12,6 +14,7 @@ from typing import Any
 
 from gmtool.engine.system import State
 from gmtool.errors import UsageError
+from gmtool.systems.foodfight import battle_steps
 from gmtool.systems.foodfight.notation import target_fields
 from gmtool.systems.foodfight.view import seat_options, status, view
 from gmtool.web.screens import Form, Question, Screens, form_number
@@ -42,6 +45,13 @@ class FoodFightScreens(Screens):
         move = form.get("move", "")
         if move == "discard":
             return {"type": "discard", "player": seat, "pile": form_number(form, "pile", "a pile")}
+        if move == "pass":
+            return {"type": "pass", "player": seat}
+        if move == "fortune":
+            plays = _fortune(form, "attacker")  # the rules know the seat's side in the battle
+            if not plays:
+                raise UsageError("choose a Fortune to play", hint="or pass")
+            return {"type": "fortune", "player": seat, "id": plays[0]["id"], "on": plays[0]["on"]}
         if move == "layout":
             strategy = form.get("strategy", "")
             if strategy not in STRATEGIES:
@@ -56,6 +66,8 @@ class FoodFightScreens(Screens):
             **target_fields(form.get("target", "")),
             "fortunes": _fortune(form, "attacker"),
         }
+        if battle_steps.is_two_step(state):
+            return action  # Fortunes come after the cards turn over (the rules refuse others)
         defender = next(
             (p for p in status(state)["players"] if p["name"] == action["target"]), None
         )
