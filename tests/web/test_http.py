@@ -371,3 +371,22 @@ def test_a_zauberer_team_sees_its_own_spell_card_and_nobody_else_does(gmtool) ->
             *(("table", t) for t in public),
         ]:
             assert not [value for value in secret if value in text], (clan, other)
+
+
+def test_a_campaign_made_before_serve_existed_gains_its_links(gmtool, gmtool_home: Path) -> None:  # type: ignore[no-untyped-def]
+    new_match(gmtool)
+    path = gmtool_home / "campaigns" / "ff.db"
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("DROP TABLE seat_links")
+    conn.execute("PRAGMA user_version = 2")  # as schema 2 left it
+    conn.close()
+    assert gmtool("status").code == 0  # read as it is
+    campaign = LiveCampaign("ff")
+    try:
+        links = campaign.links(renew=False)
+    finally:
+        campaign.close()
+    conn = sqlite3.connect(path)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 3
+    assert dict(conn.execute("SELECT seat, token FROM seat_links").fetchall()) == links
+    assert gmtool("campaign", "verify", "ff").code == 0
