@@ -178,6 +178,16 @@ def register(app: typer.Typer) -> None:
         """Bring one's crew back from the enemy ship to the teleporter room."""
         _order(ctx, "retrieve", as_json, ship=ship)
 
+    @app.command("mind")
+    def mind(
+        ctx: typer.Context,
+        ship: str = SHIP,
+        name: str = typer.Argument(..., help="The enemy crew member to take over."),
+        as_json: bool = JSON_OPTION,
+    ) -> None:
+        """Mind control: an enemy crew member fights on your side for a while."""
+        _order(ctx, "mind", as_json, ship=ship, name=name)
+
     @app.command("show")
     def show(
         ctx: typer.Context,

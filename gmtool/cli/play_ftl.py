@@ -24,6 +24,7 @@ KINDS = {
     "battery": "switch the backup battery on",
     "teleport": "send crew over by teleporter",
     "retrieve": "bring crew back by teleporter",
+    "mind": "take an enemy's mind",
 }
 DICE_HELP = (
     "Dice for these seconds by name, e.g. evade=7,12 fire=heads (blank: gmtool rolls everything)"
@@ -97,6 +98,9 @@ def _pick(ask: Prompts, seat: str, kind: str, actions: list[dict[str, Any]]) -> 
     if kind == "teleport":
         rooms = {a["room"]: a for a in actions}
         return rooms[ask.select("Send them to which enemy room?", list(rooms))]
+    if kind == "mind":
+        names = {a["name"]: a for a in actions}
+        return names[ask.select("Whose mind?", list(names))]
     if kind == "doors":
         label = {f"{'open' if a['open'] else 'shut'} {a['room']}": a for a in actions}
         return label[ask.select("Which door?", list(label))]

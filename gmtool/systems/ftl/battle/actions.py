@@ -12,7 +12,7 @@ from typing import Any
 
 from gmtool.dice import DiceDoor
 from gmtool.errors import RulesError, UsageError, unknown
-from gmtool.systems.ftl.battle import boarding, cloak_battery, crew, power, weapons
+from gmtool.systems.ftl.battle import boarding, cloak_battery, crew, minds, power, weapons
 from gmtool.systems.ftl.battle.document import battle_document, rolls_document
 from gmtool.systems.ftl.battle.second import run_second
 from gmtool.systems.ftl.battle.state import Battle, live_battle, ship_of
@@ -30,6 +30,7 @@ ORDERS = (
     "battery",
     "teleport",
     "retrieve",
+    "mind",
 )
 MAX_SECONDS = 600
 """The most seconds one tick command runs (a guard against a slip of the keyboard)."""
@@ -81,6 +82,8 @@ def _order(battle: Battle, order: str, action: Mapping[str, Any]) -> dict[str, A
         return crew.order_move(battle, ship["name"], str(action["name"]), str(action["room"]))
     if order == "teleport":
         return boarding.order_send(battle, ship, str(action["room"]))[0]
+    if order == "mind":
+        return minds.order_mind(battle, ship, str(action["name"]))
     if order == "retrieve":
         return boarding.order_retrieve(battle, ship)[0]
     if order == "cloak":

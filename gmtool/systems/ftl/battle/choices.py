@@ -13,7 +13,7 @@ from typing import Any
 from gmtool.dice import DiceDoor
 from gmtool.errors import GmtoolError
 from gmtool.systems.ftl.battle.actions import apply_battle
-from gmtool.systems.ftl.battle.state import Battle, enemy_of
+from gmtool.systems.ftl.battle.state import Battle, enemy_of, side_of
 
 
 def is_legal(battle: Battle, action: Mapping[str, Any]) -> bool:
@@ -54,12 +54,18 @@ def legal_orders(battle: Battle, seat: str) -> dict[str, list[dict[str, Any]]]:
             {**base, "name": member["name"], "room": room}
             for aboard in battle["ships"].values()
             for member in aboard["crew"]
-            if member.get("owner", aboard["name"]) == seat
+            if (side_of(member) or aboard["name"]) == seat
             for room in aboard["rooms"]
             if room != member["room"]
         ],
         "teleport": [{**base, "room": room} for room in enemy["rooms"]],
         "retrieve": [dict(base)],
+        "mind": [
+            {**base, "name": member["name"]}
+            for aboard in battle["ships"].values()
+            for member in aboard["crew"]
+            if member.get("owner") == enemy["name"] and member["health"] > 0
+        ],
         "cloak": [dict(base)],
         "battery": [dict(base)],
         "doors": [

@@ -13,7 +13,7 @@ from gmtool.dice import DiceDoor
 from gmtool.systems.ftl.battle import hazards
 from gmtool.systems.ftl.battle.power import WEAPONS, add_ion, cap_power, usable_bars
 from gmtool.systems.ftl.battle.rolls import chance
-from gmtool.systems.ftl.battle.state import Battle, Event, Ship, crew_in, rules
+from gmtool.systems.ftl.battle.state import Battle, Event, Ship, crew_in, rules, side_of
 from gmtool.systems.ftl.battle.weapons import stop_volleys
 
 
@@ -123,12 +123,12 @@ def hurt(ship: Ship, member: dict[str, Any], amount: int, why: str) -> list[Even
     if member["health"] == 0:
         member["path"] = []
         if int(member.get("death_damage", 0)) and before > 0:  # a Zoltan's death burst
-            side = member.get("owner")
+            side = side_of(member)
             for other in ship["crew"]:
                 if (
                     other["room"] == member["room"]
                     and other["health"] > 0
-                    and (other.get("owner") != side)
+                    and (side_of(other) != side)
                 ):
                     events += hurt(ship, other, int(member["death_damage"]), "death burst")
         events.append(

@@ -16,7 +16,17 @@ from gmtool.systems.ftl.battle.state import Battle, Event, Ship, rules
 WEAPONS = "weapon_control"
 UNPOWERED = ("doors", "piloting", "backup_battery")
 """Subsystems: they need no power ("Subsytems require no power to run")."""
-MODELLED = ("shields", "engines", "oxygen", "medbay", "cloaking", "crew_teleporter", WEAPONS)
+MODELLED = (
+    "shields",
+    "engines",
+    "oxygen",
+    "medbay",
+    "cloaking",
+    "crew_teleporter",
+    "mind_control",
+    "clone_bay",
+    WEAPONS,
+)
 """Systems whose effects the battle models so far; others refuse power orders."""
 
 

@@ -66,6 +66,17 @@ def battle_rules(data: Mapping[str, Any]) -> dict[str, Any]:
             "power": per_level("backup_battery", "power"),
         },
         "teleporter": {"self_ion": per_level("crew_teleporter", "self_ion_damage")},
+        "mind_control": {
+            "self_ion": int(systems["mind_control"]["stats"]["self_ion_damage"]),
+            "levels": [
+                systems["mind_control"]["per_level"][n]
+                for n in sorted(systems["mind_control"]["per_level"])
+            ],
+        },
+        "clone_bay": {
+            "limbo": int(systems["clone_bay"]["stats"]["limbo_seconds"]),
+            "seconds": per_level("clone_bay", "clone_seconds"),
+        },
         "chances": dict(settings["chances"]),
         "fires": dict(settings["fires"]),
         "breaches": dict(settings["breaches"]),

@@ -25,12 +25,13 @@ from gmtool.systems.ftl.battle import (
     cloak_battery,
     crew,
     hazards,
+    minds,
     power,
     projectiles,
     weapons,
 )
 from gmtool.systems.ftl.battle.shields_evasion import recharge_shields
-from gmtool.systems.ftl.battle.state import Battle, Event, rules, ships_in_order
+from gmtool.systems.ftl.battle.state import Battle, Event, is_hostile, rules, ships_in_order
 
 
 def run_second(battle: Battle, dice: DiceDoor) -> list[Event]:
@@ -52,6 +53,8 @@ def run_second(battle: Battle, dice: DiceDoor) -> list[Event]:
     for ship in ships:
         events += crew.walk(ship)
         events += boarding.fight_and_sabotage(battle, ship)
+        events += minds.count_down(battle, ship)
+        events += minds.clone(battle, ship)
         events += heal_in_medbay(battle, ship)
         events += crew.repair(battle, ship)
     for ship in ships:  # what was switched on by order lasts whole seconds
@@ -70,7 +73,7 @@ def heal_in_medbay(battle: Battle, ship: dict[str, Any]) -> list[Event]:
     heal = int(rules(battle)["medbay"]["heal"][min(int(medbay["power"]), 3) - 1])
     events: list[Event] = []
     for member in ship["crew"]:
-        if member.get("owner", ship["name"]) != ship["name"]:
+        if is_hostile(ship, member):
             continue  # a medbay heals its own crew
         if member["health"] > 0 and member["room"] == medbay["room"]:
             events += hurt(ship, member, -heal, "medbay")

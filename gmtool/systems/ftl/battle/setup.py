@@ -188,6 +188,7 @@ def _crew(
                     int(base["ss_damage"][1]) + int(race.get("ss_damage_change", [0, 0])[1]),
                 ],
                 "death_damage": int(race.get("death_damage", 0)),
+                "mind_control_immune": bool(race.get("mind_control_immune", False)),
                 "stunned": 0,
                 "path": [],
                 "steps": 0.0,

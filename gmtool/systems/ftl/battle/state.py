@@ -72,9 +72,15 @@ def crew_in(ship: Ship, room_id: str, *, ship_name: str | None = None) -> list[d
     return [c for c in ship["crew"] if c["room"] == room_id and c["health"] > 0]
 
 
+def side_of(member: dict[str, Any]) -> str:
+    """Whose orders a crew member follows: its mind controller's while controlled."""
+    return str(member.get("controlled_by") or member.get("owner") or "")
+
+
 def is_hostile(ship: Ship, member: dict[str, Any]) -> bool:
-    """A boarder: a crew member aboard a ship that is not theirs."""
-    return bool(member.get("owner")) and member["owner"] != ship["name"]
+    """A boarder (or a mind-controlled crew member): not on the side of the ship it is on."""
+    side = side_of(member)
+    return bool(side) and side != ship["name"]
 
 
 def own_member(battle: Battle, seat: str, name: str) -> tuple[Ship, dict[str, Any]]:
@@ -82,7 +88,7 @@ def own_member(battle: Battle, seat: str, name: str) -> tuple[Ship, dict[str, An
     known: list[str] = []
     for ship in battle["ships"].values():
         for member in ship["crew"]:
-            if member.get("owner", ship["name"]) != seat:
+            if (side_of(member) or ship["name"]) != seat:
                 continue
             known.append(member["name"])
             if member["name"].casefold() == name.casefold():
