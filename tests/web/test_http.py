@@ -319,24 +319,31 @@ def test_the_roll_feed_shows_the_newest_first_and_filters_by_who(table: Table, g
 
 
 def test_every_system_has_a_table_screen(gmtool) -> None:  # type: ignore[no-untyped-def]
+    from gmtool.systems import SYSTEMS
+
     root = Path(__file__).resolve().parents[2] / "campaigns"
     expected = {
         "originem": ["NOVA", "Knowledge", "Pierre", "Missions"],
         "astral": ["Tick 0", "Distances", "Warden", "touching"],
         "starships": ["Ana", "Momentum", "Defense"],
+        "foodfight": ["Turn: <strong", "Fortune deck"],
+        "zauberer": ["Before the first turn", "<svg"],
     }
-    for system, needles in expected.items():
-        assert (
-            gmtool("campaign", "new", system, "--from", str(root / f"{system}-demo.yaml")).code == 0
-        )
+    for system in SYSTEMS:
+        demo = root / f"{system}-demo.yaml"
+        if not demo.exists():
+            continue
+        assert gmtool("campaign", "new", system, "--from", str(demo)).code == 0
         campaign = LiveCampaign(system)
         try:
-            assert campaign.links(renew=False) == {}  # no hidden information: no seats
-            with TestClient(build_app(campaign, {})) as client:
-                text = client.get("/").text
+            with TestClient(build_app(campaign, campaign.links(renew=False))) as client:
+                answer = client.get("/")
         finally:
             campaign.close()
-        assert all(needle in text for needle in needles), system
+        assert answer.status_code == 200, system
+        # A system without a template of its own is shown by the generic one.
+        needles = expected.get(system, ['class="panel generic"'])
+        assert all(needle in answer.text for needle in needles), system
 
 
 def test_a_zauberer_team_sees_its_own_spell_card_and_nobody_else_does(gmtool) -> None:  # type: ignore[no-untyped-def]

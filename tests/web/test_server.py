@@ -77,6 +77,19 @@ def test_serve_prints_one_link_and_qr_code_per_seat(match: Server) -> None:
     assert all(status(url) == 200 for url in match.links.values())
 
 
+def test_lan_says_it_is_open_to_the_network_and_prints_the_addresses(home: Path) -> None:
+    assert run_gmtool(home, "campaign", "new", "o", "--system", "originem").returncode == 0
+    server = start_server(home, "o", "--lan")
+    try:
+        printed = "\n".join(server.output)
+        assert "Open to your local network: anyone on it can see the table screen." in printed
+        assert "on this network: http://" in printed
+        port = urlsplit(server.base).port
+        assert status(f"http://127.0.0.1:{port}/") == 200
+    finally:
+        server.stop()
+
+
 def test_a_command_in_another_terminal_sends_a_change_event_within_a_second(
     match: Server, home: Path
 ) -> None:
