@@ -282,3 +282,17 @@ def test_a_lockout_saved_as_a_pair_still_holds(content):
     assert events(ended, "lockout_ended") == [
         {"event": "lockout_ended", "who": "Ana", "away_from": ["Cy"]}
     ]
+
+
+def test_lockout_faces_for_a_mover_knocked_out_are_logged_not_counted(content):
+    # Cy (1 Aura) moves Away from Wisp but Ana's 12 against Cy's 2 + 2 (move) knocks Cy
+    # out: the move never lands, so the GM's lockout roll (3, 4) does not count; the GM's
+    # gone roll for Cy (1, 1) comes first: 1 + 1 + 12 = 14 ticks.
+    state = cast(content)
+    entity(state, "Cy")["aura"] = 1
+    out = tick(state, content, "Ana attack Cy", "Cy move Wisp to away",
+               dice=door(Ana=(6, 6), Cy=(1, 1), GM=(1, 1, 3, 4)))  # fmt: skip
+    assert out.state["distances"]["Cy"]["Wisp"] == "near" and out.state["timers"][0]["ticks"] == 14
+    unused = events(out, "not_counted")
+    assert [d["face"] for d in unused[0]["roll"]["dice"]] == [3, 4]
+    assert unused[0]["why"] == "Cy was knocked out, so the move Away did not happen"

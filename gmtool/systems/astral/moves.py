@@ -7,7 +7,7 @@ from typing import Any
 from gmtool.dice import DiceDoor
 from gmtool.systems.astral.content import AstralContent
 from gmtool.systems.astral.declarations import Declaration
-from gmtool.systems.astral.knockouts import start_lockout
+from gmtool.systems.astral.knockouts import start_lockout, timer_roller
 from gmtool.systems.astral.state import State, closeness, distance, set_distance
 
 Event = dict[str, Any]
@@ -25,7 +25,16 @@ def resolve_moves(
     wanted: dict[frozenset[str], tuple[str, str, str]] = {}
     leaving: dict[frozenset[str], list[tuple[str, str]]] = {}  # who moves Away from whom
     for who, declaration in actions.items():
-        if declaration["action"] != "move" or who in knocked:
+        if declaration["action"] != "move":
+            continue
+        if who in knocked:
+            if declaration["to"] == "away":  # the lockout's dice may be on the table already
+                dice.offer_unused(
+                    content.away.lockout_dice,
+                    who=timer_roller(content, who),
+                    label=f"{who} away from {', '.join(declaration['targets'])}",
+                    why=f"{who} was knocked out, so the move Away did not happen",
+                )
             continue
         for other in declaration["targets"]:
             pair = frozenset((who, other))
