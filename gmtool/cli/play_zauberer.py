@@ -106,6 +106,14 @@ class Table:
         team = next(t for t in self.state["teams"] if t["clan"] == clan)
         return f"{clan} ({', '.join(team['players'])})"
 
+    def seen_by(self, clan: str) -> dict[str, Any]:
+        """``clan``'s spell as ``view(state, clan)`` shows it: only what that team may see."""
+        from gmtool.systems.zauberer import view
+
+        mine = next(t for t in view(self.state, clan)["teams"] if t["clan"] == clan)
+        card: dict[str, Any] = mine["spell"]
+        return card
+
     def gate(self, clan: str) -> None:
         """Pass the screen to ``clan`` before anything only it may see."""
         self.ask.pass_to(self.team_name(clan))
@@ -198,12 +206,11 @@ class Table:
     def spell(self) -> None:
         """Show the team its card; a non-combat card may be cast now."""
         from gmtool.render import zauberer as render
-        from gmtool.systems.zauberer.view import spell_view
 
         state = self.state
         team = state["teams"][state["turn"]]
         self.gate(team["clan"])
-        card = spell_view(state, team["spell"], hidden=False)
+        card = self.seen_by(team["clan"])
         assert card is not None
         console().print(render.spell_card(card))
         can_cast = card["kind"] == "noncombat" and state["phase"] in (

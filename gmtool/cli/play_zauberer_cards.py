@@ -117,11 +117,10 @@ def _choose(
     if team["spell"] is None:
         return None
     table.gate(clan)
+    name = table.seen_by(clan)["name"]
     if cid is None:
-        name = state["cards"][team["spell"]]["name"]
         table.ask.pause(f"{clan}: {name} cannot be played {when} now; press Enter")
         return None
-    name = state["cards"][cid]["name"]
     answer = table.ask.select(f"{clan}: play {name} {when}?", [f"play {name}", NO_CARD])
     return None if answer == NO_CARD else cid
 
