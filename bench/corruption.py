@@ -32,13 +32,16 @@ def run(*args: str) -> tuple[int, str]:
     from gmtool.cli.main import main
 
     err = io.StringIO()
-    with patch.object(sys, "argv", ["gmtool", *args]), contextlib.redirect_stderr(err):
-        with contextlib.redirect_stdout(io.StringIO()):
-            try:
-                main()
-                code = 0
-            except SystemExit as exit_:
-                code = exit_.code if isinstance(exit_.code, int) else 1
+    with (
+        patch.object(sys, "argv", ["gmtool", *args]),
+        contextlib.redirect_stderr(err),
+        contextlib.redirect_stdout(io.StringIO()),
+    ):
+        try:
+            main()
+            code = 0
+        except SystemExit as exit_:
+            code = exit_.code if isinstance(exit_.code, int) else 1
     return code, err.getvalue()
 
 

@@ -45,12 +45,11 @@ def log(
 
     game = open_game(ctx)
     store = game.store
-    if fmt is Format.table and not as_json:
-        _table(game.name, store, who=who, mission=mission, scene=scene, last=last)
-        return
     rows = store.log_rows(who=who, mission=mission, scene=scene, last=last)
     try:
-        if as_json or fmt is Format.json:
+        if fmt is Format.table and not as_json:
+            _table(game.name, store, who=who, mission=mission, scene=scene, last=last)
+        elif as_json or fmt is Format.json:
             journal.write_json(rows, sys.stdout)
         elif fmt is Format.csv:
             journal.write_csv(rows, sys.stdout)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any, TextIO
 
-from gmtool.store.records import load_json
+from gmtool.store.records import DamagedRow, load_json
 from gmtool.text import printable
 
 COLUMNS = ("seq", "time", "who", "what", "dice", "outcome", "mission", "scene", "voided")
@@ -19,8 +19,17 @@ Row = tuple[Any, ...]
 """seq, time, kind, who, what, outcome, mission, scene, dice (JSON text), voided."""
 
 
-def dice_text(rolls: list[dict[str, Any]]) -> str:
-    """``Pierre 1d10 [7]; 1d6! [6!,2] entered`` — every roll with its faces and source."""
+def dice_text(rolls: list[dict[str, Any]], what: str = "the dice of an entry") -> str:
+    """``Pierre 1d10 [7]; 1d6! [6!,2] entered`` — every roll with its faces and source.
+    Dice that are not what gmtool writes (a damaged row) raise ``DamagedRow`` naming
+    ``what`` they are."""
+    try:
+        return _dice_text(rolls)
+    except (KeyError, TypeError, AttributeError):
+        raise DamagedRow(f"{what} are not what gmtool writes there") from None
+
+
+def _dice_text(rolls: list[dict[str, Any]]) -> str:
     parts = []
     for roll in rolls:
         faces = ",".join(_face_text(die) for die in roll["dice"])
@@ -49,7 +58,8 @@ class _DiceTexts(dict[str, str]):
         if found is None:
             if len(self) >= self.LIMIT:
                 self.clear()
-            found = self[stored] = dice_text(load_json(stored, f"the dice of entry #{seq}"))
+            what = f"the dice of entry #{seq}"
+            found = self[stored] = dice_text(load_json(stored, what, list), what)
         return found
 
 

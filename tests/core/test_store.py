@@ -61,6 +61,12 @@ def test_text_that_is_not_utf8_in_the_state_is_a_store_error(gmtool, campaign: P
     [
         ("UPDATE game SET state = '{not json'", ("status",)),
         ("UPDATE entries SET dice = 'oops' WHERE seq = 2", ("log",)),
+        ("""UPDATE entries SET dice = '[{"x": 1}]' WHERE seq = 2""", ("log",)),
+        ("""UPDATE entries SET dice = '[{"x": 1}]' WHERE seq = 2""", ("log", "--json")),
+        (
+            """UPDATE entries SET dice = '[{"dice": [1]}]' WHERE seq = 2""",
+            ("log", "--format", "md"),
+        ),
         ("UPDATE game SET rng = 'zz'", ("roll", "1d6")),
     ],
 )
