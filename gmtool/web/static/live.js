@@ -24,10 +24,29 @@
     });
   }
 
+  // A player halfway through choosing a move keeps their choices: the redraw waits until
+  // they leave the form (or ten seconds at most, so a forgotten focus cannot freeze it).
+  var waitingSince = 0;
+  function choosing() {
+    var el = document.activeElement;
+    return el && live && live.contains(el) && /^(SELECT|INPUT|TEXTAREA)$/.test(el.tagName);
+  }
+  if (live) {
+    live.addEventListener("focusout", function () {
+      if (waitingSince) setTimeout(redraw, 0);
+    });
+  }
+
   var busy = false;
   var again = false;
   function redraw() {
     if (!body.dataset.part) return;
+    if (choosing() && (!waitingSince || performance.now() - waitingSince < 10000)) {
+      if (!waitingSince) waitingSince = performance.now();
+      setTimeout(redraw, 1000);
+      return;
+    }
+    waitingSince = 0;
     if (busy) { again = true; return; }
     busy = true;
     fetch(body.dataset.part, { cache: "no-store", credentials: "same-origin" })
