@@ -188,6 +188,16 @@ def register(app: typer.Typer) -> None:
         """Mind control: an enemy crew member fights on your side for a while."""
         _order(ctx, "mind", as_json, ship=ship, name=name)
 
+    @app.command("hack")
+    def hack(
+        ctx: typer.Context,
+        ship: str = SHIP,
+        system: str = typer.Argument(..., help="The enemy system to hack."),
+        as_json: bool = JSON_OPTION,
+    ) -> None:
+        """Hack an enemy system (while your hacking has power)."""
+        _order(ctx, "hack", as_json, ship=ship, system=system)
+
     @app.command("show")
     def show(
         ctx: typer.Context,

@@ -25,6 +25,7 @@ KINDS = {
     "teleport": "send crew over by teleporter",
     "retrieve": "bring crew back by teleporter",
     "mind": "take an enemy's mind",
+    "hack": "hack an enemy system",
 }
 DICE_HELP = (
     "Dice for these seconds by name, e.g. evade=7,12 fire=heads (blank: gmtool rolls everything)"
@@ -98,6 +99,9 @@ def _pick(ask: Prompts, seat: str, kind: str, actions: list[dict[str, Any]]) -> 
     if kind == "teleport":
         rooms = {a["room"]: a for a in actions}
         return rooms[ask.select("Send them to which enemy room?", list(rooms))]
+    if kind == "hack":
+        systems = {a["system"]: a for a in actions}
+        return systems[ask.select("Hack which system?", list(systems))]
     if kind == "mind":
         names = {a["name"]: a for a in actions}
         return names[ask.select("Whose mind?", list(names))]

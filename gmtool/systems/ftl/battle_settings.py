@@ -36,6 +36,16 @@ class CloakRules(Model):
     fire_shortens_by: int = Field(ge=0)
 
 
+class HackRules(Model):
+    shield_every: int = Field(ge=1)
+    cloak_evasion: int = Field(ge=0)
+    cloak_ion: int = Field(ge=0)
+    oxygen: int = Field(ge=0)
+    weapon_drain: int = Field(ge=0)
+    medbay: int = Field(ge=0)
+    battery_reactor: int = Field(ge=0)
+
+
 class ChanceRules(Model):
     die: int = Field(ge=2)
     default_stun_seconds: int = Field(ge=0)
@@ -70,6 +80,7 @@ class BattleSettings(Model):
     shots_per_second: int = Field(ge=1)
     beams: BeamRules
     cloaking: CloakRules
+    hacking: HackRules
     chances: ChanceRules
     fires: FireRules
     breaches: BreachRules

@@ -12,7 +12,15 @@ from typing import Any
 
 from gmtool.dice import DiceDoor
 from gmtool.errors import RulesError, UsageError, unknown
-from gmtool.systems.ftl.battle import boarding, cloak_battery, crew, minds, power, weapons
+from gmtool.systems.ftl.battle import (
+    boarding,
+    cloak_battery,
+    crew,
+    hacking,
+    minds,
+    power,
+    weapons,
+)
 from gmtool.systems.ftl.battle.document import battle_document, rolls_document
 from gmtool.systems.ftl.battle.second import run_second
 from gmtool.systems.ftl.battle.state import Battle, live_battle, ship_of
@@ -31,6 +39,7 @@ ORDERS = (
     "teleport",
     "retrieve",
     "mind",
+    "hack",
 )
 MAX_SECONDS = 600
 """The most seconds one tick command runs (a guard against a slip of the keyboard)."""
@@ -82,6 +91,8 @@ def _order(battle: Battle, order: str, action: Mapping[str, Any]) -> dict[str, A
         return crew.order_move(battle, ship["name"], str(action["name"]), str(action["room"]))
     if order == "teleport":
         return boarding.order_send(battle, ship, str(action["room"]))[0]
+    if order == "hack":
+        return hacking.order_hack(battle, ship, str(action["system"]))
     if order == "mind":
         return minds.order_mind(battle, ship, str(action["name"]))
     if order == "retrieve":

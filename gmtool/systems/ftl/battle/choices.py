@@ -60,6 +60,7 @@ def legal_orders(battle: Battle, seat: str) -> dict[str, list[dict[str, Any]]]:
         ],
         "teleport": [{**base, "room": room} for room in enemy["rooms"]],
         "retrieve": [dict(base)],
+        "hack": [{**base, "system": system_id} for system_id in enemy["systems"]],
         "mind": [
             {**base, "name": member["name"]}
             for aboard in battle["ships"].values()

@@ -27,7 +27,7 @@ def manning_skill(ship: Ship, system_id: str) -> int | None:
     system = ship["systems"].get(system_id)
     if system is None:
         return None
-    if in_combat(ship, str(system["room"])):
+    if in_combat(ship, str(system["room"])) or ship.get("hacked") == system_id:
         return None  # "while a friendly crew is in the room and not in combat"
     best: int | None = None
     for member in ship["crew"]:
@@ -99,6 +99,8 @@ def walk(ship: Ship) -> list[Event]:
     """One second of walking: each crew member covers its speed in rooms (1 a second,
     1.5 for mantis, 0.5 for rockmen), entering a room each time a whole one is covered."""
     events: list[Event] = []
+    if ship.get("hacked") == "doors":
+        return events  # hacked doors shut and lock: nobody walks
     for member in ship["crew"]:
         if not member.get("path") or not can_act(member):
             continue

@@ -44,6 +44,7 @@ def ship_document(battle: Battle, ship: Ship) -> dict[str, Any]:
         "dodge_numbers": dodge_numbers(battle, ship),
         "reactor": {"used": reactor_used(ship), "total": reactor_total(ship)},
         "cloak_seconds": int(ship.get("cloak", 0)),
+        "hacked": ship.get("hacked"),
         "battery_seconds": int(ship.get("battery", 0)),
         "missiles": ship["missiles"],
         "unmodelled_augments": [a for a in ship["augments"] if a not in MODELLED_AUGMENTS],

@@ -109,6 +109,7 @@ def clone(battle: Battle, ship: Ship) -> list[Event]:
                 member["cloning"] = _clone_time(battle, bay)
                 member["limbo"] = 0
     working = int(bay["power"]) > 0 and bay["damage"] < bay["level"]
+    working = working and ship.get("hacked") != "clone_bay"  # "turn off clone bay"
     for member in ship["crew"]:
         if member.get("cloning") is None:
             continue

@@ -25,6 +25,7 @@ MODELLED = (
     "crew_teleporter",
     "mind_control",
     "clone_bay",
+    "hacking",
     WEAPONS,
 )
 """Systems whose effects the battle models so far; others refuse power orders."""
@@ -41,7 +42,9 @@ def reactor_used(ship: Ship) -> int:
 
 def reactor_total(ship: Ship) -> int:
     """The reactor's bars, with a backup battery's while it is on."""
-    return int(ship["reactor"]) + int(ship.get("battery_bars", 0))
+    return (
+        int(ship["reactor"]) + int(ship.get("battery_bars", 0)) - int(ship.get("hack_reactor", 0))
+    )
 
 
 def reactor_free(ship: Ship) -> int:

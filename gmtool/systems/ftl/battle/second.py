@@ -9,7 +9,8 @@
    starve; every 5th second fires spread;
 6. crew: walking, fights (both crews in a room) and boarders wrecking systems, medbay
    healing, repairs (fires, breaches, then systems);
-7. the end: the cloak and the backup battery count down (what an order switched on lasts
+7. the end: hacks bite (a layer of shields every 3 s, oxygen, charge, the medbay...); the
+   cloak and the backup battery count down (what an order switched on lasts
    whole seconds); a ship at 0 hull is destroyed; the other wins (both: a draw).
 
 Both ships go through each step before the next step starts, the first-listed ship first.
@@ -24,6 +25,7 @@ from gmtool.systems.ftl.battle import (
     boarding,
     cloak_battery,
     crew,
+    hacking,
     hazards,
     minds,
     power,
@@ -57,6 +59,8 @@ def run_second(battle: Battle, dice: DiceDoor) -> list[Event]:
         events += minds.clone(battle, ship)
         events += heal_in_medbay(battle, ship)
         events += crew.repair(battle, ship)
+    for ship in ships:
+        events += hacking.each_second(battle, ship)
     for ship in ships:  # what was switched on by order lasts whole seconds
         events += cloak_battery.count_down(battle, ship)
     events += _the_end(battle)
@@ -68,7 +72,7 @@ def heal_in_medbay(battle: Battle, ship: dict[str, Any]) -> list[Event]:
     from gmtool.systems.ftl.battle.damage import hurt
 
     medbay = ship["systems"].get("medbay")
-    if medbay is None or medbay["power"] <= 0:
+    if medbay is None or medbay["power"] <= 0 or ship.get("hacked") == "medbay":
         return []
     heal = int(rules(battle)["medbay"]["heal"][min(int(medbay["power"]), 3) - 1])
     events: list[Event] = []

@@ -51,7 +51,11 @@ def recharge_shields(battle: Battle, ship: Ship) -> list[Event]:
 def evasion(battle: Battle, ship: Ship) -> int:
     """Evasion in percent: engines' powered bars, manning bonuses and piloting."""
     cloak = int(rules(battle)["cloaking"]["evasion"]) if int(ship.get("cloak", 0)) > 0 else 0
-    return cloak + _flying_evasion(battle, ship)
+    hacked = ship.get("hacked")
+    flying = 0 if hacked in ("engines", "piloting") else _flying_evasion(battle, ship)
+    if hacked == "cloaking":
+        return max(0, cloak + flying - int(rules(battle)["hacking"]["cloak_evasion"]))
+    return cloak + flying
 
 
 def _flying_evasion(battle: Battle, ship: Ship) -> int:

@@ -1,0 +1,152 @@
+"""Hacking: one enemy system at a time, for as long as one's hacking system has power.
+
+The text lists what a hacked system suffers but gives hacking no duration, so a hack holds
+while the hacker's hacking system is powered and not broken (ruling); the ``hack`` order
+picks the system, and picking another moves the hack. A hacked system cannot be manned.
+The effects, each second (see ``EFFECTS``): shields lose a layer every 3 s; cloaking loses
+10 evasion, its cloak and takes 3 ion (once); engines and piloting leave the ship no
+evasion; oxygen: every room loses 3%; weapons lose 2 s of charge a second; the medbay
+deals 5 a second to the crew in it; doors shut and lock (the hacked ship's crew cannot
+walk); the backup battery: the reactor -3; the teleporter: every boarder of the hacked
+ship goes home; the clone bay turns off; hacking and mind control: the enemy's hack or mind
+control ends.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gmtool.errors import RulesError
+from gmtool.systems.ftl.battle.state import Battle, Event, Ship, enemy_of, rules
+
+UNMODELLED = ("drone_control", "artillery_beam", "artillery_flak")
+"""Hacked systems whose effect needs a part of the battle not modelled yet (drones,
+artillery): hacking them is refused."""
+
+
+def hacked(ship: Ship, system_id: str) -> bool:
+    return ship.get("hacked") == system_id
+
+
+def order_hack(battle: Battle, ship: Ship, system_id: str) -> Event:
+    system = ship["systems"].get("hacking")
+    if system is None:
+        raise RulesError(f"{ship['name']} has no hacking")
+    if not is_hacking(ship):
+        raise RulesError(f"{ship['name']}'s hacking has no power", hint="power it first")
+    enemy = enemy_of(battle, ship)
+    if system_id not in enemy["systems"]:
+        from gmtool.errors import unknown
+
+        raise unknown(f"system of {enemy['name']}", system_id, sorted(enemy["systems"]))
+    if system_id in UNMODELLED:
+        raise RulesError(f"hacking {system_id} is not modelled in battle yet")
+    if int(enemy.get("cloak", 0)) > 0:
+        raise RulesError(f"{enemy['name']} is cloaked and cannot be targeted")
+    enemy["hacked"] = system_id
+    enemy["hack_clock"] = 0
+    enemy["hack_reactor"] = 0
+    events = [{"event": "hack", "ship": ship["name"], "at": enemy["name"], "system": system_id}]
+    return {**events[0], "effects": _at_once(battle, enemy, system_id)}
+
+
+def is_hacking(ship: Ship) -> bool:
+    system = ship["systems"].get("hacking")
+    return bool(system) and int(system["power"]) > 0 and system["damage"] < system["level"]
+
+
+def _at_once(battle: Battle, enemy: Ship, system_id: str) -> list[Event]:
+    """What a hack does the moment it lands."""
+    from gmtool.systems.ftl.battle.power import add_ion
+
+    events: list[Event] = []
+    if system_id == "cloaking":
+        if int(enemy.get("cloak", 0)) > 0:
+            enemy["cloak"] = 0
+            events.append({"event": "uncloak", "ship": enemy["name"], "why": "hacked"})
+        events += add_ion(battle, enemy, "cloaking", int(rules(battle)["hacking"]["cloak_ion"]))
+    if system_id == "backup_battery":
+        from gmtool.systems.ftl.battle.cloak_battery import shed_power
+
+        enemy["hack_reactor"] = int(rules(battle)["hacking"]["battery_reactor"])
+        events += shed_power(battle, enemy)
+    if system_id == "hacking":
+        other = enemy_of(battle, enemy)
+        if other.get("hacked"):
+            other["hacked"] = None
+            other["hack_reactor"] = 0
+            events.append({"event": "hack_ended", "ship": other["name"], "why": "hacked"})
+    if system_id == "mind_control":
+        for ship in battle["ships"].values():
+            for member in ship["crew"]:
+                if member.get("controlled_by") == enemy["name"]:
+                    member["control"] = 1  # ends this second
+    if system_id == "crew_teleporter":
+        events += _pull_home(battle, enemy)
+    return events
+
+
+def _pull_home(battle: Battle, ship: Ship) -> list[Event]:
+    """The hacked ship's teleporter pulls back every one of its crew aboard the enemy."""
+    other = enemy_of(battle, ship)
+    home = ship["systems"]["crew_teleporter"]["room"]
+    coming = [m for m in other["crew"] if m.get("owner") == ship["name"] and m["health"] > 0]
+    for member in coming:
+        other["crew"].remove(member)
+        member["room"] = home
+        member["path"] = []
+        ship["crew"].append(member)
+    if not coming:
+        return []
+    return [
+        {
+            "event": "retrieve",
+            "ship": ship["name"],
+            "room": home,
+            "crew": [m["name"] for m in coming],
+        }
+    ]
+
+
+def each_second(battle: Battle, ship: Ship) -> list[Event]:
+    """The hacked ship's second under the hack (or the hack's end)."""
+    from gmtool.systems.ftl.battle.damage import hurt
+
+    system_id = ship.get("hacked")
+    if not system_id:
+        return []
+    hacker = enemy_of(battle, ship)
+    if not is_hacking(hacker):
+        ship["hacked"] = None
+        ship["hack_reactor"] = 0
+        return [{"event": "hack_ended", "ship": hacker["name"], "why": "no power"}]
+    ship["hack_clock"] = int(ship.get("hack_clock", 0)) + 1
+    settings = rules(battle)["hacking"]
+    events: list[Event] = []
+    if system_id == "shields" and ship["hack_clock"] % int(settings["shield_every"]) == 0:
+        if ship["shields"]["up"] > 0:
+            ship["shields"]["up"] -= 1
+            events.append(
+                {"event": "shield_hacked", "ship": ship["name"], "up": ship["shields"]["up"]}
+            )
+    elif system_id == "oxygen":
+        for room in ship["rooms"].values():
+            room["oxygen"] = max(0, int(room["oxygen"]) - int(settings["oxygen"]))
+    elif system_id == "weapon_control":
+        for weapon in ship["weapons"]:
+            _drain(weapon, int(settings["weapon_drain"]))
+    elif system_id == "medbay":
+        room = ship["systems"]["medbay"]["room"]
+        for member in [m for m in ship["crew"] if m["room"] == room and m["health"] > 0]:
+            events += hurt(ship, member, int(settings["medbay"]), "hacked medbay")
+    elif system_id == "crew_teleporter":
+        events += _pull_home(battle, ship)
+    return events
+
+
+def _drain(weapon: dict[str, Any], seconds: int) -> None:
+    """Charge lost to a hack; "a weapon discharged by hacking will not lose its
+    consecutive charges" (a chain keeps its place)."""
+    total = weapon["charges"] * int(weapon["cooldown"]) + weapon["charge"]
+    total = max(0, total - seconds)
+    weapon["charges"], weapon["charge"] = divmod(total, int(weapon["cooldown"]))
