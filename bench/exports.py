@@ -13,21 +13,28 @@ from gmtool.store.records import now_text
 
 name, count = sys.argv[1], int(sys.argv[2])
 store = CampaignStore.open(name)
+columns = {row[1] for row in store.conn.execute("PRAGMA table_info(entries)")}
+chained = "hash" in columns  # a version whose log is a checksum chain
 door = DiceDoor(Rng(1))
 scenes = ("exploration", "puzzle", "general", "")
 def rows():
     for number in range(count):
         roll = door.roll("3d6")
         scene = scenes[number % 4]
-        yield (now_text(), "roll" if not scene else "action", "Larlen" if scene else "",
+        yield (now_text(), "roll", "Larlen" if scene else "",
                "3d6", str(roll.total), "Map Out Ancient Forest" if scene else "", scene,
-               json.dumps([roll.to_json()]))
+               json.dumps([roll.to_json()])) + (("1",) if "rng" in columns else ())
+rng = ", rng" if "rng" in columns else ""
+marks = ", ?" if rng else ""
 with store.transaction():
     store.conn.executemany(
-        "INSERT INTO entries (time, kind, who, what, outcome, mission, scene, dice, result)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, '{}')",
+        f"INSERT INTO entries (time, kind, who, what, outcome, mission, scene, dice, result{rng})"
+        f" VALUES (?, ?, ?, ?, ?, ?, ?, ?, '{{}}'{marks})",
         rows(),
     )
+    if chained:  # link every entry, as a campaign brought into the chain is
+        from gmtool.store.seals import rehash_all
+        rehash_all(store.conn)
 store.close()
 """
 
