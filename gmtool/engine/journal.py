@@ -116,8 +116,9 @@ def write_json(rows: Iterable[Row], out: TextIO) -> None:
 
     from gmtool.text import json_text
 
-    def text(value: str) -> str:  # bidi and C1 characters as \u escapes, as print_json
-        return json_text(encode_basestring(value))
+    def text(value: Any) -> str:  # bidi and C1 characters as \u escapes, as print_json
+        # str(): a damaged row may hold a number where text belongs
+        return json_text(encode_basestring(value if isinstance(value, str) else str(value)))
 
     checked = _DiceTexts()  # the dice are copied, but only once checked to be JSON
     out.write("[")

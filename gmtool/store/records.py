@@ -84,6 +84,8 @@ def load_hex(text: Any, what: str) -> int:
 def entry_from_row(row: tuple[Any, ...]) -> Entry:
     seq, time, kind, who, what, outcome, mission, scene, action, dice, result, voided = row
     place = f"entry #{seq}"
+    if not all(isinstance(text, str) for text in (time, kind, who, what, outcome, mission, scene)):
+        raise DamagedRow(f"{place} holds a value of the wrong kind")
     return Entry(
         seq,
         time,

@@ -68,6 +68,7 @@ def test_text_that_is_not_utf8_in_the_state_is_a_store_error(gmtool, campaign: P
             ("log", "--format", "md"),
         ),
         ("UPDATE game SET rng = 'zz'", ("roll", "1d6")),
+        ("UPDATE entries SET who = x'41' WHERE seq = 2", ("log",)),  # bytes where text was
     ],
 )
 def test_a_damaged_row_is_a_store_error(gmtool, campaign: Path, sql: str, command) -> None:  # type: ignore[no-untyped-def]
@@ -217,3 +218,9 @@ def test_a_byte_that_is_not_utf8_in_the_schema_is_a_store_error(gmtool, campaign
         result = gmtool(*command)
         assert result.code == 6 and len(result.err.splitlines()) == 1, (command, result.err)
         assert "campaign 'c1'" in result.err
+
+
+def test_an_export_shows_a_damaged_value_as_text(gmtool, campaign: Path) -> None:  # type: ignore[no-untyped-def]
+    _damage(campaign, "UPDATE entries SET who = x'41' WHERE seq = 2")
+    result = gmtool("log", "--json")
+    assert result.code == 0 and json.loads(result.out)[1]["who"] == "b'A'"
