@@ -47,8 +47,8 @@ def register(app: typer.Typer) -> None:
             None,
             "--dice",
             help="Faces by roll name, NAME=F,F (evade, stun_chance, fire_chance, "
-            "breach_chance, fire, breach, fire_spread, spread; coins as heads/tails), or "
-            "every face in order as F,F,...",
+            "breach_chance, fire, breach, fire_spread, spread, rock_plating, casing, "
+            "ion_field, replicator; coins as heads/tails), or every face in order as F,F,...",
         ),
         as_json: bool = JSON_OPTION,
     ) -> None:

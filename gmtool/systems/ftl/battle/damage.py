@@ -35,15 +35,25 @@ def land(
         "hull": 0,
     }
     events.append(hit)
-    if damage > 0:
+    label = f"{weapon['id']} on {ship['name']} {room_id}"
+    if damage > 0 and not _saved(battle, ship, "rock_plating", dice, label, events):
         before = ship["hull"]
         ship["hull"] = max(0, ship["hull"] - damage)
         hit["hull"] = before - ship["hull"]
     system_damage = damage + int(weapon.get("system_damage", 0))
-    if system_id is not None and system_damage != 0:
+    repairs = system_damage < 0  # a repair burst is never "ignored"
+    if (
+        system_id is not None
+        and system_damage != 0
+        and (repairs or not _saved(battle, ship, "titanium_system_casing", dice, label, events))
+    ):
         events += damage_system(battle, ship, system_id, system_damage, "hit")
     events += _hurt_crew(battle, ship, room_id, damage, weapon)
-    if system_id is not None and int(weapon.get("ion", 0)) > 0:
+    if (
+        system_id is not None
+        and int(weapon.get("ion", 0)) > 0
+        and not _saved(battle, ship, "reverse_ion_field", dice, label, events)
+    ):
         events += add_ion(battle, ship, system_id, int(weapon["ion"]))
     events += _stun(battle, ship, room_id, weapon, dice)
     if int(weapon.get("lockdown", 0)) > 0:  # crystal: the room is sealed for a while
@@ -63,6 +73,19 @@ def land(
         if roll["happens"]:
             events += hazards.start(battle, ship, room_id, "breaches", dice)
     return events
+
+
+def _saved(
+    battle: Battle, ship: Ship, augment: str, dice: DiceDoor, label: str, events: list[Event]
+) -> bool:
+    """Whether the ship's augment shrugs this off (its roll is added to the events)."""
+    from gmtool.systems.ftl.battle.augments import saves
+
+    roll = saves(battle, ship, augment, dice, label)
+    if roll is None:
+        return False
+    events.append(roll)
+    return bool(roll["happens"])
 
 
 def damage_system(battle: Battle, ship: Ship, system_id: str, points: int, why: str) -> list[Event]:

@@ -5,13 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from gmtool.dice import DiceDoor
+from gmtool.systems.ftl.battle.augments import MODELLED as MODELLED_AUGMENTS
 from gmtool.systems.ftl.battle.power import reactor_total, reactor_used
 from gmtool.systems.ftl.battle.shields_evasion import dodge_numbers, evasion, max_shields
 from gmtool.systems.ftl.battle.state import Battle, Ship
 from gmtool.systems.ftl.battle.weapons import cooldown
-
-MODELLED_AUGMENTS = ("fire_suppression", "slug_repair_gel")
-"""Augments the battle carries out; the others are listed as doing nothing yet."""
 
 
 def battle_document(battle: Battle) -> dict[str, Any]:

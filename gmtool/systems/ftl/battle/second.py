@@ -22,6 +22,7 @@ from typing import Any
 
 from gmtool.dice import DiceDoor
 from gmtool.systems.ftl.battle import (
+    augments,
     boarding,
     cloak_battery,
     crew,
@@ -58,6 +59,7 @@ def run_second(battle: Battle, dice: DiceDoor) -> list[Event]:
         events += minds.count_down(battle, ship)
         events += minds.clone(battle, ship)
         events += heal_in_medbay(battle, ship)
+        events += augments.med_bots(ship)
         events += crew.repair(battle, ship)
     for ship in ships:
         events += hacking.each_second(battle, ship)

@@ -46,6 +46,9 @@ def battle_ship(
         "reactor": int(doc.get("reactor", 0)),
         "missiles": int(doc.get("missiles", 0)),
         "augments": list(doc.get("augments", [])),
+        "augment_numbers": {
+            a: dict(data["augments"][a].get("numbers") or {}) for a in doc.get("augments", [])
+        },
         "autofire": False,
         "rooms": rooms,
         "systems": systems,
@@ -177,7 +180,7 @@ def _crew(
                 "health": health,
                 "max_health": health,
                 "skills": dict(raw.get("skills", {})),
-                "speed": float(race.get("speed") or base["speed"]),
+                "speed": float(race.get("speed") or base["speed"]) + _pheromones(doc, data),
                 "repair": float(race.get("repair_multiplier", 1)),
                 "fire_immune": bool(race.get("fire_immune", False)),
                 "suffocation": int(base["suffocation"] if suffocation is None else suffocation),
@@ -195,6 +198,13 @@ def _crew(
             }
         )
     return crew
+
+
+def _pheromones(doc: Mapping[str, Any], data: Mapping[str, Any]) -> float:
+    """Mantis pheromones: the crew walk faster."""
+    if "mantis_pheromones" not in doc.get("augments", []):
+        return 0.0
+    return float(data["augments"]["mantis_pheromones"]["numbers"]["speed_bonus_rooms"])
 
 
 def _start_power(ship: Ship, order: list[str]) -> None:

@@ -27,7 +27,7 @@ def _hit(e: Event) -> str:
 
 
 def _chance(e: Event) -> str:
-    name = str(e["roll"]).removesuffix("_chance")
+    name = str(e.get("augment") or e["roll"]).removesuffix("_chance")
     face = f" (d100 {e['face']} vs {e['percent']}%)" if "face" in e else ""
     return f"{name} {'yes' if e['happens'] else 'no'}{face}"
 

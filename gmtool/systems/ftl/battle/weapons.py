@@ -158,7 +158,7 @@ def fire_weapons(battle: Battle, ship: Ship, dice: DiceDoor) -> list[Event]:
             aimed_at = target_ship(battle, ship, weapon)
             if aimed_at is not ship and int(aimed_at.get("cloak", 0)) > 0:
                 continue  # "cannot be targeted": a charged weapon holds its fire
-            events += _start_volley(battle, ship, index)
+            events += _start_volley(battle, ship, index, dice)
             from gmtool.systems.ftl.battle.cloak_battery import cloak_fired
 
             events += cloak_fired(battle, ship)
@@ -169,16 +169,23 @@ def fire_weapons(battle: Battle, ship: Ship, dice: DiceDoor) -> list[Event]:
     return events
 
 
-def _start_volley(battle: Battle, ship: Ship, index: int) -> list[Event]:
+def _start_volley(battle: Battle, ship: Ship, index: int, dice: DiceDoor) -> list[Event]:
+    from gmtool.systems.ftl.battle.augments import saves
+
     weapon = ship["weapons"][index]
     weapon_rules = rules(battle)["weapons"]
+    kept: list[Event] = []
     if weapon["kind"] in weapon_rules["uses_missile"]:
         if ship["missiles"] <= 0:
             if weapon.get("dry"):
                 return []
             weapon["dry"] = True
             return [{"event": "no_missiles", "ship": ship["name"], "weapon": weapon["id"]}]
-        ship["missiles"] -= 1
+        roll = saves(battle, ship, "explosive_replicator", dice, f"{weapon['id']}'s missile")
+        if roll is not None:
+            kept.append(roll)
+        if roll is None or not roll["happens"]:
+            ship["missiles"] -= 1
     weapon["dry"] = False
     weapon["shots_left"] = int(weapon["shots"]) * int(weapon["charges"])
     weapon["charges"] = 0
@@ -190,7 +197,7 @@ def _start_volley(battle: Battle, ship: Ship, index: int) -> list[Event]:
     weapon["volley_target"] = weapon["target"]
     if not ship.get("autofire"):  # without autofire a weapon fires once, then holds
         weapon["target"] = None
-    return [
+    return kept + [
         {
             "event": "fire",
             "ship": ship["name"],

@@ -1,0 +1,61 @@
+"""The augments the battle carries out, each a chance rolled under its own name or a
+steady bonus. Their numbers come from ``tables/ftl/augments.yaml`` (copied in at the start).
+
+- rock plating: each hit's hull damage is ignored on a d100 of 15 or less (``rock_plating``);
+- titanium system casing: each hit's system damage is ignored on 25 or less (``casing``);
+- reverse ion field: each ion shot's ion is ignored on 40 or less (``ion_field``);
+- explosive replicator: a missile volley keeps its missile on 50 or less (``replicator``);
+- Engi med-bot dispersal: every crew member of the ship heals 1 a second while the medbay
+  has power;
+- Mantis pheromones: the crew walk 0.5 rooms a second faster;
+- fire suppression and Slug repair gel: no fires, no breaches (``hazards``).
+"""
+
+from __future__ import annotations
+
+from gmtool.dice import DiceDoor
+from gmtool.systems.ftl.battle.rolls import chance
+from gmtool.systems.ftl.battle.state import Battle, Event, Ship
+
+MODELLED = (
+    "rock_plating",
+    "titanium_system_casing",
+    "reverse_ion_field",
+    "explosive_replicator",
+    "engi_med_bot_dispersal",
+    "mantis_pheromones",
+    "fire_suppression",
+    "slug_repair_gel",
+)
+ROLLS = {
+    "rock_plating": ("rock_plating", "ignore_hull_chance"),
+    "titanium_system_casing": ("casing", "ignore_system_chance"),
+    "reverse_ion_field": ("ion_field", "ignore_chance"),
+    "explosive_replicator": ("replicator", "keep_ammo_chance"),
+}
+
+
+def saves(battle: Battle, ship: Ship, augment: str, dice: DiceDoor, label: str) -> Event | None:
+    """The augment's chance, rolled when the ship has it: the roll's event, or None."""
+    if augment not in ship["augments"]:
+        return None
+    name, key = ROLLS[augment]
+    percent = int(ship["augment_numbers"][augment][key])
+    return {**chance(battle, dice, name, percent, label), "augment": augment}
+
+
+def med_bots(ship: Ship) -> list[Event]:
+    from gmtool.systems.ftl.battle.damage import hurt
+    from gmtool.systems.ftl.battle.state import is_hostile
+
+    medbay = ship["systems"].get("medbay")
+    if "engi_med_bot_dispersal" not in ship["augments"] or medbay is None:
+        return []
+    if int(medbay["power"]) <= 0:
+        return []
+    heal = int(ship["augment_numbers"]["engi_med_bot_dispersal"]["heal_per_second"])
+    events: list[Event] = []
+    for member in ship["crew"]:
+        if member["health"] > 0 and not is_hostile(ship, member):
+            events += hurt(ship, member, -heal, "med-bots")
+    return events
