@@ -49,16 +49,25 @@ class _LazySystemsGroup(TyperGroup):
         return [*super().list_commands(ctx), *CORE_COMMANDS, *SYSTEM_GROUPS]
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        from gmtool.cli.helpstyle import tidy
+
         if cmd_name in CORE_COMMANDS:
-            return _commands_of(CORE_COMMANDS[cmd_name]).get_command(ctx, cmd_name)
+            return tidy(_commands_of(CORE_COMMANDS[cmd_name]).get_command(ctx, cmd_name))
         if cmd_name not in SYSTEM_GROUPS:
             return super().get_command(ctx, cmd_name)
         module = importlib.import_module(SYSTEM_GROUPS[cmd_name])
         group = _on_demand_group(module.app)
         group.name = cmd_name
-        # Shell completion is not offered: installing it edits the user's shell start-up.
+        # Shell completion is offered at the top level only: installing it edits the
+        # user's shell start-up.
         group.params = [p for p in group.params if p.name not in _COMPLETION_OPTIONS]
-        return group
+        return tidy(group)
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        from gmtool.cli.helpstyle import tidy
+
+        tidy(self)
+        super().format_help(ctx, formatter)
 
 
 app = typer.Typer(
@@ -78,6 +87,28 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
+def _show_completion(value: str | None) -> None:
+    if value is not None:
+        from gmtool.cli.completion import show
+
+        show(value)
+        raise typer.Exit()
+
+
+def _install_completion(value: str | None) -> None:
+    if value is not None:
+        from gmtool.cli.completion import install
+
+        install(value)
+        raise typer.Exit()
+
+
+def _campaign_names(incomplete: str) -> list[str]:
+    from gmtool.cli.completion import campaign_names
+
+    return campaign_names(incomplete)
+
+
 @app.callback()
 def root(
     ctx: typer.Context,
@@ -88,9 +119,28 @@ def root(
         envvar="GMTOOL_CAMPAIGN",
         help="The campaign to use (default: the one last created or chosen); it may also "
         "come after the command.",
+        autocompletion=_campaign_names,
     ),
     version: bool = typer.Option(
         False, "--version", callback=_version, is_eager=True, help="Print the version."
+    ),
+    show_completion: str = typer.Option(
+        None,
+        "--show-completion",
+        metavar="SHELL",
+        callback=_show_completion,
+        is_eager=True,
+        expose_value=False,
+        help="Print the tab-completion script for bash, zsh or fish.",
+    ),
+    install_completion: str = typer.Option(
+        None,
+        "--install-completion",
+        metavar="SHELL",
+        callback=_install_completion,
+        is_eager=True,
+        expose_value=False,
+        help="Install tab completion for bash, zsh or fish (adds it to the shell's start-up).",
     ),
 ) -> None:
     """Run tabletop sessions: roll or enter dice, apply the rules, keep every campaign safe."""

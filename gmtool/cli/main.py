@@ -17,6 +17,10 @@ def main() -> None:
         from gmtool.cli.app import app
 
         command = get_command(app)
+        if os.environ.get("_GMTOOL_COMPLETE"):  # the shell asks for completions
+            from gmtool.cli.completion import prepare
+
+            prepare()
         args = campaign_option_first(sys.argv[1:])
         code = command.main(args=args, prog_name="gmtool", standalone_mode=False)
     except GmtoolError as error:
