@@ -63,6 +63,14 @@ def tidy(command: Any) -> Any:
             param.__class__ = _PlainOption
     for sub in getattr(command, "commands", {}).values():
         tidy(sub)
+    if hasattr(command, "get_command"):  # a group may build its commands only when asked
+        fetch = command.get_command
+
+        def get_tidy_command(ctx: Any, name: str) -> Any:
+            found = fetch(ctx, name)
+            return tidy(found) if found is not None else None
+
+        command.get_command = get_tidy_command
     return command
 
 
