@@ -3,6 +3,8 @@ targets and spaces, and a duel roll's attack and defence cards around the dice."
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from gmtool.cli.common import console
@@ -93,7 +95,10 @@ def duel_action(table: Table, state: dict[str, Any]) -> tuple[dict[str, Any], Di
     for clan in clans:
         if clan in attack:
             continue
-        card = _choose(table, state, clan, usable_card(state, clan, "defense"), "after the roll")
+        dice = None if hidden else partial(_show_dice, preview)
+        card = _choose(
+            table, state, clan, usable_card(state, clan, "defense"), "after the roll", dice
+        )
         if card is not None:
             defense[clan] = card
             if _kind(state, card) == "double_one_die" and clan in entered:
@@ -109,19 +114,30 @@ def _kind(state: dict[str, Any], cid: str | None) -> str | None:
 
 
 def _choose(
-    table: Table, state: dict[str, Any], clan: str, cid: str | None, when: str
+    table: Table,
+    state: dict[str, Any],
+    clan: str,
+    cid: str | None,
+    when: str,
+    show: Callable[[], None] | None = None,
 ) -> str | None:
     """Ask ``clan`` (behind the gate) whether it plays ``cid``; every team holding a spell
-    is asked, so the gate itself tells the others nothing."""
+    is asked, so the gate itself tells the others nothing. ``show`` prints what the team
+    decides on (the dice) once the gate has wiped the screen."""
     team = next(t for t in state["teams"] if t["clan"] == clan)
     if team["spell"] is None:
         return None
     table.gate(clan)
+    if show is not None:
+        show()
     name = table.seen_by(clan)["name"]
     if cid is None:
         table.ask.pause(f"{clan}: {name} cannot be played {when} now; press Enter")
-        return None
-    answer = table.ask.select(f"{clan}: play {name} {when}?", [f"play {name}", NO_CARD])
+        answer = NO_CARD
+    else:
+        answer = table.ask.select(f"{clan}: play {name} {when}?", [f"play {name}", NO_CARD])
+    # The screen goes back to the table: nothing of the team's card may stay on it.
+    table.ask.clear_screen()
     return None if answer == NO_CARD else cid
 
 
@@ -132,5 +148,5 @@ def _show_dice(roll: Any) -> None:
     for clan in roll.clans:
         dice = " + ".join(str(face) for face in roll.faces[clan])
         extra = f" (and {roll.extra[clan]})" if clan in roll.extra else ""
-        parts.append(f"{clan} rolled {dice}{extra}")
+        parts.append(f"{clan} rolled {dice}{extra}: {roll.power(clan)} Power Points so far")
     console().print(Text("; ".join(parts), style="bold"))

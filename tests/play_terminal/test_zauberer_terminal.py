@@ -46,3 +46,53 @@ def test_a_spell_is_wiped_from_the_screen_before_the_table_sees_it_again(play: A
     term.wait_for("left the session; the campaign is saved.")
     assert term.finish() == 0
     assert Game.open("arena").state["teams"][0]["space"] == "n1"
+
+
+def test_in_a_duel_each_card_leaves_the_screen_before_the_next_question(play: Any) -> None:
+    game = Game.create(
+        "duel",
+        system_name="zauberer",
+        options={"teams": {"fire": ["Ana"], "earth": ["Di"]}, "first": "fire"},
+        overrides={},
+        seed=3,
+    )
+    state = game.state
+    state["teams"][0]["space"], state["teams"][1]["space"] = "n5", "centre"
+    for team, card in ((state["teams"][0], "fireball"), (state["teams"][1], "natural_barrier")):
+        team["spell"] = card
+        state["decks"][state["cards"][card]["clan"]].remove(card)
+    state["phase"] = "white"
+    with game.store.transaction():
+        game.store.set_head_state(state, 0)
+    game.store.close()
+    set_current_campaign("duel")
+    term = play()
+    term.wait_for("fire's turn (Ana):")
+    term.choose("fire calls out earth")
+    term.wait_for("The duel of fire and earth:")
+    term.press("enter")  # roll 1 of the duel
+    term.wait_for("Pass the screen to fire (Ana)")
+    term.press("enter")
+    term.wait_for("fire: play Fireball before the roll?")
+    term.press("enter")
+    term.wait_for("Pass the screen to earth (Di)")
+    assert "Fireball" not in term.text()
+    term.press("enter")
+    term.wait_for("cannot be played before the roll now")
+    term.press("enter")
+    term.wait_for("Faces for fire's two d6")
+    assert "Natural Barrier" not in term.text() and "Fireball" not in term.text()
+    term.type("2 2")
+    term.wait_for("Faces for earth's two d6")
+    term.type("1 1")
+    term.wait_for("Pass the screen to earth (Di)", times=1)
+    term.press("enter")
+    term.wait_for("earth: play Natural Barrier after the roll?")
+    assert "fire rolled 2 + 2: 7 Power Points so far; earth rolled 1 + 1" in term.visible()
+    term.press("enter")  # play it: earth loses no hit point
+    term.wait_for("(earth blocks)")
+    term.wait_for_menu()
+    term.press("ctrl-c")
+    term.wait_for("left the session; the campaign is saved.")
+    assert term.finish() == 0
+    assert Game.open("duel").state["duel"]["hp"] == {"fire": 4, "earth": 4}

@@ -111,7 +111,7 @@ def test_a_defence_card_is_chosen_after_seeing_the_dice(capsys) -> None:  # type
     shown = capsys.readouterr().out
     rolled = game.store.entries()[-1].dice[0]["dice"]
     faces = " + ".join(str(d["face"]) for d in rolled)
-    assert f"fire rolled {faces}; earth rolled 6 + 6" in shown
+    assert f"fire rolled {faces}: " in shown and "; earth rolled 6 + 6: 12 Power Points" in shown
     assert game.state["duel"]["hp"] == {"fire": 4, "earth": 4}  # blocked if fire lost
 
 
