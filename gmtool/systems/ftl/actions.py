@@ -57,6 +57,7 @@ def jump(state: State, action: Mapping[str, Any], dice: DiceDoor, content: FtlCo
     sector = state["map"]
     if sector is None:
         raise RulesError("there is no map yet", hint="build one with 'gmtool ftl map new'")
+    escaped = _escape_battle(state, name)
     to = _beacon(action.get("to"), sector["size"])
     here = tuple(player["at"])
     fuel = content.map.jump_fuel
@@ -88,14 +89,30 @@ def jump(state: State, action: Mapping[str, Any], dice: DiceDoor, content: FtlCo
         "spent": fuel,
         "hazard": hazard,
     }
+    if escaped:
+        result["escaped"] = True
     where = f"{_xy(here)} to {_xy(to)}"
     return Outcome(
         state,
         result,
         who=name,
         what=f"jump {where}",
-        outcome=f"{fuel} fuel, {player['fuel']} left" + (f", {hazard}" if hazard else ""),
+        outcome=f"{fuel} fuel, {player['fuel']} left"
+        + (f", {hazard}" if hazard else "")
+        + (", escaping the battle" if escaped else ""),
     )
+
+
+def _escape_battle(state: State, name: str) -> bool:
+    """During a battle a ship jumps only with its FTL drive charged, and the jump ends the
+    battle as an escape (``battle.ftl_drive``)."""
+    battle = state.get("battle")
+    if not battle or battle.get("over"):
+        return False
+    from gmtool.systems.ftl.battle.ftl_drive import escape
+
+    escape(battle, battle["ships"][name])
+    return True
 
 
 def _far_jump_fuel(

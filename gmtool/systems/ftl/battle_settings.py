@@ -46,6 +46,13 @@ class HackRules(Model):
     battery_reactor: int = Field(ge=0)
 
 
+class FtlDriveRules(Model):
+    charge_seconds: int = Field(ge=1)
+    per_engine_bar_percent: int = Field(ge=0)
+    booster_percent: int = Field(ge=0)
+    jammer_multiplier: int = Field(ge=1)
+
+
 class ChanceRules(Model):
     die: int = Field(ge=2)
     default_stun_seconds: int = Field(ge=0)
@@ -81,6 +88,7 @@ class BattleSettings(Model):
     beams: BeamRules
     cloaking: CloakRules
     hacking: HackRules
+    ftl: FtlDriveRules
     chances: ChanceRules
     fires: FireRules
     breaches: BreachRules

@@ -43,6 +43,10 @@ def ship_document(battle: Battle, ship: Ship) -> dict[str, Any]:
         "reactor": {"used": reactor_used(ship), "total": reactor_total(ship)},
         "cloak_seconds": int(ship.get("cloak", 0)),
         "hacked": ship.get("hacked"),
+        "ftl": {
+            "charged": int(ship.get("ftl", 0)) / 100,
+            "needed": int(battle["rules"]["ftl"]["charge_seconds"]),
+        },
         "battery_seconds": int(ship.get("battery", 0)),
         "missiles": ship["missiles"],
         "unmodelled_augments": [a for a in ship["augments"] if a not in MODELLED_AUGMENTS],

@@ -66,6 +66,7 @@ def battle_rules(data: Mapping[str, Any]) -> dict[str, Any]:
             "power": per_level("backup_battery", "power"),
         },
         "hacking": dict(settings["hacking"]),
+        "ftl": dict(settings["ftl"]),
         "teleporter": {"self_ion": per_level("crew_teleporter", "self_ion_damage")},
         "mind_control": {
             "self_ion": int(systems["mind_control"]["stats"]["self_ion_damage"]),

@@ -9,9 +9,9 @@
    starve; every 5th second fires spread;
 6. crew: walking, fights (both crews in a room) and boarders wrecking systems, medbay
    healing, repairs (fires, breaches, then systems);
-7. the end: hacks bite (a layer of shields every 3 s, oxygen, charge, the medbay...); the
-   cloak and the backup battery count down (what an order switched on lasts
-   whole seconds); a ship at 0 hull is destroyed; the other wins (both: a draw).
+7. the end: hacks bite (a shield layer every 3 s, oxygen, charge, the medbay...); the FTL
+   drives charge; the cloak and the backup battery count down (what an order switched on
+   lasts whole seconds); a ship at 0 hull is destroyed; the other wins (both: a draw).
 
 Both ships go through each step before the next step starts, the first-listed ship first.
 """
@@ -26,6 +26,7 @@ from gmtool.systems.ftl.battle import (
     boarding,
     cloak_battery,
     crew,
+    ftl_drive,
     hacking,
     hazards,
     minds,
@@ -63,6 +64,7 @@ def run_second(battle: Battle, dice: DiceDoor) -> list[Event]:
         events += crew.repair(battle, ship)
     for ship in ships:
         events += hacking.each_second(battle, ship)
+        events += ftl_drive.charge(battle, ship)
     for ship in ships:  # what was switched on by order lasts whole seconds
         events += cloak_battery.count_down(battle, ship)
     events += _the_end(battle)

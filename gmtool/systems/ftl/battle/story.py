@@ -55,6 +55,8 @@ TELL: dict[str, Callable[[Event], str]] = {
     "hack": lambda e: f"{e['ship']} hacks {e['at']}'s {e['system']}",
     "hack_ended": lambda e: f"{e['ship']}'s hack ends ({e['why']})",
     "shield_hacked": lambda e: f"hacked: {e['ship']} loses a shield ({e['up']} left)",
+    "ftl_ready": lambda e: f"{e['ship']}'s FTL drive is charged",
+    "escape": lambda e: f"{e['ship']} jumps away: the battle ends",
     "fire": _fire,
     "no_missiles": lambda e: f"{e['ship']} has no missile for {e['weapon']}",
     "volley_cut": lambda e: f"{e['ship']} {e['weapon']} loses {e['shots_lost']} shots",
