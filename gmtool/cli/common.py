@@ -15,6 +15,10 @@ if TYPE_CHECKING:
     from gmtool.engine.game import Game
 
 JSON_OPTION = typer.Option(False, "--json", help="Print exactly one JSON document.")
+MAX_SIMULATED_GAMES = 1_000_000
+"""The most games one ``simulate`` plays (about an hour at a few hundred games a second)."""
+MAX_JOBS = 64
+"""The most worker processes a simulator starts (more only fight over the same cores)."""
 DICE_OPTION = typer.Option(
     None,
     "--dice",

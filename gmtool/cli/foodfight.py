@@ -11,7 +11,7 @@ from typing import Any
 
 import typer
 
-from gmtool.cli.common import JSON_OPTION, emit, open_game
+from gmtool.cli.common import JSON_OPTION, MAX_SIMULATED_GAMES, emit, open_game
 from gmtool.errors import UsageError
 
 app = typer.Typer(
@@ -19,9 +19,6 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
-
-MAX_GAMES = 1_000_000
-"""The most games one ``simulate`` plays (about an hour at a few hundred games a second)."""
 
 SYSTEM = "foodfight"
 PLAYER_OPTION = typer.Option(
@@ -206,7 +203,7 @@ def options(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
 @app.command()
 def simulate(
     games: int = typer.Option(
-        1000, "--games", min=1, max=MAX_GAMES, help="How many whole games to play."
+        1000, "--games", min=1, max=MAX_SIMULATED_GAMES, help="How many whole games to play."
     ),
     seed: int = typer.Option(
         1, "--seed", help="Seed for the games' dice (same seed, same report)."

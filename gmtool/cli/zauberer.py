@@ -11,7 +11,15 @@ from typing import Any
 
 import typer
 
-from gmtool.cli.common import JSON_OPTION, console, emit, open_game, print_json
+from gmtool.cli.common import (
+    JSON_OPTION,
+    MAX_JOBS,
+    MAX_SIMULATED_GAMES,
+    console,
+    emit,
+    open_game,
+    print_json,
+)
 from gmtool.errors import UsageError
 
 app = typer.Typer(
@@ -264,13 +272,19 @@ def odds_dungeon(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
 
 @app.command()
 def simulate(
-    games: int = typer.Option(1000, "--games", min=1, help="How many whole games to play."),
+    games: int = typer.Option(
+        1000, "--games", min=1, max=MAX_SIMULATED_GAMES, help="How many whole games to play."
+    ),
     seed: int = typer.Option(
         1, "--seed", help="Seed for the games' dice (same seed, same report)."
     ),
     policy: str = typer.Option("random", "--policy", help="random or greedy."),
     jobs: int = typer.Option(
-        1, "--jobs", min=1, help="Worker processes (the report is the same for any number)."
+        1,
+        "--jobs",
+        min=1,
+        max=MAX_JOBS,
+        help="Worker processes (the report is the same for any number).",
     ),
     campaign_file: Path = typer.Option(
         None, "--content", help="A campaign file whose content (board, cards, rulings) to test."

@@ -116,8 +116,10 @@ def test_no_group_offers_to_edit_the_shell_start_up(gmtool) -> None:  # type: ig
         assert result.code == 2 and "No such option" in result.err, (group, result.err)
 
 
-def test_the_simulator_has_an_upper_bound(gmtool) -> None:  # type: ignore[no-untyped-def]
+def test_the_simulators_have_upper_bounds(gmtool) -> None:  # type: ignore[no-untyped-def]
     one_line_error(gmtool("foodfight", "simulate", "--games", "100000000"), 2)
+    one_line_error(gmtool("zauberer", "simulate", "--games", "100000000"), 2)
+    one_line_error(gmtool("zauberer", "simulate", "--games", "5", "--jobs", "100000"), 2)
 
 
 def test_undo_and_redo_report_the_entry_as_it_now_is(gmtool) -> None:  # type: ignore[no-untyped-def]
