@@ -3,7 +3,8 @@ against the building rules, a sector map laid out by dice, and the battle betwee
 ships one second at a time.
 
 ``SYSTEM`` is what the engine uses. Its ``apply`` dispatches on ``action["type"]`` through
-``actions.ACTIONS``; a battle action goes straight to ``battle.handlers``, and the content
+``actions.ACTIONS``; a battle action goes straight to ``battle.handlers`` (imported only
+then, so the map, jumps and status do not load the battle referee), and the content
 is read only when something looks inside it, so a battle second (which reads only the
 state) imports neither the ship builder nor the content models.
 """
@@ -15,7 +16,6 @@ from typing import Any
 
 from gmtool.dice import DiceDoor
 from gmtool.engine.system import Outcome, State
-from gmtool.systems.ftl.battle.handlers import ACTION_TYPES as BATTLE_ACTIONS
 
 
 class LazyContent:
@@ -62,10 +62,11 @@ class Ftl:
     def apply(
         self, state: State, action: Mapping[str, Any], dice: DiceDoor, content: Any
     ) -> Outcome:
-        if action.get("type") in BATTLE_ACTIONS:
-            from gmtool.systems.ftl.battle.handlers import battle_action
+        if _may_be_battle(action.get("type")):
+            from gmtool.systems.ftl.battle.handlers import ACTION_TYPES, battle_action
 
-            return battle_action(state, action, dice, content)
+            if action.get("type") in ACTION_TYPES:
+                return battle_action(state, action, dice, content)
         from gmtool.systems.ftl.actions import apply_action
 
         return apply_action(state, action, dice, real(content))
@@ -74,6 +75,12 @@ class Ftl:
         from gmtool.systems.ftl.players import status
 
         return status(state)
+
+
+def _may_be_battle(kind: object) -> bool:
+    """The battle's action types are ``tick`` and ``order_...``: known by their shape, so
+    a map or jump action never imports the battle referee."""
+    return kind == "tick" or (isinstance(kind, str) and kind.startswith("order_"))
 
 
 SYSTEM = Ftl()

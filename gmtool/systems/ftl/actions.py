@@ -15,8 +15,6 @@ from gmtool.errors import RulesError, UsageError, unknown
 
 if TYPE_CHECKING:
     from gmtool.systems.ftl.content import FtlContent
-from gmtool.systems.ftl.battle.handlers import ACTION_TYPES as BATTLE_ACTIONS
-from gmtool.systems.ftl.battle.handlers import battle_action
 from gmtool.systems.ftl.players import State, find_player
 from gmtool.systems.ftl.sector import build_map, is_adjacent
 
@@ -148,7 +146,8 @@ def _xy(at: tuple[int, int] | list[int]) -> str:
 
 
 ACTIONS: dict[str, Handler] = {"map_new": map_new, "jump": jump}
-ACTIONS.update(dict.fromkeys(BATTLE_ACTIONS, battle_action))
+"""The actions before a battle; the battle's own (``battle.handlers.ACTION_TYPES``) are
+dispatched by ``SYSTEM.apply`` and imported only when one is played."""
 
 
 def apply_action(
@@ -157,5 +156,7 @@ def apply_action(
     kind = str(action.get("type"))
     handler = ACTIONS.get(kind)
     if handler is None:
-        raise unknown("FTL action", kind, sorted(ACTIONS))
+        from gmtool.systems.ftl.battle.handlers import ACTION_TYPES
+
+        raise unknown("FTL action", kind, sorted([*ACTIONS, *ACTION_TYPES]))
     return handler(state, action, dice, content)
