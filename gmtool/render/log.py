@@ -2,7 +2,9 @@
 
 Words are never split: each column is at least as wide as its longest word (to a limit),
 the time carries the date when the entries span several days, and the mission and scene
-have columns of their own (a fight outside any mission has an empty mission cell).
+have columns of their own (a fight outside any mission has an empty mission cell). A long
+list of dice (``ftl map new`` logs a hundred rolls and more) shows its first rolls and counts
+the rest; the exports (md, csv, json) keep every die.
 """
 
 from __future__ import annotations
@@ -17,6 +19,10 @@ from gmtool.engine.journal import dice_text
 
 LONGEST_WHOLE_WORD = 24
 """A word longer than this may be folded, so one odd name cannot push the table wide."""
+DICE_SHOWN = 4
+"""Rolls a table cell shows; the others are counted."""
+FACES_SHOWN = 12
+"""Faces a table cell shows of one roll; the others are counted."""
 
 
 def log_table(name: str, entries: list[dict[str, Any]], *, note: str | None = None) -> Table:
@@ -52,10 +58,31 @@ def _cells(entry: dict[str, Any], dated: bool) -> list[str]:
         f"{time[:10]} {time[11:19]}" if dated else time[11:19],
         entry["who"],
         entry["what"],
-        dice_text(entry["dice"]),
+        dice_cell(entry["dice"]),
         f"{entry['outcome']} (undone)" if entry["voided"] else entry["outcome"],
     ]
 
 
 def _longest_word(text: str) -> int:
     return max((len(word) for word in text.split()), default=0)
+
+
+def dice_cell(rolls: list[dict[str, Any]]) -> str:
+    """The dice as ``dice_text`` writes them, cut short when there are many: the first
+    ``DICE_SHOWN`` rolls (each with at most ``FACES_SHOWN`` faces), then how many more."""
+    shown = [_few_faces(roll) for roll in rolls[:DICE_SHOWN]]
+    text = dice_text(shown)
+    hidden = len(rolls) - len(shown)
+    if hidden:
+        text += f"; … {hidden} more rolls"
+    if hidden or shown != rolls[: len(shown)]:
+        text += " (all: log --format json)"
+    return text
+
+
+def _few_faces(roll: dict[str, Any]) -> dict[str, Any]:
+    dice = roll.get("dice") or []
+    if len(dice) <= FACES_SHOWN:
+        return roll
+    # The count stands in the place of the faces left out, as one more "face".
+    return {**roll, "dice": [*dice[:FACES_SHOWN], {"face": f"… {len(dice) - FACES_SHOWN} more"}]}

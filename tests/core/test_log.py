@@ -63,3 +63,40 @@ def test_log_table_marks_undone_entries_in_words(gmtool, toy_campaign) -> None: 
 def test_log_marks_exploded_dice_as_the_roll_did(gmtool, toy_campaign) -> None:  # type: ignore[no-untyped-def]
     assert "1d6! = 14  [6!, 6!, 2]" in gmtool("roll", "d6!", "--dice", "6,6,2").out
     assert "1d6! [6!,6!,2] entered" in gmtool("log", "--format", "csv").out
+
+
+def test_a_long_dice_list_is_summarised_in_the_table_and_whole_in_the_exports(
+    gmtool, toy_campaign
+) -> None:  # type: ignore[no-untyped-def]
+    # ``ftl map new`` logs 100 and more rolls in one entry: one very wide row.
+    from gmtool.render.log import DICE_SHOWN
+
+    faces = ",".join(str(n % 6 + 1) for n in range(40))
+    assert gmtool("roll", "40d6", "--dice", faces).code == 0
+    many = {
+        "seq": 2,
+        "time": "2024-01-01T10:00:00+00:00",
+        "who": "",
+        "what": "map new",
+        "dice": [
+            {"expression": "2d6", "dice": [{"face": 3}, {"face": n % 6 + 1}]} for n in range(100)
+        ],
+        "outcome": "",
+        "mission": "",
+        "scene": "",
+        "voided": False,
+    }
+    from gmtool.render.log import dice_cell
+
+    cell = dice_cell(many["dice"])
+    assert cell.count("2d6 [") == DICE_SHOWN
+    assert f"{100 - DICE_SHOWN} more rolls" in cell and "--format json" in cell
+    long_roll = dice_cell([{"expression": "40d6", "dice": [{"face": 2}] * 40}])
+    assert long_roll.count("2") < 30 and "more" in long_roll
+    table = gmtool("log").out
+    assert "40d6 [" in table and "more" in table
+    assert len(max(table.splitlines(), key=len)) < 200
+    csv = gmtool("log", "--format", "csv").out
+    assert f"40d6 [{faces}] entered" in csv
+    doc = json.loads(gmtool("log", "--json").out)
+    assert len(doc[-1]["dice"][0]["dice"]) == 40
