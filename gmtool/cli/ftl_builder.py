@@ -1,8 +1,9 @@
 """``gmtool ftl ship new FILE``: build a ship from menus, with the running bill.
 
 Each choice is tried on the draft (``systems.ftl.draft``); one that breaks a building rule
-is refused with the rule and the draft stays as it was. Esc leaves a question and goes back
-to the menu; the file is written only by "save", and only when the ship passes every check.
+is refused with the rule and asked again, the draft as it was. Esc goes back one question
+(from a step's first, to the menu), as in every play loop (``playloop.run_step``); the file
+is written only by "save", and only when the ship passes every check.
 """
 
 from __future__ import annotations
@@ -11,8 +12,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from gmtool.cli.playloop import Back, Prompts, say
-from gmtool.errors import GmtoolError, RulesError, UsageError
+from gmtool.cli.playloop import Prompts, run_step, say
+from gmtool.errors import RulesError, UsageError
 from gmtool.systems.ftl import draft as drafts
 from gmtool.systems.ftl.content import FtlContent
 from gmtool.systems.ftl.ship import SPACE
@@ -34,19 +35,10 @@ class Builder:
     def run(self) -> bool:
         """Build until saved (True) or left (False)."""
         ask = self.ask
-        ask.begin_step()
-        try:
-            name = ask.text("The ship's name?", check=_not_blank)
-            slots = ask.select("Slots: weapons and drones?", list(self.content.slots))
-        except (Back, KeyboardInterrupt):
+        say("The ship's name, its slots and its first room (more rooms are placed touching it).")
+        if not self._step(self._start):
             say("Nothing written.")
             return False
-        self.data = drafts.new_draft(name.strip(), slots)
-        say("First room (more rooms are placed touching it).")
-        while not self.data["rooms"]:
-            if not self._step(self.add_room):
-                say("Nothing written.")
-                return False
         while True:
             self._show_bill()
             menu = self._menu()
@@ -62,18 +54,20 @@ class Builder:
             if choice in menu:
                 self._step(menu[choice])
 
-    def _step(self, step: Callable[[], None]) -> bool:
-        """Run one step; False when the person left it (Esc or Ctrl-C)."""
-        self.ask.begin_step()
-        try:
-            step()
-        except (Back, KeyboardInterrupt):
-            return False
-        except GmtoolError as error:
-            from gmtool.cli.playloop.loop import show_error
+    def _start(self) -> None:
+        name = self.ask.text("The ship's name?", check=_not_blank)
+        slots = self.ask.select("Slots: weapons and drones?", list(self.content.slots))
+        self.data = drafts.new_draft(name.strip(), slots)
+        self.add_room()
 
-            show_error(error)
-        return True
+    def _step(self, step: Callable[[], None]) -> bool:
+        """Run one step on the play loops' terms (Esc goes back one question, a refused
+        choice asks its question again); False when the person left it (Esc at its first
+        question, or Ctrl-C)."""
+        try:
+            return run_step(self.ask, step)
+        except KeyboardInterrupt:
+            return False
 
     def _menu(self) -> dict[str, Callable[[], None]]:
         return {
@@ -214,8 +208,9 @@ class Builder:
         bill = drafts.bill(self.data, self.content)
         if bill is None:
             return
+        rooms = len(self.data["rooms"])
         say(f"{self.data['name']}: {bill.total:,} scrap spent, {bill.left:,} left of "
-            f"{bill.budget + bill.bonus:,} ({len(self.data['rooms'])} rooms)")  # fmt: skip
+            f"{bill.budget + bill.bonus:,} ({rooms} room{'' if rooms == 1 else 's'})")  # fmt: skip
 
     def show_ship(self) -> None:
         from gmtool.cli.common import console

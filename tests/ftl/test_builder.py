@@ -18,9 +18,9 @@ def test_build_and_refusals(tmp_path: Path, capsys) -> None:  # type: ignore[no-
         "2x1", "0 0", "bridge", "piloting", "2 (55 scrap)",
         "add a room", "2x2", "2 0", "guns", "weapon_control", "2 (115 scrap)",
         "add a door", "bridge", "guns",
-        "add a door", "bridge", "space",
+        "add a door", "bridge", "space", ESC, ESC,
         "add a weapon", "burst_laser (50 scrap)",
-        "add a weapon", "heavy_laser (55 scrap)",
+        "add a weapon", "heavy_laser (55 scrap)", ESC,
         "add a weapon", ESC,
         "add a crew member", "human (45 scrap)", "Ana", "bridge",
         "train a crew member", "1. Ana (human)", "piloting", "2",
@@ -44,7 +44,7 @@ def test_build_and_refusals(tmp_path: Path, capsys) -> None:  # type: ignore[no-
 
 def test_leaving_writes_nothing(tmp_path: Path) -> None:
     path = tmp_path / "none.yaml"
-    assert build_ship(path, content(), ScriptedPrompts("Skiff", ESC)) is False
+    assert build_ship(path, content(), ScriptedPrompts("Skiff", ESC, ESC)) is False
     ask = ScriptedPrompts(
         "Skiff", "weapons_2_drones_3", "2x2", "0 0", "a", "no system", "quit without saving"
     )
@@ -92,3 +92,40 @@ def test_a_room_left_of_the_first_moves_the_ship_to_the_origin(tmp_path: Path) -
     assert [(room.id, room.at) for room in ship.rooms] == [("a", [2, 0]), ("b", [0, 0])]
     places = next(offered for offered in ask.offered if "-2 0" in offered)
     assert "0 1" in places and "2 0" in places and "0 0" not in places
+
+
+def test_esc_goes_back_one_question(tmp_path: Path) -> None:
+    # Esc at the slots asks the name again (typed in for editing); Esc at the first room's
+    # name asks its corner again; Esc at a room's system asks its name, then its corner;
+    # Esc at "Into?" asks which room again, then the menu.
+    path = tmp_path / "x.yaml"
+    ask = ScriptedPrompts(
+        "Skif", ESC, "Skiff", "weapons_2_drones_3",
+        "2x1", "0 0", ESC, ESC, "2x2", "0 0", "a", "no system",
+        "add a room", "2x1", "2 0", "b", ESC, ESC, "2 1", "b", "no system",
+        "add a door", "a", ESC, ESC,
+        "save",
+    )  # fmt: skip
+    assert build_ship(path, content(), ask) is True
+    assert ask.asked[:3] == ["The ship's name?", "Slots: weapons and drones?", "The ship's name?"]
+    assert ask.defaults[2] == "Skif"
+    ship, _ = read_ship(path)
+    assert ship.name == "Skiff"
+    assert [(room.id, room.size, room.at) for room in ship.rooms] == [
+        ("a", "2x2", [0, 0]),
+        ("b", "2x1", [2, 1]),
+    ]
+
+
+def test_a_refused_choice_asks_that_question_again(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "x.yaml"
+    ask = ScriptedPrompts(
+        "X", "weapons_2_drones_3", "2x1", "0 0", "a", "no system",
+        "add a room", "2x1", "2 0", "b", "no system",
+        "add a door", "a", "space", "b", "save",
+    )  # fmt: skip
+    assert build_ship(path, content(), ask) is True
+    assert "refused: rooms: 1 doors to space; 2 rooms allow 0" in capsys.readouterr().out
+    assert ask.asked[-3:] == ["Into?", "Into?", "What next?"]
+    ship, _ = read_ship(path)
+    assert ship.rooms[0].doors == ["b"]

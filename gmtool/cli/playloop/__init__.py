@@ -1,6 +1,8 @@
 """The play-loop foundation every system's ``gmtool play`` is built on.
 
 - ``PlayLoop``: banner, dashboard, menu with the standard entries, going back, Ctrl-C.
+- ``run_step``: one step's questions with going back and refusals, for a loop of its own
+  (``ftl ship new``).
 - ``Prompts``: every question (lists, text, numbers, faces, "pass the screen" gates);
   ``TerminalPrompts`` asks through questionary, ``ScriptedPrompts`` answers in tests.
 
@@ -9,7 +11,17 @@ See "How a system writes its play loop" in docs/architecture.md.
 
 from gmtool.cli.playloop.asking import BACK, AskAgain, Back, BackToMenu, Prompts, parse_number
 from gmtool.cli.playloop.faces import dice_list
-from gmtool.cli.playloop.loop import QUIT, REDO, SHOW_LOG, STANDARD, UNDO, PlayLoop, Step, say
+from gmtool.cli.playloop.loop import (
+    QUIT,
+    REDO,
+    SHOW_LOG,
+    STANDARD,
+    UNDO,
+    PlayLoop,
+    Step,
+    run_step,
+    say,
+)
 
 __all__ = [
     "BACK",
@@ -26,5 +38,6 @@ __all__ = [
     "Step",
     "dice_list",
     "parse_number",
+    "run_step",
     "say",
 ]

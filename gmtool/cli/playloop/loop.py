@@ -98,31 +98,10 @@ class PlayLoop:
 
     def attempt(self, step: Step) -> None:
         """Run ``step``; Esc, a refusal and Ctrl-C inside it behave as the module says."""
-        replay: list[str] = []
-        offer: str | None = None
-        while True:
-            self.ask.begin_step(replay, offer)
-            try:
-                step()
-                return
-            except BackToMenu:
-                return
-            except Back:
-                given = self.ask.given
-            except AskAgain as again:
-                show_error(again.error)
-                given = self.ask.given[: again.keep + 1]
-            except GmtoolError as error:
-                show_error(error)
-                given = self.ask.given
-            except KeyboardInterrupt:
-                say("\nback at the menu (nothing was written for the unfinished move)")
-                return
-            finally:
-                self.ask.begin_step()
-            if not given:
-                return
-            replay, offer = given[:-1], given[-1]
+        try:
+            run_step(self.ask, step)
+        except KeyboardInterrupt:
+            say("\nback at the menu (nothing was written for the unfinished move)")
 
     # -- the standard entries -----------------------------------------------------------
     def _standard(self, choice: str) -> Step | None:
@@ -142,6 +121,36 @@ class PlayLoop:
     def redo(self) -> None:
         entry = self.game.redo()
         say(f"redone #{entry.seq}: {entry.what or entry.kind}")
+
+
+def run_step(ask: Prompts, step: Step) -> bool:
+    """Run ``step``, asking through ``ask``, as every interactive command does: Esc (or a
+    list's back entry) asks the step's previous question again, a refusal (any
+    ``GmtoolError``) is shown and the question it answered is asked again with the answers
+    before it kept. True when the step finished; False when the person went back past its
+    first question. Ctrl-C is left to the caller (``KeyboardInterrupt``)."""
+    replay: list[str] = []
+    offer: str | None = None
+    while True:
+        ask.begin_step(replay, offer)
+        try:
+            step()
+            return True
+        except BackToMenu:
+            return False
+        except Back:
+            given = ask.given
+        except AskAgain as again:
+            show_error(again.error)
+            given = ask.given[: again.keep + 1]
+        except GmtoolError as error:
+            show_error(error)
+            given = ask.given
+        finally:
+            ask.begin_step()
+        if not given:
+            return False
+        replay, offer = given[:-1], given[-1]
 
 
 def banner(game: Game) -> str:
@@ -168,4 +177,4 @@ def show_error(error: GmtoolError) -> None:
     console().print(Text(f"error: {error.line()}", style="red"))
 
 
-__all__ = ["QUIT", "REDO", "SHOW_LOG", "STANDARD", "UNDO", "PlayLoop", "Step", "say"]
+__all__ = ["QUIT", "REDO", "SHOW_LOG", "STANDARD", "UNDO", "PlayLoop", "Step", "run_step", "say"]
