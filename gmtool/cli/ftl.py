@@ -37,6 +37,36 @@ def _content(overrides: Mapping[str, Any] | None = None) -> Any:
     return FTL.load_content(overrides or {})
 
 
+CONTENT_OPTION = typer.Option(
+    None,
+    "--content",
+    help="A campaign file (system: ftl) whose changed content (budget, prices, limits) to use.",
+)
+
+
+def ship_content(ctx: typer.Context, campaign_file: Path | None) -> Any:
+    """The content a ship is checked and priced against: the bundled tables, with the
+    changes of a campaign file (``--content FILE``) or of a campaign named with ``-c NAME``
+    (or ``GMTOOL_CAMPAIGN``). The campaign last used is not taken unasked: a ship file is
+    checked the same way whichever campaign was played last."""
+    named = (ctx.find_root().obj or {}).get("campaign") is not None
+    if campaign_file is not None and named:
+        raise UsageError("give -c NAME or --content FILE, not both")
+    if campaign_file is not None:
+        from gmtool.content.campaignfile import read_campaign_file, resolve_campaign_file
+
+        data = read_campaign_file(resolve_campaign_file(campaign_file))
+        if data.get("system") != SYSTEM:
+            raise UsageError(
+                f"{campaign_file} plays {data.get('system')}, not {SYSTEM}",
+                hint="name a campaign file with 'system: ftl'",
+            )
+        return _content(dict(data.get("content") or {}))
+    if named:
+        return open_game(ctx, SYSTEM).content
+    return _content()
+
+
 def read_checked(path: Path, content: Any) -> tuple[Any, list[str]]:
     """The ship in ``path`` and its rule problems (``file:line: field: message``); a file
     that cannot be read as a ship at all raises ContentError with every shape problem."""
@@ -49,12 +79,15 @@ def read_checked(path: Path, content: Any) -> tuple[Any, list[str]]:
 
 @ship_app.command("check")
 def ship_check(
+    ctx: typer.Context,
     files: list[Path] = typer.Argument(..., help="Ship files (YAML)."),
+    campaign_file: Path = CONTENT_OPTION,
 ) -> None:
-    """List every rule each ship breaks, as file:line: field: message (exit 3 if any)."""
+    """List every rule each ship breaks, as file:line: field: message (exit 3 if any).
+    With -c NAME or --content FILE, against that campaign's changed content."""
     from gmtool.errors import one_line
 
-    content = _content()
+    content = ship_content(ctx, campaign_file)
     problems: list[str] = []
     for path in files:
         try:
@@ -73,14 +106,17 @@ def ship_check(
 
 @ship_app.command("cost")
 def ship_cost(
+    ctx: typer.Context,
     file: Path = typer.Argument(..., help="A ship file (YAML)."),
+    campaign_file: Path = CONTENT_OPTION,
     as_json: bool = JSON_OPTION,
 ) -> None:
-    """The ship's bill: every item by group, the budget, the room bonus, what is left."""
+    """The ship's bill: every item by group, the budget, the room bonus, what is left.
+    With -c NAME or --content FILE, at that campaign's prices and budget."""
     from gmtool.render import ftl as render
     from gmtool.systems.ftl.bill import ship_bill
 
-    content = _content()
+    content = ship_content(ctx, campaign_file)
     ship, problems = read_checked(file, content)
     doc = ship_bill(ship, content).to_json(problems)
     emit(doc, as_json, lambda d: render.bill(d, title=f"{ship.name}: the bill"))
@@ -125,10 +161,13 @@ def _check_drawable(ship: Any) -> None:
 
 @ship_app.command("new")
 def ship_new(
+    ctx: typer.Context,
     file: Path = typer.Argument(..., help="Where to write the ship file."),
     force: bool = typer.Option(False, "--force", help="Replace the file if it exists."),
+    campaign_file: Path = CONTENT_OPTION,
 ) -> None:
-    """Build a ship step by step, with the running bill; illegal choices are refused."""
+    """Build a ship step by step, with the running bill; illegal choices are refused.
+    With -c NAME or --content FILE, by that campaign's changed content."""
     from gmtool.cli.ftl_builder import build_ship
     from gmtool.content.yamlfile import kind_of
 
@@ -136,7 +175,7 @@ def ship_new(
         raise UsageError(f"{file} already exists", hint="choose another name or pass --force")
     if kind_of(file.parent) != "folder":
         raise UsageError(f"there is no folder {file.parent} to write {file.name} in")
-    build_ship(file, _content())
+    build_ship(file, ship_content(ctx, campaign_file))
 
 
 def coin_faces(text: str) -> list[int]:

@@ -1,0 +1,66 @@
+"""``ftl ship check`` and ``ftl ship cost`` against a campaign's changed content: a campaign
+file's (``--content FILE``) or a campaign's own (``-c NAME``)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.ftl.helpers import BLUE, RED
+
+TIGHT = """system: ftl
+options:
+  ships: {Red: ftl-red.yaml, Green: ftl-red.yaml}
+content:
+  budget: 2000
+  max_crew: 4
+"""
+
+
+def _tight(tmp_path: Path) -> Path:
+    path = tmp_path / "tight.yaml"
+    path.write_text(TIGHT, encoding="utf-8")
+    return path
+
+
+def test_check_against_a_campaign_files_content(gmtool, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    assert gmtool("ftl", "ship", "check", str(BLUE)).code == 0
+    result = gmtool("ftl", "ship", "check", str(BLUE), str(RED), "--content", str(_tight(tmp_path)))
+    assert result.code == 3
+    lines = result.err.splitlines()
+    # Blue: 2,054 scrap against 2,000 + 20; 6 crew against 4. Red fits both.
+    assert any(f"{BLUE}:" in line and "budget: the ship costs 2054" in line for line in lines)
+    assert any(f"{BLUE}:" in line and "crew: 6 crew; a ship may have at most 4" in line
+               for line in lines)  # fmt: skip
+    assert f"ok: {RED}" in result.out
+    cost = json.loads(
+        gmtool("ftl", "ship", "cost", str(BLUE), "--json", "--content", str(_tight(tmp_path))).out
+    )
+    assert (cost["budget"], cost["left"]) == (2000, -34) and cost["problems"]
+
+
+def test_check_against_a_campaigns_content(gmtool, gmtool_home: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    made = gmtool("campaign", "new", "tight", "--from", str(_tight(tmp_path)))
+    assert made.code == 0, made.err
+    result = gmtool("ftl", "ship", "check", str(BLUE), "-c", "tight")
+    assert result.code == 3 and "at most 4" in result.err
+    assert gmtool("ftl", "ship", "check", str(BLUE)).code == 0  # no -c: the bundled content
+    cost = json.loads(gmtool("-c", "tight", "ftl", "ship", "cost", str(RED), "--json").out)
+    assert cost["budget"] == 2000
+
+
+def test_content_mistakes_are_one_line(gmtool, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    other = tmp_path / "other.yaml"
+    other.write_text("system: originem\n", encoding="utf-8")
+    result = gmtool("ftl", "ship", "check", str(RED), "--content", str(other))
+    assert result.code == 2 and "plays originem, not ftl" in result.err
+    assert len(result.err.strip().splitlines()) == 1
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("system: ftl\ncontent:\n  budget: lots\n", encoding="utf-8")
+    result = gmtool("ftl", "ship", "check", str(RED), "--content", str(bad))
+    assert result.code == 3 and "budget" in result.err and "Traceback" not in result.err
+    missing = gmtool("ftl", "ship", "check", str(RED), "--content", str(tmp_path / "nope.yaml"))
+    assert missing.code == 2 and "does not exist" in missing.err
+    assert gmtool("campaign", "new", "o", "--system", "originem").code == 0
+    result = gmtool("ftl", "ship", "check", str(RED), "-c", "o")
+    assert result.code == 2 and "plays originem, not ftl" in result.err
