@@ -128,13 +128,26 @@ def ship_show(
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Draw the ship's rooms on the grid (systems, doors, crew) and list what it carries."""
-    from gmtool.render import ftl as render
     from gmtool.systems.ftl.ship import read_ship, ship_document
 
     ship, _ = read_ship(ship_path(file))
-    if not as_json:
-        _check_drawable(ship)
-    emit(ship_document(ship), as_json, render.ship)
+    if as_json:
+        print_json(ship_document(ship))
+        return
+    _check_drawable(ship)
+    show_ship(ship_document(ship))
+
+
+def show_ship(doc: dict[str, Any]) -> None:
+    """Draw a ship: whole to a file or a pipe, cut at the edge of a narrower terminal."""
+    from gmtool.render import ftl as render
+
+    out = console()
+    if out.is_terminal:
+        out.print(render.ship(doc, width=out.width))
+        return
+    out.width = max(out.width, render.ship_width(doc))
+    out.print(render.ship(doc))
 
 
 DRAWABLE_CORNERS = 60

@@ -213,10 +213,9 @@ class Builder:
             f"{bill.budget + bill.bonus:,} ({rooms} room{'' if rooms == 1 else 's'})")  # fmt: skip
 
     def show_ship(self) -> None:
-        from gmtool.cli.common import console
-        from gmtool.render import ftl as render
+        from gmtool.cli.ftl import show_ship
 
-        console().print(render.ship(self.data))
+        show_ship(self.data)
 
     def show_full_bill(self) -> None:
         from gmtool.cli.common import console

@@ -51,9 +51,25 @@ def problem_lines(problems: list[str]) -> list[Text]:
     return [Text(f"✗ {problem}", style="red") for problem in problems]
 
 
-def ship(doc: dict[str, Any]) -> RenderableType:
-    """The ship's rooms on the grid, then what it carries."""
-    lines: list[RenderableType] = [Text(doc["name"], style="bold"), Text("\n".join(draw(doc)))]
+def ship(doc: dict[str, Any], *, width: int | None = None) -> RenderableType:
+    """The ship's rooms on the grid, then what it carries. The drawing's rows are never
+    folded (a folded row garbles the grid): wider than ``width`` columns, each row is cut
+    there and a line says so."""
+    rows = draw(doc)
+    cut = width is not None and max(map(len, rows)) > width
+    if cut:
+        rows = [row[:width] for row in rows]
+    lines: list[RenderableType] = [
+        Text(doc["name"], style="bold"),
+        Text("\n".join(rows), no_wrap=True, overflow="crop"),
+    ]
+    if cut:
+        lines.append(
+            Text(
+                f"(cut at {width} columns: a wider terminal, or 'less -S', shows it whole)",
+                style="yellow",
+            )
+        )
     lines.append(Text(LEGEND, style="dim"))
     loadout = [
         ("slots", doc["slots"]),
@@ -75,6 +91,11 @@ def ship(doc: dict[str, Any]) -> RenderableType:
     if crew:
         lines.append(Text("crew: ", style="bold").append("; ".join(crew)))
     return Group(*lines)
+
+
+def ship_width(doc: dict[str, Any]) -> int:
+    """How many columns ``ship`` needs to draw the rooms whole."""
+    return max(map(len, draw(doc)))
 
 
 def _crew_words(member: dict[str, Any]) -> str:
