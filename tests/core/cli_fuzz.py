@@ -38,6 +38,8 @@ def commands() -> tuple[Command, ...]:
     def walk(command: Any, path: tuple[str, ...]) -> None:
         entry = Command(path)
         for param in command.params:
+            if "completion" in (param.name or ""):
+                continue  # installing completion edits the shell's start-up file: not here
             entry.options += [*param.opts, *param.secondary_opts]
             entry.choices += [str(choice) for choice in getattr(param.type, "choices", ())]
         found.append(entry)

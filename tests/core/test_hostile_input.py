@@ -110,7 +110,9 @@ def test_a_nova_penalty_must_be_finite(gmtool, seconds) -> None:  # type: ignore
     assert doc["nova"]["remaining_seconds"] > 0
 
 
-def test_no_group_offers_to_edit_the_shell_start_up(gmtool) -> None:  # type: ignore[no-untyped-def]
+def test_no_group_offers_to_edit_the_shell_start_up(gmtool, monkeypatch, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("HOME", str(tmp_path))  # should it regress, it edits no real file
+    monkeypatch.setenv("SHELL", "/bin/bash")
     for group in ("foodfight", "originem", "astral", "starships"):
         result = gmtool(group, "--install-completion")
         assert result.code == 2 and "No such option" in result.err, (group, result.err)
