@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -86,3 +87,65 @@ def test_a_whole_game_from_the_play_menus() -> None:
     state = game.state
     assert state["over"], "the first entry of every menu should lead to an end"
     assert state["winner"] in TEAMS and state["duels"] >= 1
+
+
+def command_for(action: dict[str, Any]) -> list[str]:
+    """The ``gmtool zauberer`` command a table would type for ``action``."""
+    kind = action["type"]
+    words = {
+        "roll_off": ["roll-off"],
+        "move": ["move"],
+        "dungeon": ["dungeon"],
+        "trap": ["trap"],
+        "end_turn": ["end-turn"],
+        "duel_start": ["duel", "start", str(action.get("target"))],
+        "cast": ["cast", str(action.get("card"))],
+        "duel_round": ["duel", "round"],
+    }[kind]
+    for way in action.get("ways") or []:
+        words += ["--way", way]
+    if action.get("return_spell"):
+        words.append("--return-spell")
+    for target in action.get("targets") or []:
+        words += ["--target", target]
+    for space in action.get("spaces") or []:
+        words += ["--space", space]
+    if action.get("steps") is not None:
+        words += ["--steps", str(action["steps"])]
+    for role in ("attack", "defense"):
+        for clan, card in (action.get(role) or {}).items():
+            words += [f"--{role}", f"{clan}={card}"]
+    return ["zauberer", *words]
+
+
+def test_a_whole_game_from_the_command_line(gmtool) -> None:  # type: ignore[no-untyped-def]
+    teams = "fire=Ana+Bo,water=Cy,air=Di+Eve,earth=Finn"
+    created = gmtool(
+        "campaign", "new", "cli", "--system", "zauberer", "--teams", teams, "--seed", "8"
+    )
+    assert created.code == 0, created.err
+    choose, attack_card, _ = POLICIES["greedy"]
+    thinking = Rng(8)
+    commands = 0
+    while commands < 600:
+        state = Game.open("cli").state
+        if state["over"]:
+            break
+        if state["duel"] is None:
+            action = choose(state, thinking)
+        else:
+            duel = state["duel"]
+            action = {"type": "duel_round", "attack": {}}
+            for clan in (duel["challenger"], duel["defender"]):
+                team = next(t for t in state["teams"] if t["clan"] == clan)
+                card = attack_card(state, team, thinking)
+                if card:
+                    action["attack"][clan] = card
+        result = gmtool(*command_for(action))
+        assert result.code == 0, (action, result.err)
+        commands += 1
+    doc = json.loads(gmtool("zauberer", "show", "--json").out)
+    assert doc["winner"] in ("fire", "water", "air", "earth") and doc["team_to_play"] is None
+    assert len(json.loads(gmtool("log", "--json", "--last", "1000").out)) == commands
+    refused = gmtool("zauberer", "end-turn")
+    assert refused.code == 4 and "the game is over" in refused.err
