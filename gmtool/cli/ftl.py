@@ -266,7 +266,13 @@ def ship_options(items: list[str], overrides: Mapping[str, Any]) -> dict[str, An
             raise UsageError(f"--ship {name} is given twice", hint="one ship for each player")
         ship, problems = read_checked(Path(path.strip()), content)
         if problems:
-            raise ContentError(problems)
+            refused = ContentError(problems)
+            if len(problems) > 1:  # the command that lists them is the ship's own check
+                refused.message = (
+                    f"{problems[0]} (and {len(problems) - 1} more: "
+                    f"'gmtool ftl ship check {path.strip()}' lists them)"
+                )
+            raise refused
         from gmtool.systems.ftl.ship import ship_document
 
         ships[name] = ship_document(ship)

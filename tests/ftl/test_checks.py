@@ -260,3 +260,22 @@ def test_any_ship_gives_problems_never_a_crash(
     data = small_ship(rooms=rooms, systems=systems, weapons=weapons, crew=crew)
     found = problems(data)
     assert all(line.startswith("ship.") for line in found)
+
+
+def test_power_past_the_control_systems_top_level_says_to_carry_less() -> None:
+    # Five weapons of 13 power in all: weapon control stops at level 8, so "raise it to 13"
+    # would send the player after a level that does not exist.
+    weapons = ["burst_laser_ii", "glaive_beam", "heavy_laser", "artemis", "hermes"]
+    found = problems(small_ship(weapons=weapons))
+    line = next(line for line in found if "need 13 power" in line)
+    assert "raise it" not in line and "goes up to level 8" in line
+    drones = ["combat_drone_ii", "beam_drone_ii", "fire_drone"]
+    data = small_ship(drones=drones, slots="weapons_2_drones_3")
+    line = next(line for line in problems(data) if "drones need 10 power" in line)
+    assert "add it at level" not in line and "goes up to level 8" in line
+
+
+def test_a_system_that_cannot_be_trained_is_named_as_such() -> None:
+    data = small_ship(crew=[{"race": "human", "skills": {"medbay": 1}}])
+    line = next(line for line in problems(data) if "skills.medbay" in line)
+    assert "medbay has no crew skill" in line and "shields" in line and "unknown" not in line

@@ -207,3 +207,18 @@ def test_ship_replaces_one_of_a_campaign_files_ships(gmtool, tmp_path: Path) -> 
     assert result.code == 0, result.err
     players = json.loads(gmtool("status", "--json").out)["players"]
     assert (players["Red"]["ship"], players["Blue"]["ship"]) == ("Scarlet", "Blue Lanternfish")
+
+
+def test_a_ship_with_many_problems_names_the_command_that_lists_them(
+    gmtool, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    data = red_data()
+    data["weapons"] = ["artemis", "artemis"]
+    data["crew"] += [{"race": "crystal"}] * 3
+    bad = write_ship(tmp_path, data)
+    result = gmtool(
+        "campaign", "new", "duel", "--system", "ftl",
+        "--ship", f"Red={bad}", "--ship", f"Blue={BLUE}",
+    )  # fmt: skip
+    assert result.code == 3 and len(result.err.strip().splitlines()) == 1
+    assert f"more: 'gmtool ftl ship check {bad}' lists them" in result.err

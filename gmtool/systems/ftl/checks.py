@@ -184,7 +184,11 @@ def _power_problems(ship: Ship, content: FtlContent) -> list[Problem]:
         needed = sum(known[name].power for name in getattr(ship, field) if name in known)
         level = ship.systems.get(control, 0)
         if needed > level:
-            if level:
+            top = content.systems[control].max_level if control in content.systems else needed
+            if needed > top:  # no level is enough: the only fix is to carry less
+                have = f"{control} is level {level}" if level else f"there is no {control}"
+                fix = f"{control} goes up to level {top}: carry fewer or lighter {field}"
+            elif level:
                 have, fix = f"{control} is level {level}", f"raise it to {needed}"
             else:
                 have, fix = f"there is no {control}", f"add it at level {needed} or more"
@@ -221,7 +225,10 @@ def _crew_problems(ship: Ship, content: FtlContent) -> list[Problem]:
             )
         for skill, level in member.skills.items():
             loc: Loc = ("crew", index, "skills", skill)
-            if skill not in content.trainable:
+            if skill in content.systems and skill not in content.trainable:
+                skills = ", ".join(content.trainable)
+                problems.append(Problem(loc, f"{skill} has no crew skill (skills: {skills})"))
+            elif skill not in content.trainable:
                 problems.append(Problem(loc, unknown_name("skill", skill, content.trainable)))
             elif level > training.max_skill_level:
                 problems.append(
