@@ -74,8 +74,8 @@ class Builder:
             "add a room": self.add_room,
             "add a door": self.add_door,
             "set a system's level": self.set_level,
-            "add a weapon": lambda: self.add_item("weapons", self.content.weapons),
-            "add a drone": lambda: self.add_item("drones", self.content.drones),
+            "add a weapon": lambda: self.add_by_kind("weapons", self.content.weapons, "type"),
+            "add a drone": lambda: self.add_by_kind("drones", self.content.drones, "kind"),
             "add an augment": lambda: self.add_item("augments", self.content.augments),
             "add a crew member": self.add_crew,
             "train a crew member": self.train,
@@ -149,6 +149,22 @@ class Builder:
     def add_item(self, field: str, known: dict[str, Any]) -> None:
         choices = [f"{key} ({spec.price} scrap)" for key, spec in known.items()]
         key = self.ask.select(f"Which {field[:-1]}?", choices).split()[0]
+        self._apply(lambda data: data[field].append(key))
+
+    def add_by_kind(self, field: str, known: dict[str, Any], kind: str) -> None:
+        """A weapon or drone: its kind first, then one of that kind with its price and power
+        (forty-odd weapons in one list run off a terminal's screen)."""
+        kinds: dict[str, list[str]] = {}
+        for key, spec in known.items():
+            kinds.setdefault(str(getattr(spec, kind)), []).append(key)
+        chosen = self.ask.select(
+            f"Which kind of {field[:-1]}?",
+            [f"{name} ({len(keys)})" for name, keys in kinds.items()],
+        ).split()[0]
+        choices = [
+            f"{key} ({known[key].price} scrap, {known[key].power} power)" for key in kinds[chosen]
+        ]
+        key = self.ask.select(f"Which {chosen}?", choices).split()[0]
         self._apply(lambda data: data[field].append(key))
 
     def add_crew(self) -> None:

@@ -19,8 +19,8 @@ def test_build_and_refusals(tmp_path: Path, capsys) -> None:  # type: ignore[no-
         "add a room", "2x2", "2 0", "guns", "weapon_control", "2 (115 scrap)",
         "add a door", "bridge", "guns",
         "add a door", "bridge", "space", ESC, ESC,
-        "add a weapon", "burst_laser (50 scrap)",
-        "add a weapon", "heavy_laser (55 scrap)", ESC,
+        "add a weapon", "laser (12)", "burst_laser (50 scrap, 2 power)",
+        "add a weapon", "laser (12)", "heavy_laser (55 scrap, 1 power)", ESC, ESC,
         "add a weapon", ESC,
         "add a crew member", "human (45 scrap)", "Ana", "bridge",
         "train a crew member", "1. Ana (human)", "piloting", "2",
@@ -129,3 +129,21 @@ def test_a_refused_choice_asks_that_question_again(tmp_path: Path, capsys) -> No
     assert ask.asked[-3:] == ["Into?", "Into?", "What next?"]
     ship, _ = read_ship(path)
     assert ship.rooms[0].doors == ["b"]
+
+
+def test_weapons_and_drones_are_chosen_by_kind_in_lists_that_fit_a_screen(tmp_path: Path) -> None:
+    # Forty-odd weapons in one list run off a 24-line terminal, the pointer out of sight.
+    path = tmp_path / "x.yaml"
+    ask = ScriptedPrompts(
+        "X", "weapons_2_drones_3", "2x2", "0 0", "guns", "weapon_control", "3 (140 scrap)",
+        "add a room", "2x2", "2 0", "bay", "drone_control", "2 (65 scrap)",
+        "add a weapon", "beam (7)", ESC, "ion (6)", "ion_blast (30 scrap, 1 power)",
+        "add a drone", "internal (3)", "system_repair_drone (20 scrap, 1 power)",
+        "save",
+    )  # fmt: skip
+    assert build_ship(path, content(), ask) is True
+    ship, _ = read_ship(path)
+    assert ship.weapons == ["ion_blast"] and ship.drones == ["system_repair_drone"]
+    assert all(len(offered) <= 20 for offered in ask.offered)
+    beams = ask.menus["Which beam?"]
+    assert beams[0] == "bardiche (20 scrap, 1 power)" and len(beams) == 7
