@@ -217,7 +217,10 @@ def register(app: typer.Typer) -> None:
         doc = battle_document(battle)
         if ship is not None:
             name = ship_of(battle, ship)["name"]
-            doc["ships"] = {name: doc["ships"][name]}
+            if as_json:
+                doc["ships"] = {name: doc["ships"][name]}
+            else:  # drawn alone, but with the enemy's aims on it
+                doc["only"] = name
         emit(doc, as_json, render_show)
 
 

@@ -38,9 +38,12 @@ def show(doc: Doc) -> Group:
     parts: list[Any] = []
     targets = _targets(doc)
     for name, ship in doc["ships"].items():
+        if doc.get("only") not in (None, name):
+            continue
         parts.append(Text(f"{name} ({ship['title']})", style="bold"))
         parts.append(draw_rooms(ship, targets.get(name, set())))
         parts.append(_bars(ship))
+        parts.append(Text(_state_line(ship)))
         if ship.get("unmodelled_augments"):
             idle = ", ".join(ship["unmodelled_augments"])
             parts.append(Text(f"  augments not modelled in battle yet: {idle}", style="dim"))
@@ -113,11 +116,25 @@ def _bars(ship: Doc) -> Text:
     for member in ship["crew"]:
         walking = f" -> {member['walking_to']}" if member["walking_to"] else ""
         stun = f" stunned {member['stunned']}s" if member["stunned"] else ""
+        where = member["room"] or "(cloning)"
         text.append(
-            f"  {member['name']:<10} {member['race']:<8} {member['room']:<10} "
+            f"  {member['name']:<10} {member['race']:<8} {where:<10} "
             f"{member['health']}/{member['max_health']}{walking}{stun}\n"
         )
     return text
+
+
+def _state_line(ship: Doc) -> str:
+    """The drive, and what is switched on or done to the ship."""
+    ftl = ship.get("ftl") or {}
+    words = [f"  FTL drive {ftl.get('charged', 0):g}/{ftl.get('needed', 0)} s"]
+    if ship.get("cloak_seconds"):
+        words.append(f"cloaked {ship['cloak_seconds']} s")
+    if ship.get("battery_seconds"):
+        words.append(f"battery on {ship['battery_seconds']} s")
+    if ship.get("hacked"):
+        words.append(f"{ship['hacked']} hacked")
+    return ", ".join(words)
 
 
 def _in_flight(doc: Doc) -> list[Text]:

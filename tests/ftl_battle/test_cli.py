@@ -138,3 +138,10 @@ def test_a_whole_battle_to_a_ships_death(gmtool, tmp_path: Path) -> None:  # typ
     assert gmtool("ftl", "tick").code == 4  # the battle is over
     log = json.loads(gmtool("log", "--format", "json").out)
     assert any("destroyed" in entry["outcome"] for entry in log)
+
+
+def test_show_one_ship_for_people(fight) -> None:  # type: ignore[no-untyped-def]
+    result = fight("ftl", "show", "Blue")
+    assert result.code == 0, result.err
+    assert "Blue Lanternfish" in result.out and "Red Kestrel" not in result.out
+    assert "FTL drive" in result.out
