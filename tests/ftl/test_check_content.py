@@ -64,3 +64,13 @@ def test_content_mistakes_are_one_line(gmtool, tmp_path: Path) -> None:  # type:
     assert gmtool("campaign", "new", "o", "--system", "originem").code == 0
     result = gmtool("ftl", "ship", "check", str(RED), "-c", "o")
     assert result.code == 2 and "plays originem, not ftl" in result.err
+
+
+def test_the_subsystem_limit_holds(gmtool, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    # The text has three subsystems and allows four, so only a campaign's lower limit can
+    # be broken: the Red Kestrel has doors, the backup battery and piloting.
+    few = tmp_path / "few.yaml"
+    few.write_text("system: ftl\ncontent:\n  max_subsystems: 2\n", encoding="utf-8")
+    result = gmtool("ftl", "ship", "check", str(RED), "--content", str(few))
+    assert result.code == 3
+    assert "systems: 3 subsystems; a ship may have at most 2" in result.err
