@@ -148,7 +148,8 @@ class LiveCampaign:
                 self.game.check(made.action)  # refused now, not after the other seat answers
                 self.questions[made.seat] = Asked(made, self._head.marker())
                 return f"waiting for {made.seat} to answer"
-            return self.game.play(made, self.game.door()).outcome
+            door = self.game.door(entered=self.screens.entered_dice(form))
+            return self.game.play(made, door).outcome
         except GmtoolError as error:
             return f"refused: {error.line()}"
 

@@ -72,6 +72,15 @@ class Screens:
         """The action ``seat`` posted, always made by ``seat`` itself."""
         raise UsageError("this game takes no moves from the players' screens")
 
+    def entered_dice(self, form: Form) -> list[int] | None:
+        """The faces of real dice the seat typed with its move, or None for virtual dice."""
+        text = form.get("dice", "").strip()
+        if not text:
+            return None
+        from gmtool.dice import parse_faces
+
+        return parse_faces(text)
+
     def answer(self, state: State, question: Question, form: Form) -> dict[str, Any]:
         """The questioned action completed with the asked seat's answer."""
         raise UsageError("this game asks no questions")

@@ -1,0 +1,79 @@
+"""A Zauberer team plays its turn from its own screen: each move becomes the action the
+command line would build, naming the team, and the rules refuse what they refuse."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import pytest
+
+pytest.importorskip("starlette")
+
+from tests.web.test_http import Table, serving  # noqa: E402
+
+TEAMS = ["--teams", "fire=Ana,water=Bo+Eve,air=Cy,earth=Di", "--first", "fire", "--seed", "4"]
+
+
+@pytest.fixture
+def arena(gmtool) -> Iterator[Table]:  # type: ignore[no-untyped-def]
+    assert gmtool("campaign", "new", "z", "--system", "zauberer", *TEAMS).code == 0
+    yield from serving("z")
+
+
+def shown(gmtool) -> dict:  # type: ignore[no-untyped-def]
+    return json.loads(gmtool("zauberer", "show", "--json").out)  # type: ignore[no-any-return]
+
+
+def entries(gmtool) -> list[dict]:  # type: ignore[no-untyped-def]
+    return json.loads(gmtool("log", "--json").out)  # type: ignore[no-any-return]
+
+
+def test_a_team_plays_its_turn_from_its_screen_and_others_are_refused(arena: Table, gmtool) -> None:  # type: ignore[no-untyped-def]
+    assert 'name="move" value="move"' in arena.seat("fire").text
+    assert 'value="move"' not in arena.seat("water").text  # not its turn: no move offered
+    refused = arena.post("water", move="move", dice="6")
+    assert "refused: it is fire's turn, not water's" in refused.text
+    bad = arena.post("fire", move="move", dice="x")
+    assert "refused: the 1st face of 'x' is 'x', not a whole number" in bad.text
+    assert entries(gmtool) == []  # nothing was written for either
+    moved = arena.post("fire", move="move", dice="6", way1="nb1")
+    assert "die 6: 3 steps, n0 -> n1 -> nb1, stopped by the dungeon" in moved.text
+    assert "The two dungeon dice" in moved.text and "Move</button>" not in moved.text
+    assert arena.post("fire", move="dungeon", dice="3,4").text.count("draws a spell card") == 1
+    board = shown(gmtool)
+    fire = next(team for team in board["teams"] if team["clan"] == "fire")
+    assert fire["space"] == "nb1"
+    secret = [fire["spell"]["name"], fire["spell"]["text"]]
+    assert all(value in arena.seat("fire").text for value in secret)
+    for page in [*(arena.seat(s).text for s in ("water", "air", "earth")), arena.get("/").text]:
+        assert not [value for value in secret if value in page]
+    assert "ends its turn" in arena.post("fire", move="end_turn").text
+    log = entries(gmtool)
+    assert [entry["what"] for entry in log] == ["move", "dungeon", "end turn"]
+    assert all(entry["who"] == "fire (Ana)" for entry in log)
+    assert "Move</button>" in arena.seat("water").text
+
+
+def test_a_team_casts_its_card_and_calls_a_duel_from_its_screen(arena: Table, gmtool) -> None:  # type: ignore[no-untyped-def]
+    for command in (
+        "move --dice 6 --way nb1",
+        "dungeon --dice 3,4 --card hells_wrath",
+        "end-turn",
+        "move --dice 4 --way eb1",
+        "end-turn",
+        "move --dice 1",
+        "end-turn",
+        "move --dice 1",
+        "end-turn",
+    ):
+        assert gmtool("zauberer", *command.split()).code == 0, command
+    page = arena.seat("fire").text
+    assert "Cast Hell's Wrath" in page
+    cast = arena.post("fire", move="cast", card="hells_wrath")
+    assert "refused" not in cast.text, cast.text
+    fire = next(team for team in shown(gmtool)["teams"] if team["clan"] == "fire")
+    assert fire["spell"] is None and fire["space"] != "nb1"
+    assert "Cast " not in arena.seat("fire").text
+    wrong = arena.post("fire", move="cast", card="hells_wrath")
+    assert wrong.text.count("refused: fire does not hold") == 1

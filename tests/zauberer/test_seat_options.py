@@ -1,0 +1,49 @@
+"""``seat_options``: what one team's own screen may offer, and nothing of another's card."""
+
+from __future__ import annotations
+
+import json
+
+from gmtool.systems.zauberer.view import options_document, seat_options
+
+from .helpers import duel, give, put, start
+
+
+def test_the_team_to_play_gets_the_options_document_and_the_others_only_whose_turn() -> None:
+    state = start()
+    mine = seat_options(state, "fire")
+    assert mine == {**options_document(state), "your_turn": True}
+    assert mine["commands"] == ["move"] and mine["forks"] == {"n1": ["na1", "nb1"]}
+    theirs = seat_options(state, "water")
+    assert theirs["your_turn"] is False and theirs["turn"] == "fire"
+    assert "commands" not in theirs and "forks" not in theirs
+
+
+def test_a_cast_offers_what_the_card_needs_and_only_to_its_holder() -> None:
+    state = start()
+    give(state, "fire", "hells_wrath")
+    give(state, "water", "ice_pike")
+    cast = seat_options(state, "fire")["cast"]
+    assert cast["card"] == "hells_wrath" and cast["name"] == "Hell's Wrath"
+    assert cast["forks"] == {"n1": ["na1", "nb1"]} and cast["steps"] is None
+    assert cast["targets"] == (0, []) and cast["spaces"] == (0, [])
+    water = json.dumps(seat_options(state, "water"))
+    assert "hells_wrath" not in water and "Hell's Wrath" not in water
+    assert "ice_pike" not in json.dumps(seat_options(state, "fire"))
+
+
+def test_in_a_duel_both_duellists_see_their_own_cards_before_and_after_the_roll() -> None:
+    state = start()
+    give(state, "fire", "hells_wrath")
+    give(state, "earth", "quicksand")
+    put(state, "air", "s1")
+    fight = duel(state, "fire", "earth")
+    earth = seat_options(fight, "earth")
+    assert earth["your_turn"] is True and earth["phase"] == "duel"
+    assert earth["attack"] == {"card": "quicksand", "name": "Quicksand"}
+    assert earth["defense"] == {} and earth["duel"]["hp"] == {"fire": 4, "earth": 4}
+    fire = seat_options(fight, "fire")
+    assert fire["attack"] == {} and fire["defense"] == {}  # a non-combat card waits
+    assert "quicksand" not in json.dumps(fire)
+    air = seat_options(fight, "air")
+    assert air["your_turn"] is False and air["turn"] == "fire"
