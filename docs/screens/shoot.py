@@ -96,7 +96,7 @@ def main() -> None:
                 shots = [(f"{system}-table.png", server.base + "/", TV)]
                 if system == "originem":
                     shots.append(("log.png", server.base + "/log", TV))
-                seat = {"foodfight": "Di", "zauberer": "fire"}.get(system)
+                seat = {"foodfight": "Di", "zauberer": "water"}.get(system)
                 if seat:
                     shots.append((f"{system}-player.png", server.links[seat], PHONE))
                 for name, url, size in shots:
