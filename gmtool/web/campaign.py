@@ -19,7 +19,7 @@ from gmtool.engine.game import Game
 from gmtool.errors import GmtoolError
 from gmtool.store.live import ChangeWatcher, LogHead
 from gmtool.store.seat_links import SeatLinks
-from gmtool.web.screens import Form, Question, Screens, screens_for
+from gmtool.web.screens import Form, Made, Question, Screens, WithDice, screens_for
 
 T = TypeVar("T")
 
@@ -46,6 +46,7 @@ class LiveCampaign:
             self._worker.shutdown()
             raise
         self.screens: Screens = screens_for(self.game.system)
+        self.screens.door = self.game.door  # called on the worker thread only
         self.title = self.game.system.title
         self.questions: dict[str, Asked] = {}
         self.version = 0
@@ -143,13 +144,7 @@ class LiveCampaign:
     def move(self, seat: str, form: Form) -> str:
         """Play what ``seat`` posted; the line to show them (the rule's reason if refused)."""
         try:
-            made = self.screens.action(self.game.state, seat, form)
-            if isinstance(made, Question):
-                self.game.check(made.action)  # refused now, not after the other seat answers
-                self.questions[made.seat] = Asked(made, self._head.marker())
-                return f"waiting for {made.seat} to answer"
-            door = self.game.door(entered=self.screens.entered_dice(form))
-            return self.game.play(made, door).outcome
+            return self._settle(self.screens.action(self.game.state, seat, form), form)
         except GmtoolError as error:
             return f"refused: {error.line()}"
 
@@ -157,13 +152,24 @@ class LiveCampaign:
         asked = self._live_questions().get(seat)
         if asked is None:
             return "refused: nothing is waiting for your answer"
+        del self.questions[seat]  # answered, unless the answer is refused
         try:
-            action = self.screens.answer(self.game.state, asked.question, form)
-            outcome = self.game.play(action, self.game.door()).outcome
+            return self._settle(self.screens.answer(self.game.state, asked.question, form), form)
         except GmtoolError as error:
+            self.questions.setdefault(seat, asked)
             return f"refused: {error.line()}"
-        self.questions.pop(seat, None)
-        return outcome
+
+    def _settle(self, made: Made, form: Form) -> str:
+        """Play ``made``, or keep the question it asks another seat (checked first)."""
+        if isinstance(made, Question):
+            self.game.check(made.action)  # refused now, not after the other seat answers
+            self.questions[made.seat] = Asked(made, self._head.marker())
+            return f"waiting for {made.seat} to answer"
+        if isinstance(made, WithDice):
+            door = self.game.door(entered_by=made.entered_by or None)
+            return self.game.play(made.action, door).outcome
+        door = self.game.door(entered=self.screens.entered_dice(form))
+        return self.game.play(made, door).outcome
 
     def withdraw(self, seat: str, form: Form) -> str:
         """Take back a move of ``seat``'s that waits for an answer."""

@@ -13,11 +13,12 @@ reason.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
+from gmtool.dice import DiceDoor, parse_faces
 from gmtool.engine.system import State, System
 from gmtool.errors import UsageError
 
@@ -41,6 +42,24 @@ class Question:
     action: dict[str, Any]
     public: str
     private: str
+    step: str = ""
+    """Which of the system's questions this is, for the asked seat's form."""
+    entered_by: Mapping[str, list[int]] | None = None
+    """Faces of real dice typed on the screens so far, per roller."""
+
+
+@dataclass(frozen=True)
+class WithDice:
+    """An action to play with the faces of real dice each roller typed on their screen
+    (a Zauberer duel roll: both duellists' dice)."""
+
+    action: dict[str, Any]
+    entered_by: Mapping[str, list[int]]
+
+
+Made = dict[str, Any] | Question | WithDice
+"""What a posted form becomes: an action, a question to another seat, or an action with
+typed dice."""
 
 
 class Screens:
@@ -50,6 +69,9 @@ class Screens:
 
     def __init__(self, system: System) -> None:
         self.system = system
+        self.door: Callable[..., DiceDoor] | None = None
+        """The campaign's dice door maker (``Game.door``), for a screen that shows the
+        dice a move will roll before the move is played (they come out the same)."""
         self.table_template = template_for(system.name, "table.html") or "generic/table.html"
 
     def table(self, state: State, *, now: float) -> dict[str, Any]:
@@ -68,21 +90,18 @@ class Screens:
         """What ``seat`` may do now (the system's own options), or None."""
         return None
 
-    def action(self, state: State, seat: str, form: Form) -> dict[str, Any] | Question:
+    def action(self, state: State, seat: str, form: Form) -> Made:
         """The action ``seat`` posted, always made by ``seat`` itself."""
         raise UsageError("this game takes no moves from the players' screens")
 
     def entered_dice(self, form: Form) -> list[int] | None:
         """The faces of real dice the seat typed with its move, or None for virtual dice."""
         text = form.get("dice", "").strip()
-        if not text:
-            return None
-        from gmtool.dice import parse_faces
+        return parse_faces(text) if text else None
 
-        return parse_faces(text)
-
-    def answer(self, state: State, question: Question, form: Form) -> dict[str, Any]:
-        """The questioned action completed with the asked seat's answer."""
+    def answer(self, state: State, question: Question, form: Form) -> Made:
+        """The questioned action completed with the asked seat's answer (or the next
+        question, when the move waits for one more seat)."""
         raise UsageError("this game asks no questions")
 
 

@@ -77,3 +77,66 @@ def test_a_team_casts_its_card_and_calls_a_duel_from_its_screen(arena: Table, gm
     assert "Cast " not in arena.seat("fire").text
     wrong = arena.post("fire", move="cast", card="hells_wrath")
     assert wrong.text.count("refused: fire does not hold") == 1
+
+
+LONG_REACH = """\
+system: zauberer
+options: {teams: {fire: [Ana], water: [Bo], air: [Cy], earth: [Di]}, first: fire, seed: 4}
+content: {rules: {duel_range: 20}}
+"""
+TO_THE_DUEL = (
+    "move --dice 6 --way nb1",
+    "dungeon --dice 3,4 --card fireball",
+    "end-turn",
+    "move --dice 4 --way eb1",
+    "dungeon --dice 2,3 --card ice_shield",
+    "end-turn",
+    "move --dice 1",
+    "end-turn",
+    "move --dice 1",
+    "end-turn",
+    "move --dice 1",
+)
+
+
+def test_a_duel_roll_asks_each_duellist_in_turn_and_plays_their_cards(gmtool, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / "z.yaml").write_text(LONG_REACH)
+    assert gmtool("campaign", "new", "z", "--from", str(tmp_path / "z.yaml")).code == 0
+    for command in TO_THE_DUEL:
+        assert gmtool("zauberer", *command.split()).code == 0, command
+    for arena in serving("z"):
+        assert "water" in arena.post("fire", move="duel_start", target="water").text
+        assert "Roll</button>" in arena.seat("water").text  # both duellists may ask
+        assert "Roll</button>" not in arena.seat("air").text
+        refused = arena.post("air", move="duel_round")
+        assert "refused: air is not in this duel (fire against water)" in refused.text
+        asked = arena.post("fire", move="duel_round", attack="yes", dice="3,3")
+        assert "waiting for water to answer" in asked.text
+        water = arena.seat("water").text
+        assert "fire is ready to roll and plays Fireball before the roll" in water
+        assert "No card of yours may be played before the roll" in water
+        for page in (arena.seat("air").text, arena.seat("fire").text, arena.get("/").text):
+            assert "Ice Shield" not in page  # water's card, still in its hand
+        after = arena.post("water", verb="answer", dice="2,2")
+        assert "waiting for water to answer" in after.text
+        assert "The dice: fire 3 + 3; water 2 + 2" in after.text
+        assert "play Ice Shield after the roll" in after.text
+        assert "Ice Shield" not in arena.seat("fire").text
+        played = arena.post("water", verb="answer", defense="yes")
+        assert "refused" not in played.text, played.text
+        assert entries(gmtool)[-1]["what"] == "duel round"
+        duel = shown(gmtool)["duel"]
+        assert duel["round"] == 1 and sorted(duel["used"]) == ["fireball", "ice_shield"]
+        # The next round with the campaign's dice: shown before the defence cards, the same
+        # dice are then rolled; both teams hold a (spent) spell, so both are asked.
+        assert "waiting for fire to answer" in arena.post("water", move="duel_round").text
+        assert "waiting for fire to answer" in arena.post("fire", verb="answer").text
+        shown_dice = arena.seat("fire").text
+        assert "No card of yours may be played after the roll" in shown_dice
+        assert "waiting for water to answer" in arena.post("fire", verb="answer").text
+        assert "refused" not in arena.post("water", verb="answer").text
+        last = entries(gmtool)[-1]
+        faces = {d["who"]: [die["face"] for die in d["dice"]] for d in last["dice"]}
+        words = "; ".join(f"{c} {' + '.join(map(str, faces[c]))}" for c in ("fire", "water"))
+        assert f"The dice: {words}" in shown_dice
+        assert {d["source"] for d in last["dice"]} == {"rolled"}

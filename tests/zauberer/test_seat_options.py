@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+from gmtool.dice import DiceDoor
+from gmtool.systems.zauberer import duel_steps
 from gmtool.systems.zauberer.view import options_document, seat_options
 
 from .helpers import duel, give, put, start
@@ -47,3 +49,29 @@ def test_in_a_duel_both_duellists_see_their_own_cards_before_and_after_the_roll(
     assert "quicksand" not in json.dumps(fire)
     air = seat_options(fight, "air")
     assert air["your_turn"] is False and air["turn"] == "fire"
+
+
+def test_a_duel_roll_asks_after_the_roll_every_duellist_holding_a_spell_without_an_attack() -> None:
+    state = start()
+    give(state, "fire", "fireball")
+    give(state, "earth", "quicksand")
+    fight = duel(state, "fire", "earth")
+    assert duel_steps.asked_after_the_roll(fight, {}) == ["fire", "earth"]
+    assert duel_steps.asked_after_the_roll(fight, {"fire": "fireball"}) == ["earth"]
+    assert not duel_steps.dice_hidden(fight, {"fire": "fireball"})
+    rolled = duel_steps.dice_before_defence(
+        fight, {"fire": "fireball"}, DiceDoor(entered_by={"fire": [6, 1], "earth": [2, 2]})
+    )
+    assert rolled == {
+        "fire": {"faces": [6, 1], "extra": None},
+        "earth": {"faces": [2, 2], "extra": None},
+    }
+    bare = duel(start(), "fire", "earth")
+    assert duel_steps.asked_after_the_roll(bare, {}) == []
+
+
+def test_a_vaporous_field_hides_the_dice_until_the_defence_is_chosen() -> None:
+    state = start()
+    give(state, "water", "vaporous_field")
+    fight = duel(state, "water", "earth")
+    assert duel_steps.dice_hidden(fight, {"water": "vaporous_field"})

@@ -124,6 +124,14 @@ def duel_round(state: State, action: dict[str, Any], dice: DiceDoor) -> dict[str
         raise RulesError(
             "no duel is under way", hint="a team on a white space calls one: duel start CLAN"
         )
+    caller = action.get("player")
+    if caller:
+        clan = find_team(state, caller)["clan"]
+        if clan not in (duel["challenger"], duel["defender"]):
+            raise RulesError(
+                f"{clan} is not in this duel ({duel['challenger']} against "
+                f"{duel['defender']}): only the two duellists roll"
+            )
     attack = _cards(state, duel, action.get("attack"), "attack")
     defense = _cards(state, duel, action.get("defense"), "defense")
     both = set(attack) & set(defense)

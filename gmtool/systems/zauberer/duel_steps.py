@@ -1,0 +1,53 @@
+"""One duel roll as the teams play it around the table: attack cards before the roll, then
+the dice, then a defence card from each team that played no attack card.
+
+These answer "who is asked what, and what may they see" for a screen that asks the two
+duellists in turn; the round itself is played (and checked) by ``duels.duel_round``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gmtool.dice import DiceDoor
+from gmtool.systems.zauberer.power import roll_power
+from gmtool.systems.zauberer.state import State
+
+
+def duellists(state: State) -> tuple[str, str]:
+    duel = state["duel"]
+    return duel["challenger"], duel["defender"]
+
+
+def card_kind(state: State, cid: str | None) -> str | None:
+    return None if cid is None else str(state["cards"][cid]["effect"]["kind"])
+
+
+def asked_after_the_roll(state: State, attack: dict[str, str]) -> list[str]:
+    """The duellists asked about a defence card after the roll (challenger first): each
+    that played no attack card and holds a spell, whatever its kind, so that being asked
+    tells the others nothing about the card (``usable_card`` says whether it may play)."""
+    teams = {team["clan"]: team for team in state["teams"]}
+    return [
+        clan for clan in duellists(state) if clan not in attack and teams[clan]["spell"] is not None
+    ]
+
+
+def dice_hidden(state: State, attack: dict[str, str]) -> bool:
+    """An attack card that makes the enemy choose its defence before anyone sees the dice."""
+    return any(card_kind(state, cid) == "hidden_roll" for cid in attack.values())
+
+
+def dice_before_defence(
+    state: State, attack: dict[str, str], dice: DiceDoor
+) -> dict[str, dict[str, Any]]:
+    """The dice both teams roll this round before any defence card, ``{clan: {"faces",
+    "extra"}}``, from ``dice`` (a door the round is then played with again, so the same
+    faces come out)."""
+    duel = state["duel"]
+    cards = {clan: state["cards"][cid] for clan, cid in attack.items()}
+    roll = roll_power(duel, state["clans"], state["rules"], cards, {}, dice)
+    return {
+        clan: {"faces": list(roll.faces[clan]), "extra": roll.extra.get(clan)}
+        for clan in roll.clans
+    }
