@@ -51,3 +51,19 @@ def test_bad_dice_are_asked_again() -> None:
     answers = ScriptedPrompts("run one second", "evade=30", "", QUIT)
     run(game, answers)
     assert game.state["battle"]["second"] == 1
+
+
+def test_the_crew_menu_offers_exactly_the_walks_the_order_accepts() -> None:
+    from gmtool.systems.ftl.battle.choices import is_legal, legal_orders
+    from tests.ftl_battle.helpers import battle
+
+    b = battle()["battle"]
+    walks = legal_orders(b, "Blue")["crew"]
+    offered = {(w["name"], w["room"]) for w in walks}
+    for member in b["ships"]["Blue"]["crew"]:
+        for room in b["ships"]["Blue"]["rooms"]:
+            if room == member["room"]:
+                continue
+            action = {"type": "order_crew", "ship": "Blue", "name": member["name"], "room": room}
+            assert ((member["name"], room) in offered) == is_legal(b, action)
+    assert ("Ana", "doors") not in offered  # no door leads there

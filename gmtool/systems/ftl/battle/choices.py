@@ -50,14 +50,6 @@ def legal_orders(battle: Battle, seat: str) -> dict[str, list[dict[str, Any]]]:
             if room != weapon["target"]
         ],
         "autofire": [{**base, "on": not ship["autofire"]}],
-        "crew": [
-            {**base, "name": member["name"], "room": room}
-            for aboard in battle["ships"].values()
-            for member in aboard["crew"]
-            if (side_of(member) or aboard["name"]) == seat
-            for room in aboard["rooms"]
-            if room != member["room"]
-        ],
         "teleport": [{**base, "room": room} for room in enemy["rooms"]],
         "retrieve": [dict(base)],
         "hack": [{**base, "system": system_id} for system_id in enemy["systems"]],
@@ -76,8 +68,28 @@ def legal_orders(battle: Battle, seat: str) -> dict[str, list[dict[str, Any]]]:
         ],
     }
     found: dict[str, list[dict[str, Any]]] = {}
+    walks = _walks(battle, seat)  # many candidates: checked as the order checks, not tried
+    if walks:
+        found["crew"] = walks
     for kind, actions in candidates.items():
         legal = [a for a in actions if is_legal(battle, {"type": f"order_{kind}", **a})]
         if legal:
             found[kind] = legal
     return found
+
+
+def _walks(battle: Battle, seat: str) -> list[dict[str, Any]]:
+    """Every room each living crew member of ``seat`` can walk to by the doors."""
+    from gmtool.systems.ftl.battle.crew import path_between
+
+    walks: list[dict[str, Any]] = []
+    for aboard in battle["ships"].values():
+        for member in aboard["crew"]:
+            if (side_of(member) or aboard["name"]) != seat or member["health"] <= 0:
+                continue
+            if member["room"] is None:
+                continue
+            for room in aboard["rooms"]:
+                if room != member["room"] and path_between(aboard, member["room"], room):
+                    walks.append({"ship": seat, "name": member["name"], "room": room})
+    return walks
