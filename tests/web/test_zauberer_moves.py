@@ -55,7 +55,7 @@ def test_a_team_plays_its_turn_from_its_screen_and_others_are_refused(arena: Tab
     assert "Move</button>" in arena.seat("water").text
 
 
-def test_a_team_casts_its_card_and_calls_a_duel_from_its_screen(arena: Table, gmtool) -> None:  # type: ignore[no-untyped-def]
+def test_a_team_casts_its_card_from_its_screen(arena: Table, gmtool) -> None:  # type: ignore[no-untyped-def]
     for command in (
         "move --dice 6 --way nb1",
         "dungeon --dice 3,4 --card hells_wrath",
@@ -122,6 +122,7 @@ def test_a_duel_roll_asks_each_duellist_in_turn_and_plays_their_cards(gmtool, tm
         assert "The dice: fire 3 + 3; water 2 + 2" in after.text
         assert "play Ice Shield after the roll" in after.text
         assert "Ice Shield" not in arena.seat("fire").text
+        assert "The dice: fire 3 + 3; water 2 + 2" in arena.get("/part").text  # open dice
         played = arena.post("water", verb="answer", defense="yes")
         assert "refused" not in played.text, played.text
         assert entries(gmtool)[-1]["what"] == "duel round"

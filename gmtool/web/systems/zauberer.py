@@ -122,7 +122,7 @@ class ZaubererScreens(Screens):
     ) -> Question:
         attack = action["attack"]
         if duel_steps.dice_hidden(state, attack) or self.door is None:
-            seen = "The dice are hidden until you choose"
+            seen = f"The dice stay hidden until {seat} chooses"
         else:
             rolled = duel_steps.dice_before_defence(state, attack, self.door(entered_by=typed))
             seen = "The dice: " + "; ".join(
@@ -138,7 +138,7 @@ class ZaubererScreens(Screens):
             seat=seat,
             asked_by=asked_by,
             action=action,
-            public=f"the dice are rolled{before}: {seat} chooses after the roll",
+            public=f"{seen}{before}: {seat} chooses after the roll",  # dice are open
             private=f"{seen}{before}. Your choice after the roll:",
             step="defense",
             entered_by=typed,
