@@ -64,12 +64,16 @@ class _DiceTexts(dict[str, str]):
 
 
 def cells(rows: Iterable[Row]) -> Iterator[list[Any]]:
-    """Each row as the exports' ``COLUMNS``, users' words escaped (``gmtool.text``)."""
+    """Each row as the exports' ``COLUMNS``, users' words escaped (``gmtool.text``).
+
+    A row whose words are all printable has nothing to escape (no control, bidirectional
+    or separator character is printable), so nearly every row is checked once, whole."""
     texts = _DiceTexts()
     for seq, time, _kind, who, what, outcome, mission, scene, dice, voided in rows:
-        words = [printable(str(text)) for text in (who, what, texts.text(dice, seq))]
-        places = [printable(str(text)) for text in (outcome, mission, scene)]
-        yield [seq, printable(str(time)), *words, *places, "yes" if voided else ""]
+        words = [time, who, what, texts.text(dice, seq), outcome, mission, scene]
+        if not "".join(words).isprintable():
+            words = [printable(str(word)) for word in words]
+        yield [seq, *words, "yes" if voided else ""]
 
 
 def write_csv(rows: Iterable[Row], out: TextIO) -> None:
@@ -125,11 +129,14 @@ def write_json(rows: Iterable[Row], out: TextIO) -> None:
     first = True
     for seq, time, kind, who, what, outcome, mission, scene, dice, voided in rows:
         checked.text(dice, seq)
+        # Printable words hold nothing json_text would escape: JSON's own quoting will do.
+        words = (time, kind, who, what, outcome, mission, scene)
+        q = encode_basestring if "".join(words).isprintable() else text
         out.write(
             ('{"seq": ' if first else ', {"seq": ')
-            + f'{seq}, "time": {text(time)}, "kind": {text(kind)}, "who": {text(who)},'
-            f' "what": {text(what)}, "dice": {dice}, "outcome": {text(outcome)},'
-            f' "mission": {text(mission)}, "scene": {text(scene)},'
+            + f'{seq}, "time": {q(time)}, "kind": {q(kind)}, "who": {q(who)},'
+            f' "what": {q(what)}, "dice": {dice}, "outcome": {q(outcome)},'
+            f' "mission": {q(mission)}, "scene": {q(scene)},'
             f' "voided": {"true" if voided else "false"}}}'
         )
         first = False
