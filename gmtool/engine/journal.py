@@ -63,6 +63,15 @@ class _DiceTexts(dict[str, str]):
         return found
 
 
+def _all_printable(words: Iterable[Any]) -> bool:
+    """Whether every word is text with nothing to escape (a damaged row may hold a number
+    or bytes where text belongs: those take the long way, through ``str``)."""
+    try:
+        return "".join(words).isprintable()
+    except TypeError:
+        return False
+
+
 def cells(rows: Iterable[Row]) -> Iterator[list[Any]]:
     """Each row as the exports' ``COLUMNS``, users' words escaped (``gmtool.text``).
 
@@ -71,7 +80,7 @@ def cells(rows: Iterable[Row]) -> Iterator[list[Any]]:
     texts = _DiceTexts()
     for seq, time, _kind, who, what, outcome, mission, scene, dice, voided in rows:
         words = [time, who, what, texts.text(dice, seq), outcome, mission, scene]
-        if not "".join(words).isprintable():
+        if not _all_printable(words):
             words = [printable(str(word)) for word in words]
         yield [seq, *words, "yes" if voided else ""]
 
@@ -131,7 +140,7 @@ def write_json(rows: Iterable[Row], out: TextIO) -> None:
         checked.text(dice, seq)
         # Printable words hold nothing json_text would escape: JSON's own quoting will do.
         words = (time, kind, who, what, outcome, mission, scene)
-        q = encode_basestring if "".join(words).isprintable() else text
+        q = encode_basestring if _all_printable(words) else text
         out.write(
             ('{"seq": ' if first else ', {"seq": ')
             + f'{seq}, "time": {q(time)}, "kind": {q(kind)}, "who": {q(who)},'
