@@ -11,15 +11,38 @@ import typer
 from gmtool.cli.common import JSON_OPTION, console, emit, open_game
 
 
-def status(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
-    """Where the campaign stands now (a dashboard; --json for one document)."""
+def status(
+    ctx: typer.Context,
+    seat: str = typer.Option(
+        None,
+        "--as",
+        help="Show it as this seat sees it (a clan, a player): others' secrets stay hidden.",
+    ),
+    as_json: bool = JSON_OPTION,
+) -> None:
+    """Where the campaign stands now (a dashboard; --json for one document); with --as,
+    as one seat of a game with hidden information sees it."""
     game = open_game(ctx)
-    doc = game.system.status(game.state, now=time.time())
+    draw = "status"
+    if seat is None:
+        doc = game.system.status(game.state, now=time.time())
+    else:
+        # An optional hook: systems with hidden information build it from their ``view``.
+        seat_status = getattr(game.system, "seat_status", None)
+        if seat_status is None:
+            from gmtool.errors import UsageError
+
+            raise UsageError(
+                f"{game.system.title} has no secrets: every seat sees the same status",
+                hint="run gmtool status without --as",
+            )
+        doc = seat_status(game.state, seat, now=time.time())
+        draw = "seat_status"
     if as_json:
         emit(doc, True)
         return
     render = importlib.import_module(f"gmtool.render.{game.system_name}")
-    console().print(render.status(doc))
+    console().print(getattr(render, draw)(doc))
 
 
 def check(

@@ -255,6 +255,13 @@ def status(doc: dict[str, Any]) -> RenderableType:
     return Group(_headline(doc), table)
 
 
+def seat_status(doc: dict[str, Any]) -> RenderableType:
+    """``gmtool status --as NAME``: the board as ``show --as`` draws it (the document holds
+    only what that player may see: their own face-down cards, nobody else's)."""
+    head = Text(f"as {doc['as']} sees it", style="dim")
+    return Group(head, board(doc, doc["fortune_spots"]))
+
+
 def options(doc: dict[str, Any]) -> RenderableType:
     """What the current player may do."""
     if doc["over"]:

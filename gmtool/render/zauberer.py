@@ -197,6 +197,12 @@ def status(doc: dict[str, Any]) -> RenderableType:
     return Group(board(doc), Text(""), teams(doc))
 
 
+def seat_status(doc: dict[str, Any]) -> RenderableType:
+    """``gmtool status --as CLAN``: the same drawing; the document already hides what the
+    clan may not see, so its own spell shows by name and the others' as hidden cards."""
+    return Group(Text(f"as {doc['as']} sees it", style="dim"), status(doc))
+
+
 def result(doc: dict[str, Any], line: str) -> RenderableType:
     """What an action did: its story line, and the duel or game news."""
     parts: list[RenderableType] = [Text(line)]

@@ -144,3 +144,22 @@ def test_only_serve_imports_the_web_libraries(gmtool, gmtool_home: Path, args: l
     )
     imported = ast.literal_eval(done.stderr[done.stderr.rindex("[") :])
     assert not set(imported) & set(WEB), imported
+
+
+def test_status_as_on_a_game_without_secrets_is_refused(gmtool, toy: Game) -> None:  # type: ignore[no-untyped-def]
+    for args in (("status", "--as", "Ana"), ("status", "--as", "Ana", "--json")):
+        result = gmtool(*args)
+        assert result.code == 2 and result.out == ""
+        assert result.err.strip() == (
+            "error: Toy counter has no secrets: every seat sees the same status "
+            "(run gmtool status without --as)"
+        )
+
+
+@pytest.mark.parametrize("system", ["originem", "astral", "starships", "ftl"])
+def test_only_the_systems_with_secrets_offer_a_seat_status(system: str) -> None:
+    from gmtool.systems import get_system
+
+    assert not hasattr(get_system(system), "seat_status")
+    assert hasattr(get_system("foodfight"), "seat_status")
+    assert hasattr(get_system("zauberer"), "seat_status")

@@ -9,22 +9,9 @@ from typing import Any
 import pytest
 
 from gmtool.cli import play_foodfight
-from gmtool.cli.playloop.scripted import CTRL_C, ENTER, ESC, ScriptedPrompts
+from gmtool.cli.playloop.scripted import CTRL_C, ENTER, ESC
 from gmtool.engine.game import Game
-
-
-class Scripted(ScriptedPrompts):
-    """Answers from a script; a list answer may be the start of one choice."""
-
-    def __init__(self, answers: list[str]) -> None:
-        super().__init__(*answers)
-
-    def _choose(self, message: str, choices: list[str], default: Any, live: Any) -> str:
-        wanted = self.script[0] if self.script else ""
-        matches = [choice for choice in choices if choice.startswith(wanted)]
-        if matches and wanted not in (ESC, CTRL_C):
-            self.script[0] = matches[0]
-        return super()._choose(message, choices, default, live)
+from tests.prefix_prompts import PrefixPrompts
 
 
 def new_game(tmp_path: Path, track: int = 20, *, blind: bool = False) -> Game:
@@ -48,7 +35,7 @@ def test_lay_out_by_hand_then_play_to_the_winner(tmp_path: Path) -> None:
     script = ["Bo", ENTER, "by hand", *layout, "Di", ENTER, "weakest", "start playing"]
     script += [ENTER, "Ana discards", "pile 1", ENTER, "Bo attacks", "pile 1", "Cy:1"]
     script += [ENTER, "Cy attacks", "pile 1", "Di:1", ENTER]
-    prompts = Scripted([*script, "quit"])
+    prompts = PrefixPrompts(*script, "quit")
     play_foodfight.run(game, prompts)
     assert prompts.script == []
     state = game.state
@@ -69,7 +56,7 @@ def test_a_game_played_out_through_the_menu(tmp_path: Path) -> None:
     script = ["start playing", ENTER, "Ana discards", "pile 1", ENTER, "Bo discards", "pile 1"]
     script += [ENTER, "Cy discards", "pile 1", "undo", "Cy discards", "pile 2"]
     script += ["quit"]
-    play_foodfight.run(game, Scripted(script))
+    play_foodfight.run(game, PrefixPrompts(*script))
     state = game.state
     assert state["winner"] == "Di" and state["over"]
     cy = state["players"][2]["piles"]
@@ -84,7 +71,7 @@ def test_a_battle_turns_the_cards_then_asks_for_fortunes(tmp_path: Path) -> None
     script += [ENTER, "Cy attacks", "pile 1", "Ana:1", ENTER, "Ana reveals", "f", "on my card"]
     # Di attacks Bo; Bo sees both cards and passes.
     script += [ENTER, "Di attacks", "pile 1", "Bo:1", ENTER, "Bo passes", ENTER, "quit"]
-    prompts = Scripted(script)
+    prompts = PrefixPrompts(*script)
     play_foodfight.run(game, prompts)
     entries = game.store.entries()
     assert [e.what for e in entries][2:] == [
@@ -109,7 +96,7 @@ def test_blind_fortunes_are_asked_with_the_attack(tmp_path: Path) -> None:
     # Cy holds no Fortune, so only the defender is asked; then Bo declines to defend.
     script += [ENTER, "Cy attacks", "pile 1", "Ana:1", ENTER, "f", "on my card"]
     script += [ENTER, "Di attacks", "pile 1", "Bo:1", ENTER, "no Fortune", ENTER, "quit"]
-    prompts = Scripted(script)
+    prompts = PrefixPrompts(*script)
     play_foodfight.run(game, prompts)
     entries = game.store.entries()
     battle = entries[2].result
@@ -121,11 +108,11 @@ def test_blind_fortunes_are_asked_with_the_attack(tmp_path: Path) -> None:
     assert "Cy, play a Fortune in this battle?" not in asked
 
 
-class Watching(Scripted):
+class Watching(PrefixPrompts):
     """Also keeps what was on the screen (since it was last cleared) at each question."""
 
     def __init__(self, answers: list[str], capsys: pytest.CaptureFixture[str]) -> None:
-        super().__init__(answers)
+        super().__init__(*answers)
         self.capsys = capsys
         self.screen = ""
         self.screens: list[tuple[str, str]] = []
@@ -182,7 +169,7 @@ def test_esc_and_ctrl_c_inside_a_turn(tmp_path: Path) -> None:
     game = new_game(tmp_path)
     script = ["start playing", ENTER, "Ana attacks", "pile 1", ESC, ESC, "Ana discards"]
     script += [CTRL_C, CTRL_C]
-    prompts = Scripted(script)
+    prompts = PrefixPrompts(*script)
     play_foodfight.run(game, prompts)
     assert prompts.script == [] and game.store.count_entries() == 0
     assert prompts.asked.count("Attack with which pile?") == 2  # Esc went back one question

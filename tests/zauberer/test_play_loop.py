@@ -5,19 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from gmtool.cli import play_zauberer
-from gmtool.cli.playloop.scripted import CTRL_C, ENTER, ESC, ScriptedPrompts
+from gmtool.cli.playloop.scripted import ENTER, ESC
 from gmtool.engine.game import Game
-
-
-class Scripted(ScriptedPrompts):
-    """Answers from a script; a list answer may be the start of one choice."""
-
-    def _choose(self, message: str, choices: list[str], default: Any, live: Any) -> str:
-        wanted = self.script[0] if self.script else ""
-        matches = [choice for choice in choices if choice.startswith(wanted)]
-        if matches and wanted not in (ESC, CTRL_C):
-            self.script[0] = matches[0]
-        return super()._choose(message, choices, default, live)
+from tests.prefix_prompts import PrefixPrompts
 
 
 def new_game(**options: Any) -> Game:
@@ -37,7 +27,7 @@ def test_roll_off_moves_forks_a_dungeon_and_the_player_of_the_round() -> None:
     script += ["fire rolls to move", "nb1", "6"]  # n0 -> n1 -> nb1: the dungeon stops it
     script += ["fire enters the dungeon", "3 4", "fire ends its turn"]
     script += ["water rolls to move", "Eve", "ea1", "4"]  # e1, ea1: a fountain
-    prompts = Scripted(*script, "quit")
+    prompts = PrefixPrompts(*script, "quit")
     play_zauberer.run(game, prompts)
     assert prompts.script == []
     state = game.state
@@ -83,7 +73,7 @@ def test_a_duel_roll_asks_attack_cards_shows_the_dice_then_asks_defence_cards() 
     script += [ENTER, "play Fireball", ENTER, ENTER]
     script += ["2 2", ""]  # fire's dice entered, earth's rolled by the campaign
     script += [ENTER, "no card"]  # earth's defence, after the dice are shown
-    prompts = Scripted(*script, "quit")
+    prompts = PrefixPrompts(*script, "quit")
     play_zauberer.run(game, prompts)
     assert prompts.script == [], prompts.script
     gates = [q for q in prompts.asked if q.startswith("Pass the screen")]
@@ -106,7 +96,7 @@ def test_a_defence_card_is_chosen_after_seeing_the_dice(capsys) -> None:  # type
     script = ["fire calls out earth", "roll 1", ENTER, ENTER]  # no attack card to play
     script += ["", "6 6"]  # fire rolls: the dice are shown before fire chooses
     script += [ENTER, "play Flame Spire", "quit"]
-    prompts = Scripted(*script)
+    prompts = PrefixPrompts(*script)
     play_zauberer.run(game, prompts)
     shown = capsys.readouterr().out
     rolled = game.store.entries()[-1].dice[0]["dice"]
@@ -125,7 +115,7 @@ def test_casting_a_spell_behind_the_gate_and_going_back() -> None:
     # Esc at "cast?" goes back to the gate (the screen is passed again), Esc there to the menu
     script = ["fire looks at its spell", ENTER, ESC, ESC]
     script += ["fire looks at its spell", ENTER, "cast Hell", "na1"]
-    prompts = Scripted(*script, "quit")
+    prompts = PrefixPrompts(*script, "quit")
     play_zauberer.run(game, prompts)
     assert prompts.script == []
     fire = game.state["teams"][0]
@@ -142,7 +132,7 @@ def test_a_refused_step_is_asked_again_and_the_game_ends() -> None:
     state["teams"][1]["space"] = "e0"
     with game.store.transaction():
         game.store.set_head_state(state, 0)
-    prompts = Scripted("fire ends its turn", "quit")
+    prompts = PrefixPrompts("fire ends its turn", "quit")
     play_zauberer.run(game, prompts)
     assert game.state["winner"] == "fire" and game.state["ended_by"] == "centre"
     assert prompts.menus["The game is over."] == ["show the log", "undo", "redo", "quit"]

@@ -14,7 +14,7 @@ from gmtool.engine.system import Outcome, State
 from gmtool.systems.foodfight.content import CONTENT, FoodFightContent
 from gmtool.systems.foodfight.moves import apply_action
 from gmtool.systems.foodfight.setup import new_state
-from gmtool.systems.foodfight.view import options_document, status, view
+from gmtool.systems.foodfight.view import options_document, seat_status, status, view
 
 
 class FoodFight:
@@ -39,6 +39,10 @@ class FoodFight:
 
     def status(self, state: State, *, now: float) -> dict[str, Any]:
         return status(state)
+
+    def seat_status(self, state: State, seat: str, *, now: float) -> dict[str, Any]:
+        # The one door to hidden information is ``view``; this only frames it for status.
+        return seat_status(state, seat)
 
 
 SYSTEM = FoodFight()

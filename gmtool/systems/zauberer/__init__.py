@@ -14,7 +14,7 @@ from gmtool.engine.system import Outcome, State
 from gmtool.systems.zauberer.actions import apply_action
 from gmtool.systems.zauberer.content import CONTENT, ZaubererContent
 from gmtool.systems.zauberer.setup import new_state
-from gmtool.systems.zauberer.view import options_document, status, view
+from gmtool.systems.zauberer.view import options_document, seat_status, status, view
 
 
 class Zauberer:
@@ -38,6 +38,10 @@ class Zauberer:
 
     def status(self, state: State, *, now: float) -> dict[str, Any]:
         return status(state)
+
+    def seat_status(self, state: State, seat: str, *, now: float) -> dict[str, Any]:
+        # The one door to hidden information is ``view``; this only frames it for status.
+        return seat_status(state, seat)
 
 
 SYSTEM = Zauberer()

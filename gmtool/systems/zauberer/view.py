@@ -1,4 +1,5 @@
-"""What a team may see, and what it may do: ``show --json``, ``options``, ``status``.
+"""What a team may see, and what it may do: ``show --json``, ``options``, ``status``
+(``--as`` included).
 
 A team's spell card is secret from the others (the rules have it placed face down).
 Everything else is open: where the pieces are, trap effects, rings, the duel.
@@ -205,3 +206,10 @@ def status(state: State) -> dict[str, Any]:
         pieces={team["clan"]: state["clans"][team["clan"]]["piece"] for team in state["teams"]},
     )
     return doc
+
+
+def seat_status(state: State, seat: str) -> dict[str, Any]:
+    """The ``gmtool status --as SEAT --json`` document: the board and the teams as the clan
+    ``seat`` (or one of its players) sees them: its own spell, every other spell hidden."""
+    clan = find_team(state, seat)["clan"]  # a stranger is refused before anything is seen
+    return {**status(state), **view(state, clan), "as": clan}
