@@ -47,10 +47,14 @@ CONTENT_OPTION = typer.Option(
 def ship_content(ctx: typer.Context, campaign_file: Path | None) -> Any:
     """The content a ship is checked and priced against: the bundled tables, with the
     changes of a campaign file (``--content FILE``) or of a campaign named with ``-c NAME``
-    (or ``GMTOOL_CAMPAIGN``). The campaign last used is not taken unasked: a ship file is
-    checked the same way whichever campaign was played last."""
-    named = (ctx.find_root().obj or {}).get("campaign") is not None
-    if campaign_file is not None and named:
+    (or ``GMTOOL_CAMPAIGN``, when that campaign plays FTL: it may name another game the GM
+    is running). The campaign last used is not taken unasked: a ship file is checked the
+    same way whichever campaign was played last."""
+    import os
+
+    chosen = (ctx.find_root().obj or {}).get("campaign")
+    from_environment = chosen is not None and chosen == os.environ.get("GMTOOL_CAMPAIGN")
+    if campaign_file is not None and chosen is not None and not from_environment:
         raise UsageError("give -c NAME or --content FILE, not both")
     if campaign_file is not None:
         from gmtool.content.campaignfile import read_campaign_file, resolve_campaign_file
@@ -62,8 +66,12 @@ def ship_content(ctx: typer.Context, campaign_file: Path | None) -> Any:
                 hint="name a campaign file with 'system: ftl'",
             )
         return _content(dict(data.get("content") or {}))
-    if named:
-        return open_game(ctx, SYSTEM).content
+    if chosen is not None:
+        game = open_game(ctx)
+        if game.system_name != SYSTEM and from_environment:
+            return _content()  # the environment's game is another system's: not asked for
+        game.require_system(SYSTEM)
+        return game.content
     return _content()
 
 

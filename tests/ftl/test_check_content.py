@@ -74,3 +74,19 @@ def test_the_subsystem_limit_holds(gmtool, tmp_path: Path) -> None:  # type: ign
     result = gmtool("ftl", "ship", "check", str(RED), "--content", str(few))
     assert result.code == 3
     assert "systems: 3 subsystems; a ship may have at most 2" in result.err
+
+
+def test_a_non_ftl_campaign_in_the_environment_is_passed_over(
+    gmtool, tmp_path: Path, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    # GMTOOL_CAMPAIGN names the game a GM is running; checking an FTL ship meanwhile must not
+    # fail because that game is not FTL. An FTL campaign there is used, as -c would be.
+    assert gmtool("campaign", "new", "o", "--system", "originem").code == 0
+    monkeypatch.setenv("GMTOOL_CAMPAIGN", "o")
+    assert gmtool("ftl", "ship", "check", str(BLUE)).code == 0
+    tight = _tight(tmp_path)
+    assert gmtool("ftl", "ship", "check", str(BLUE), "--content", str(tight)).code == 3
+    monkeypatch.delenv("GMTOOL_CAMPAIGN")
+    assert gmtool("campaign", "new", "tight", "--from", str(tight)).code == 0
+    monkeypatch.setenv("GMTOOL_CAMPAIGN", "tight")
+    assert gmtool("ftl", "ship", "check", str(BLUE)).code == 3
