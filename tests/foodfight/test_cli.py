@@ -196,3 +196,8 @@ def test_every_command_has_help(gmtool) -> None:  # type: ignore[no-untyped-def]
     for command in ("show", "peek", "discard", "attack", "layout", "options", "simulate"):
         result = gmtool("foodfight", command, "--help")
         assert result.code == 0 and len(result.out) > 100, command
+
+
+def test_show_as_an_empty_name_is_refused_not_the_referees_view(game) -> None:  # type: ignore[no-untyped-def]
+    result = game("foodfight", "show", "--as", "", "--json")
+    assert result.code == 2 and result.out == ""

@@ -218,3 +218,10 @@ def test_simulate_json_is_the_same_for_any_number_of_jobs(gmtool, policy: str) -
     assert sum(docs[0]["win_rate"]["by_clan"].values()) == pytest.approx(
         1 - docs[0]["ended_by"]["unfinished"]
     )
+
+
+def test_show_as_an_empty_name_is_refused_not_the_referees_view(game) -> None:  # type: ignore[no-untyped-def]
+    assert game("zauberer", "move", "--dice", "6", "--way", "nb1").code == 0
+    assert game("zauberer", "dungeon", "--dice", "3,4").code == 0
+    result = game("zauberer", "show", "--as", "", "--json")
+    assert result.code == 2 and result.out == ""

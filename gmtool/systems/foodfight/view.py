@@ -28,7 +28,7 @@ def view(state: State, as_player: str | None = None, *, public: bool = False) ->
     With ``as_player``, face-down cards and Fortunes are shown to their owner only; with
     ``public``, to nobody; with neither, everything is shown (the referee's view).
     """
-    viewer = find_player(state, as_player)["name"] if as_player else None
+    viewer = find_player(state, as_player)["name"] if as_player is not None else None
     hide_others = public or viewer is not None
     turn = current_player(state)
     return {

@@ -22,7 +22,7 @@ def view(state: State, as_team: str | None = None, *, public: bool = False) -> d
 
     With ``as_team``, spell cards are shown to their own team only; with ``public``, to
     nobody; with neither, everything is shown (the referee's view)."""
-    viewer = find_team(state, as_team)["clan"] if as_team else None
+    viewer = find_team(state, as_team)["clan"] if as_team is not None else None
     hide_others = public or viewer is not None
     team = current_team(state)
     return {
