@@ -13,6 +13,7 @@ from gmtool.dice import DiceDoor
 
 if TYPE_CHECKING:
     from gmtool.cli.play_zauberer import Table
+    from gmtool.systems.zauberer.power import Roll
 
 NO_CARD = "no card"
 
@@ -58,75 +59,55 @@ def cast_action(
 
 
 def duel_action(table: Table, state: dict[str, Any]) -> tuple[dict[str, Any], DiceDoor]:
-    """Attack cards, the dice (entered, or worked out ahead from the campaign's generator
-    and shown), then defence cards; returns the action and the door to play it with."""
+    """One duel roll in the order ``duel_steps`` gives: attack cards, the dice (entered, or
+    worked out ahead from the campaign's generator and shown), then defence cards; returns
+    the action and the door to play it with."""
+    from gmtool.systems.zauberer import duel_steps
     from gmtool.systems.zauberer.choices import usable_card
-    from gmtool.systems.zauberer.power import roll_power
 
     ask = table.ask
-    duel = state["duel"]
-    clans = (duel["challenger"], duel["defender"])
     attack: dict[str, str] = {}
-    for clan in clans:
-        card = _choose(table, state, clan, usable_card(state, clan, "attack"), "before the roll")
+    for clan in duel_steps.asked_before_the_roll(state):
+        card = _choose(table, clan, usable_card(state, clan, "attack"), "before the roll")
         if card is not None:
             attack[clan] = card
     entered: dict[str, list[int]] = {}
-    for clan in clans:
-        extra = (
-            " and the Mysterious Fan's d6" if _kind(state, attack.get(clan)) == "extra_die" else ""
-        )
-        faces = ask.faces(f"{clan}'s two d6{extra}")
+    for clan in duel_steps.duellists(state):
+        own = duel_steps.die_of_its_own(state, attack.get(clan))
+        faces = ask.faces(f"{clan}'s two d6" + (f" and the {own}'s d6" if own else ""))
         if faces is not None:
             entered[clan] = faces
-    cards = {clan: state["cards"][cid] for clan, cid in attack.items()}
-    preview = roll_power(
-        duel,
-        state["clans"],
-        state["rules"],
-        cards,
-        {},
-        table.game.door(entered_by=dict(entered) or None),
+    preview = duel_steps.roll_before_defence(
+        state, attack, table.game.door(entered_by=dict(entered) or None)
     )
-    hidden = any(_kind(state, cid) == "hidden_roll" for cid in attack.values())
+    hidden = duel_steps.dice_hidden(state, attack)
     if not hidden:
         _show_dice(preview)
     defense: dict[str, str] = {}
-    for clan in clans:
-        if clan in attack:
-            continue
+    for clan in duel_steps.asked_after_the_roll(state, attack):
         dice = None if hidden else partial(_show_dice, preview)
-        card = _choose(
-            table, state, clan, usable_card(state, clan, "defense"), "after the roll", dice
-        )
+        card = _choose(table, clan, usable_card(state, clan, "defense"), "after the roll", dice)
         if card is not None:
             defense[clan] = card
-            if _kind(state, card) == "double_one_die" and clan in entered:
-                entered[clan] = [*entered[clan], ask.whole(f"{clan}'s Ice Mirror d6 (its face)")]
+            own = duel_steps.die_of_its_own(state, card)
+            if own and clan in entered:
+                entered[clan] = [*entered[clan], ask.whole(f"{clan}'s {own} d6 (its face)")]
     if hidden:
         _show_dice(preview)
     action = {"type": "duel_round", "attack": attack, "defense": defense}
     return action, table.game.door(entered_by=entered or None)
 
 
-def _kind(state: dict[str, Any], cid: str | None) -> str | None:
-    return None if cid is None else str(state["cards"][cid]["effect"]["kind"])
-
-
 def _choose(
     table: Table,
-    state: dict[str, Any],
     clan: str,
     cid: str | None,
     when: str,
     show: Callable[[], None] | None = None,
 ) -> str | None:
-    """Ask ``clan`` (behind the gate) whether it plays ``cid``; every team holding a spell
-    is asked, so the gate itself tells the others nothing. ``show`` prints what the team
-    decides on (the dice) once the gate has wiped the screen."""
-    team = next(t for t in state["teams"] if t["clan"] == clan)
-    if team["spell"] is None:
-        return None
+    """Ask ``clan`` (behind the gate) whether it plays ``cid``; ``duel_steps`` asks every
+    duellist holding a spell, so the gate itself tells the others nothing. ``show`` prints
+    what the team decides on (the dice) once the gate has wiped the screen."""
     table.gate(clan)
     if show is not None:
         show()
@@ -141,7 +122,7 @@ def _choose(
     return None if answer == NO_CARD else cid
 
 
-def _show_dice(roll: Any) -> None:
+def _show_dice(roll: Roll) -> None:
     from rich.text import Text
 
     parts = []

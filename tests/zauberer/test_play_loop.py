@@ -105,6 +105,35 @@ def test_a_defence_card_is_chosen_after_seeing_the_dice(capsys) -> None:  # type
     assert game.state["duel"]["hp"] == {"fire": 4, "earth": 4}  # blocked if fire lost
 
 
+def test_entered_dice_ask_for_the_die_a_card_adds() -> None:
+    game = duel_game("mysterious_fan", "ice_mirror")
+    script = ["fire calls out earth", "roll 1", ENTER, "play Mysterious Fan", ENTER, ENTER]
+    script += ["2 2 5", "3 3"]  # fire's two dice and the Fan's, earth's two
+    script += [ENTER, "play Ice Mirror", "6"]  # earth's Mirror die: twice 6
+    prompts = PrefixPrompts(*script, "quit")
+    play_zauberer.run(game, prompts)
+    assert prompts.script == [], prompts.script
+    assert "Faces for fire's two d6 and the Mysterious Fan's d6, in order" in " ".join(
+        prompts.asked
+    )
+    assert "Faces for earth's two d6, in order" in " ".join(prompts.asked)
+    assert "earth's Ice Mirror d6 (its face)" in prompts.asked
+    outcome = game.store.entries()[-1].outcome
+    assert "+3 Mysterious Fan (5) = 8 vs earth 3+3 [Ice Mirror] = 12" in outcome, outcome
+
+
+def test_a_vaporous_field_shows_the_dice_only_after_the_defence(capsys) -> None:  # type: ignore[no-untyped-def]
+    game = duel_game("vaporous_field", "flame_spire")
+    script = ["fire calls out earth", "roll 1", ENTER, "play Vaporous Field", ENTER, ENTER]
+    script += ["1 1", "6 6", ENTER, "no card"]  # earth is asked while the dice stay hidden
+    prompts = PrefixPrompts(*script, "quit")
+    play_zauberer.run(game, prompts)
+    assert prompts.script == [], prompts.script
+    shown = capsys.readouterr().out
+    # open dice are shown to the table and again behind the gate; hidden ones once, at the end
+    assert shown.count("fire rolled 1 + 1") == 1 and "earth rolled 6 + 6" in shown
+
+
 def test_casting_a_spell_behind_the_gate_and_going_back() -> None:
     game = duel_game("hells_wrath")
     state = game.state

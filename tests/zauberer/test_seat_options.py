@@ -75,3 +75,24 @@ def test_a_vaporous_field_hides_the_dice_until_the_defence_is_chosen() -> None:
     give(state, "water", "vaporous_field")
     fight = duel(state, "water", "earth")
     assert duel_steps.dice_hidden(fight, {"water": "vaporous_field"})
+
+
+def test_a_duel_roll_asks_before_it_every_duellist_holding_a_spell_and_names_added_dice() -> None:
+    state = start()
+    give(state, "fire", "mysterious_fan")
+    give(state, "earth", "ice_mirror")
+    fight = duel(state, "fire", "earth")
+    assert duel_steps.asked_before_the_roll(fight) == ["fire", "earth"]
+    assert duel_steps.asked_before_the_roll(duel(start(), "fire", "earth")) == []
+    assert duel_steps.die_of_its_own(fight, "mysterious_fan") == "Mysterious Fan"
+    assert duel_steps.die_of_its_own(fight, "ice_mirror") == "Ice Mirror"
+    assert duel_steps.die_of_its_own(fight, "vaporous_field") is None
+    assert duel_steps.die_of_its_own(fight, None) is None
+    typed = {"fire": [2, 2, 5], "earth": [3, 3]}
+    fanned = duel_steps.roll_before_defence(
+        fight, {"fire": "mysterious_fan"}, DiceDoor(entered_by=typed)
+    )
+    plain = duel_steps.roll_before_defence(fight, {}, DiceDoor(entered_by=typed))
+    assert fanned.faces == {"fire": [2, 2], "earth": [3, 3]} and fanned.extra == {"fire": 5}
+    assert fanned.power("fire") - plain.power("fire") == 3  # a 5 on the Fan's die: three more
+    assert fanned.power("earth") == plain.power("earth")
