@@ -155,6 +155,15 @@ def test_status_draws_the_board(game) -> None:  # type: ignore[no-untyped-def]
     assert "Turn 1: fire to play" in out
 
 
+def test_the_board_names_every_space(game) -> None:  # type: ignore[no-untyped-def]
+    out = game("zauberer", "board").out
+    for name in ("na1", "nb3", "ea2", "sb1", "w5", " C "):
+        assert name in out, name
+    assert "(F)" in out  # a piece shows where it stands
+    plain = game("zauberer", "board", "--no-names").out
+    assert "na1" not in plain and "◎" in plain
+
+
 def test_undo_and_the_story_in_the_log(game) -> None:  # type: ignore[no-untyped-def]
     game("zauberer", "move", "--dice", "4")
     game("zauberer", "move", "--dice", "1")
