@@ -2,29 +2,19 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from playwright.sync_api import sync_playwright
 
 from .harness import require_chromium
-
-
-def _sync_playwright() -> Any:
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        if os.environ.get("CI", "").lower() == "true":
-            pytest.fail("Playwright is missing: install the test extra (pip install -e '.[test]')")
-        pytest.skip("Playwright is not installed (pip install -e '.[test]')")
-    return sync_playwright
 
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     executable = require_chromium()
-    with _sync_playwright()() as playwright:
+    with sync_playwright() as playwright:
         # --no-sandbox: CI runs as root, where Chromium's sandbox refuses to start.
         launched = playwright.chromium.launch(executable_path=executable, args=["--no-sandbox"])
         yield launched

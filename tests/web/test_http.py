@@ -12,13 +12,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from starlette.testclient import TestClient
 
-pytest.importorskip("starlette")
-
-from starlette.testclient import TestClient  # noqa: E402
-
-from gmtool.web.app import build_app  # noqa: E402
-from gmtool.web.campaign import LiveCampaign  # noqa: E402
+from gmtool.web.app import build_app
+from gmtool.web.campaign import LiveCampaign
 
 SEATS = ["Ana", "Bo", "Cy", "Di"]
 

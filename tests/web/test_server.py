@@ -16,8 +16,6 @@ import pytest
 
 from .harness import Server, run_gmtool, start_server
 
-pytest.importorskip("uvicorn")
-
 
 @pytest.fixture
 def home(tmp_path: Path) -> Path:

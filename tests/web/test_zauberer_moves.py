@@ -8,9 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
-pytest.importorskip("starlette")
-
-from tests.web.test_http import Table, serving  # noqa: E402
+from tests.web.test_http import Table, serving
 
 TEAMS = ["--teams", "fire=Ana,water=Bo+Eve,air=Cy,earth=Di", "--first", "fire", "--seed", "4"]
 
