@@ -55,31 +55,31 @@ class Table:
         return f"{team['clan']}'s turn ({state['player']}):"
 
     def entries(self) -> dict[str, Step]:
-        state = self.state
-        if state["over"]:
-            return {}
-        if state["phase"] == "roll_off":
-            return {"roll off (2d6 each, the highest starts)": self.roll_off}
-        if state["duel"] is not None:
-            return {f"roll {state['duel']['round'] + 1} of the duel": self.duel_round}
-        team = state["teams"][state["turn"]]
-        clan = team["clan"]
-        menu: dict[str, Step] = {}
-        phase = state["phase"]
-        if phase == "move":
-            menu[f"{clan} rolls to move"] = self.move
-        if phase == "trap":
-            menu[f"{clan} draws a trap card"] = self.trap
-        if phase == "dungeon":
-            menu[f"{clan} enters the dungeon"] = self.dungeon
-        if phase == "white":
-            from gmtool.systems.zauberer.view import duel_targets
+        from gmtool.systems.zauberer.view import options_document
 
-            for target in duel_targets(state, team):
+        now = options_document(self.state)  # what the rules allow now; the menu only words it
+        commands = now["commands"]
+        if now["over"]:
+            return {}
+        if "roll-off" in commands:
+            return {"roll off (2d6 each, the highest starts)": self.roll_off}
+        if "duel round" in commands:
+            return {f"roll {now['duel']['round'] + 1} of the duel": self.duel_round}
+        clan = now["team"]
+        menu: dict[str, Step] = {}
+        if "move" in commands:
+            menu[f"{clan} rolls to move"] = self.move
+        if "trap" in commands:
+            menu[f"{clan} draws a trap card"] = self.trap
+        if "dungeon" in commands:
+            menu[f"{clan} enters the dungeon"] = self.dungeon
+        if "duel start" in commands:
+            for target in now["duel_targets"]:
                 menu[f"{clan} calls out {target}"] = partial(self.call_duel, target)
-        if phase in ("white", "dungeon", "end"):
+        if "end-turn" in commands:
             menu[f"{clan} ends its turn"] = self.end_turn
-        if team["spell"] is not None and phase != "trap":
+        team = self.state["teams"][self.state["turn"]]
+        if team["spell"] is not None and "trap" not in commands:
             menu[f"{clan} looks at its spell (the others look away)"] = self.spell
         menu["odds of a duel"] = self.odds
         return menu
