@@ -75,7 +75,7 @@ def set_power(ship: Ship, system_id: str, bars: int) -> Event:
     _refuse_ion_lock(ship, system_id, system)
     if bars > usable_bars(system):
         raise RulesError(
-            f"{ship['name']}'s {system_id} holds at most {usable_bars(system)} bars "
+            f"{ship['name']}'s {system_id} system holds at most {usable_bars(system)} bars "
             f"(level {system['level']}, damage {system['damage']}), not {bars}"
         )
     extra = bars - int(system["power"])
