@@ -19,7 +19,6 @@ from gmtool.systems.ftl.content import FtlContent
 from gmtool.systems.ftl.ship import SPACE
 
 NO_SYSTEM = "no system"
-DONE = "no more doors"
 SAVE = "save"
 QUIT = "quit without saving"
 

@@ -9,7 +9,6 @@ table, bar and line, without each renderer having to remember it.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from rich.console import Console, ConsoleOptions, RenderableType
 from rich.segment import Segment
@@ -29,7 +28,3 @@ class SafeConsole(Console):
                 yield segment
             else:
                 yield Segment(printable(segment.text), segment.style, segment.control)
-
-
-def safe_console(**options: Any) -> SafeConsole:
-    return SafeConsole(**options)

@@ -12,8 +12,6 @@ from typing import Any
 from gmtool.systems.ftl.content import FtlContent
 from gmtool.systems.ftl.ship import Ship
 
-GROUPS = ("systems", "weapons", "drones", "augments", "crew", "reactor", "supplies")
-
 
 @dataclass(frozen=True)
 class Item:

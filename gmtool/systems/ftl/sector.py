@@ -89,9 +89,6 @@ class _Builder:
         return ((x, y) for x in range(1, size + 1) for y in range(1, size + 1))
 
     # -- the reasons a roll is rolled again ---------------------------------------
-    def _missing(self, beacon: Beacon) -> str | None:
-        return None if beacon in self.beacons else "no beacon there"
-
     def why_not_asteroid(self, beacon: Beacon) -> str | None:
         return "already an asteroid field" if beacon in self.asteroids else None
 

@@ -20,21 +20,6 @@ from gmtool.systems.ftl.geometry import Rect
 SPACE = "space"
 """The door target meaning the outside of the ship."""
 
-SHIP_FIELDS = (
-    "name",
-    "rooms",
-    "systems",
-    "slots",
-    "weapons",
-    "drones",
-    "augments",
-    "crew",
-    "reactor",
-    "missiles",
-    "drone_parts",
-    "fuel",
-)
-
 
 # Strict: a ship file says 3, not "3" (or true), and a name is text, not a number.
 Int = Annotated[int, Limits(strict=True)]

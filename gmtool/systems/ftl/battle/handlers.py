@@ -25,6 +25,11 @@ def battle_action(state: State, action: Action, dice: DiceDoor, content: Any) ->
     return Outcome(state, result, who=str(action.get("ship", "")), what=what, outcome=outcome)
 
 
+def battle_as_it_opens(state: State, content: Any) -> dict[str, Any]:
+    """The battle under way, or the one the first order or second would open (to show it)."""
+    return state.get("battle") or start_battle(state, content)
+
+
 def start_battle(state: State, content: Any) -> dict[str, Any]:
     seats = list(state.get("seats") or [])
     if len(seats) != 2:

@@ -62,12 +62,7 @@ def room_of(ship: Ship, room_id: str) -> dict[str, Any]:
     raise unknown(f"room of {ship['name']}", room_id, sorted(rooms))
 
 
-def system_room(ship: Ship, system_id: str) -> str | None:
-    system = ship["systems"].get(system_id)
-    return system["room"] if system else None
-
-
-def crew_in(ship: Ship, room_id: str, *, ship_name: str | None = None) -> list[dict[str, Any]]:
+def crew_in(ship: Ship, room_id: str) -> list[dict[str, Any]]:
     """Living crew standing in a room of ``ship`` (boarders included), by their owner."""
     return [c for c in ship["crew"] if c["room"] == room_id and c["health"] > 0]
 
@@ -94,14 +89,3 @@ def own_member(battle: Battle, seat: str, name: str) -> tuple[Ship, dict[str, An
             if member["name"].casefold() == name.casefold():
                 return ship, member
     raise unknown(f"crew member of {seat}", name, known)
-
-
-def living_crew(ship: Ship) -> list[dict[str, Any]]:
-    return [c for c in ship["crew"] if c["health"] > 0]
-
-
-def crew_member(ship: Ship, name: str) -> dict[str, Any]:
-    for member in ship["crew"]:
-        if member["name"].casefold() == name.casefold():
-            return member  # type: ignore[no-any-return]
-    raise unknown(f"crew member of {ship['name']}", name, [c["name"] for c in ship["crew"]])
