@@ -207,13 +207,13 @@ def register(app: typer.Typer) -> None:
         """Draw the battle: rooms, crew, fires, breaches, air, bars, shots in flight."""
         from gmtool.render.ftl_battle import show as render_show
         from gmtool.systems.ftl.battle.document import battle_document
-        from gmtool.systems.ftl.battle.handlers import start_battle
+        from gmtool.systems.ftl.battle.handlers import battle_as_it_opens
         from gmtool.systems.ftl.battle.state import ship_of
 
         game = open_game(ctx, "ftl")
         state = game.state
         # Before the first battle command the battle is shown as it will open.
-        battle = state.get("battle") or start_battle(state, game.content)
+        battle = battle_as_it_opens(state, game.content)
         doc = battle_document(battle)
         if ship is not None:
             name = ship_of(battle, ship)["name"]
@@ -235,19 +235,19 @@ def _odds_command(app: typer.Typer) -> None:
     ) -> None:
         """Exact odds of one volley now: hits, expected hull damage, fire and breach."""
         from gmtool.render.ftl_battle import odds as render_odds
-        from gmtool.systems.ftl.battle.handlers import start_battle
+        from gmtool.systems.ftl.battle.handlers import battle_as_it_opens
         from gmtool.systems.ftl.battle.odds import volley_odds
         from gmtool.systems.ftl.battle.state import ship_of
 
         game = open_game(ctx, "ftl")
         state = game.state
-        battle = state.get("battle") or start_battle(state, game.content)
+        battle = battle_as_it_opens(state, game.content)
         emit(volley_odds(battle, ship_of(battle, ship), weapon, room), as_json, render_odds)
 
 
 def battle_door(game: Any, items: list[str]) -> Any:
     """``--dice NAME=F,F`` by roll name (coins as heads/tails), or one ``--dice F,F``."""
-    from gmtool.dice import parse_faces
+    from gmtool.cli.ftl import coin_faces
     from gmtool.errors import UsageError
     from gmtool.systems.ftl.battle.rolls import NAMES
 
@@ -259,7 +259,7 @@ def battle_door(game: Any, items: list[str]) -> Any:
             hint="e.g. --dice 7,12 or --dice evade=7 --dice fire=heads,tails",
         )
     if flat:
-        return game.door(entered=parse_faces(_coins(flat[0])))
+        return game.door(entered=coin_faces(flat[0]))
     by_name: dict[str, list[int]] = {}
     for item in named:
         name, _, faces = item.partition("=")
@@ -270,7 +270,7 @@ def battle_door(game: Any, items: list[str]) -> Any:
             )
         if name in by_name:
             raise UsageError(f"faces for {name} are given twice", hint=f"one --dice {name}=F,F")
-        by_name[name] = parse_faces(_coins(faces))
+        by_name[name] = coin_faces(faces)
     return game.door(entered_by=by_name or None)
 
 
@@ -286,10 +286,3 @@ def door_from_words(game: Any, words: str) -> Any:
         else:
             items[-1] += "," + token
     return battle_door(game, items)
-
-
-def _coins(text: str) -> str:
-    """Coins as the map's dice take them: heads/h is 1, tails/t is 2."""
-    from gmtool.cli.ftl import COIN_WORDS
-
-    return ",".join(COIN_WORDS.get(p.strip().lower(), p.strip()) for p in text.split(","))

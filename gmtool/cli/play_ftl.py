@@ -33,10 +33,10 @@ DICE_HELP = (
 
 
 def battle_now(game: Game) -> dict[str, Any]:
-    from gmtool.systems.ftl.battle.handlers import start_battle
+    from gmtool.systems.ftl.battle.handlers import battle_as_it_opens
 
     state = game.state
-    return state.get("battle") or start_battle(state, game.content)
+    return battle_as_it_opens(state, game.content)
 
 
 def run(game: Game, prompts: Prompts | None = None) -> None:

@@ -103,9 +103,9 @@ def test_show_and_odds(fight) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_coins_are_entered_as_words_or_numbers() -> None:
-    from gmtool.cli.ftl_battle import _coins
+    from gmtool.cli.ftl import coin_faces  # the battle's --dice reads coins through it
 
-    assert _coins("heads, T,2,tails,h") == "1,2,2,2,1"
+    assert coin_faces("heads, T,2,tails,h") == [1, 2, 2, 2, 1]
 
 
 def test_a_whole_battle_to_a_ships_death(gmtool, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
