@@ -213,12 +213,9 @@ class Table:
         card = self.seen_by(team["clan"])
         assert card is not None
         console().print(render.spell_card(card))
-        can_cast = card["kind"] == "noncombat" and state["phase"] in (
-            "move",
-            "white",
-            "dungeon",
-            "end",
-        )
+        from gmtool.systems.zauberer.view import options_document
+
+        can_cast = "cast" in options_document(state)["commands"]  # the rules say when
         if not can_cast:
             self.ask.pause(f"{team['clan']}: press Enter to hide your card")
             return
