@@ -84,7 +84,7 @@ def _cast_action(state: State, team: Team, rng: Rng, *, greedy: bool) -> Action 
 
 def _ways(state: State, team: Team, rng: Rng, *, greedy: bool) -> list[str]:
     ways = []
-    for options in forks_ahead(state, team["space"], 3).values():
+    for options in forks_ahead(state, team["space"], max(state["rules"]["movement"])).values():
         if greedy:
             green = [w for w in options if state["board"]["spaces"][w]["colour"] == "green"]
             calm = [w for w in options if state["board"]["spaces"][w]["colour"] != "red"]
