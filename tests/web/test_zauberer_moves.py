@@ -111,7 +111,8 @@ def test_a_duel_roll_asks_each_duellist_in_turn_and_plays_their_cards(gmtool, tm
         asked = arena.post("fire", move="duel_round", attack="yes", dice="3,3")
         assert "waiting for water to answer" in asked.text
         water = arena.seat("water").text
-        assert "fire is ready to roll and plays Fireball before the roll" in water
+        assert "fire is ready to roll, its own choice hidden" in water
+        assert "Fireball" not in water  # attack cards are chosen blind
         assert "No card of yours may be played before the roll" in water
         for page in (arena.seat("air").text, arena.seat("fire").text, arena.get("/").text):
             assert "Ice Shield" not in page  # water's card, still in its hand

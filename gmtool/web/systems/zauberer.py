@@ -4,7 +4,8 @@ choices, the dungeon, a trap, casting its non-combat card, calling a duel and en
 turn, each with the faces of real dice typed in or left to the campaign's dice.
 
 A duel roll asks both duellists in the rules' order (``duel_steps``): the one who asks
-for the roll chooses its attack card, the other is asked for its own, the dice are shown
+for the roll chooses its attack card, the other is asked for its own without being told
+the first one's (attack cards are chosen blind, as in ``gmtool play``), the dice are shown
 (the campaign's, worked out ahead, or the faces each typed), then each team that played
 no attack card and holds a spell is asked about its defence card; then the round is
 played with every team's dice.
@@ -83,13 +84,12 @@ class ZaubererScreens(Screens):
         _choose(state, seat, form, "attack", action, typed)
         challenger, defender = duel_steps.duellists(state)
         other = defender if seat == challenger else challenger
-        played = _played(state, action, seat, "before the roll")
-        return Question(
+        return Question(  # blind: the card stays hidden until both have chosen
             seat=other,
             asked_by=seat,
             action=action,
-            public=f"{seat} is ready to roll{played}: {other} chooses before the roll",
-            private=f"{seat} is ready to roll{played}. Your choice before the roll:",
+            public=f"{seat} is ready to roll: {other} chooses before the roll",
+            private=f"{seat} is ready to roll, its own choice hidden. Your choice before the roll:",
             step="attack",
             entered_by=typed,
         )
@@ -160,11 +160,6 @@ def _choose(
     text = form.get("dice", "").strip()
     if text:
         typed[seat] = [*typed.get(seat, []), *parse_faces(text)]
-
-
-def _played(state: State, action: dict[str, Any], seat: str, when: str) -> str:
-    cid = action["attack"].get(seat)
-    return f" and plays {state['cards'][cid]['name']} {when}" if cid else ""
 
 
 def _listed(form: Form, key: str, field: str) -> dict[str, list[str]]:
