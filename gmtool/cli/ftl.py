@@ -243,7 +243,9 @@ def map_show(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
     console().print(render.sector(state["map"], at))
 
 
-@app.command("jump")
+# A coordinate such as -1 would be read as an unknown option: taken as an argument
+# instead, it reaches the beacon check, which says which beacons exist.
+@app.command("jump", context_settings={"ignore_unknown_options": True})
 def jump(
     ctx: typer.Context,
     player: str = typer.Argument(..., help="Whose ship jumps."),

@@ -9,6 +9,7 @@ is written only by "save", and only when the ship passes every check.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,9 @@ from gmtool.systems.ftl.ship import SPACE
 NO_SYSTEM = "no system"
 SAVE = "save"
 QUIT = "quit without saving"
+PAGE_ROWS = 10
+"""Choices shown at once: the question, a page, "more" and "back" fit a 24-row terminal
+with the running bill above them."""
 
 
 class Builder:
@@ -147,8 +151,22 @@ class Builder:
 
     def add_item(self, field: str, known: dict[str, Any]) -> None:
         choices = [f"{key} ({spec.price} scrap)" for key, spec in known.items()]
-        key = self.ask.select(f"Which {field[:-1]}?", choices).split()[0]
+        key = self._paged(f"Which {field[:-1]}?", choices).split()[0]
         self._apply(lambda data: data[field].append(key))
+
+    def _paged(self, message: str, choices: list[str]) -> str:
+        """One of a long list, a page at a time ("more..." turns the page, round again)."""
+        pages = [choices[start : start + PAGE_ROWS] for start in range(0, len(choices), PAGE_ROWS)]
+        if len(pages) <= 1:
+            return self.ask.select(message, choices)
+        page = 0
+        while True:
+            following = pages[(page + 1) % len(pages)]
+            more = f"more... ({following[0].split()[0]} to {following[-1].split()[0]})"
+            answer = self.ask.select(f"{message} ({page + 1}/{len(pages)})", [*pages[page], more])
+            if answer != more:
+                return answer
+            page = (page + 1) % len(pages)
 
     def add_by_kind(self, field: str, known: dict[str, Any], kind: str) -> None:
         """A weapon or drone: its kind first, then one of that kind with its price and power
@@ -208,7 +226,7 @@ class Builder:
         for index, label in enumerate(self._crew_labels()):
             labels[f"crew: {label}"] = _pop("crew", index)
         for room in self.data["rooms"]:
-            labels[f"room: {room['id']}"] = _remove_room(room["id"])
+            labels[f"room: {room['id']}"] = partial(drafts.remove_room, room_id=room["id"])
         choice = self.ask.select("Remove what?", list(labels))
         self._apply(labels[choice])
 
@@ -273,22 +291,6 @@ def write_ship_file(path: Path, data: dict[str, Any]) -> None:
 def _pop(field: str, index: int) -> Callable[[dict[str, Any]], None]:
     def edit(data: dict[str, Any]) -> None:
         del data[field][index]
-
-    return edit
-
-
-def _remove_room(room_id: str) -> Callable[[dict[str, Any]], None]:
-    def edit(data: dict[str, Any]) -> None:
-        room = next(r for r in data["rooms"] if r["id"] == room_id)
-        data["rooms"].remove(room)
-        if room.get("system"):
-            data["systems"].pop(room["system"], None)
-        for other in data["rooms"]:
-            if room_id in other.get("doors", []):
-                other["doors"] = [d for d in other["doors"] if d != room_id]
-        for member in data["crew"]:
-            if member.get("room") == room_id:
-                del member["room"]
 
     return edit
 

@@ -9,7 +9,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from gmtool.render.ftl_tick import weapon_line
+from gmtool.render.ftl_tick import ending_line, shield_pips, weapon_line
 
 Doc = dict[str, Any]
 
@@ -22,15 +22,12 @@ def summary(doc: Doc) -> Table:
         table.add_row(
             name,
             f"{ship['hull']}/{ship['hull_max']}",
-            "●" * ship["shields"]["up"] + "○" * (ship["shields"]["max"] - ship["shields"]["up"]),
+            shield_pips(ship),
             f"{ship['evasion']}%",
             f"{ship['reactor']['used']}/{ship['reactor']['total']}",
             ", ".join(weapon_line(w) for w in ship["weapons"]) or "-",
         )
-    over = doc.get("over")
-    if over:
-        winner = doc.get("winner")
-        table.caption = f"{over}: {winner + ' wins' if winner else 'a draw'}"
+    table.caption = ending_line(doc)
     return table
 
 

@@ -147,3 +147,18 @@ def test_weapons_and_drones_are_chosen_by_kind_in_lists_that_fit_a_screen(tmp_pa
     assert all(len(offered) <= 20 for offered in ask.offered)
     beams = ask.menus["Which beam?"]
     assert beams[0] == "bardiche (20 scrap, 1 power)" and len(beams) == 7
+
+
+def test_the_augments_come_a_page_at_a_time(tmp_path: Path) -> None:
+    path = tmp_path / "a.yaml"
+    ask = ScriptedPrompts(
+        "A", "weapons_2_drones_3", "2x1", "0 0", "a", "no system",
+        "add an augment", "more... (ftl_recharge_booster to drone_booster)",
+        "more... (slug_repair_gel to zoltan_shield)", "zoltan_shield (120 scrap)",
+        "quit without saving",
+    )  # fmt: skip
+    assert build_ship(path, content(), ask) is False
+    assert not path.exists()
+    pages = [m for m in ask.asked if m.startswith("Which augment?")]
+    assert all(len(ask.menus[m]) <= 11 for m in pages)  # ten and "more..."
+    assert pages == ["Which augment? (1/3)", "Which augment? (2/3)", "Which augment? (3/3)"]

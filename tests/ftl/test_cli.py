@@ -158,6 +158,7 @@ def test_bad_input_is_one_line_and_logs_nothing(gmtool) -> None:  # type: ignore
         (("Red", "5", "1"), 4, "(5, 1) does not touch Red's beacon (2, 1)"),
         (("Red", "2", "2"), 4, "no beacon at (2, 2)"),
         (("Red", "0", "9"), 2, "a beacon is X Y, each from 1 to 6: got 0 9"),
+        (("Red", "-1", "2"), 2, "a beacon is X Y, each from 1 to 6: got -1 2"),
         (("Zed", "3", "1"), 2, "unknown player 'Zed'"),
     ]:
         result = gmtool("ftl", "jump", *args)

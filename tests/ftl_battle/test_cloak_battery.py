@@ -92,8 +92,8 @@ def test_the_battery_adds_bars_for_30_seconds_then_rests_ionised() -> None:
 
 
 def test_an_ion_storm_halves_the_reactor() -> None:
+    from gmtool.systems.ftl import SYSTEM
     from gmtool.systems.ftl.battle.handlers import start_battle
-    from tests.ftl_battle.helpers import tables
 
     red, blue = ship(reactor=9), ship()
     state = {
@@ -101,5 +101,5 @@ def test_an_ion_storm_halves_the_reactor() -> None:
         "players": {"Red": {"ship": red, "at": [2, 3]}, "Blue": {"ship": blue, "at": [1, 1]}},
         "map": {"ion_storms": [[2, 3]]},
     }
-    b = start_battle(state, tables())
+    b = start_battle(state, SYSTEM.load_content({}))
     assert (b["ships"]["Red"]["reactor"], b["ships"]["Blue"]["reactor"]) == (4, 8)

@@ -60,6 +60,21 @@ def change(data: Data, content: FtlContent, edit: Callable[[Data], None]) -> Dat
     return after
 
 
+def remove_room(data: Data, room_id: str) -> None:
+    """Take a room out of the draft with what hangs on it: its system, the doors into it,
+    and the crew's start there (they start at a station instead)."""
+    room = next(r for r in data["rooms"] if r["id"] == room_id)
+    data["rooms"].remove(room)
+    if room.get("system"):
+        data["systems"].pop(room["system"], None)
+    for other in data["rooms"]:
+        if room_id in other.get("doors", []):
+            other["doors"] = [d for d in other["doors"] if d != room_id]
+    for member in data["crew"]:
+        if member.get("room") == room_id:
+            del member["room"]
+
+
 def rects(data: Data) -> list[Rect]:
     found = []
     for room in data["rooms"]:

@@ -6,8 +6,6 @@ missiles), reading the FTL content once; every later second reads only the state
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Mapping
 from typing import Any
 
 from gmtool.dice import DiceDoor
@@ -47,17 +45,5 @@ def start_battle(state: State, content: Any) -> dict[str, Any]:
         if player.get("at") is not None and list(player["at"]) in storms:
             ship["reactor"] = int(ship.get("reactor", 0)) // 2  # "half your reactor power"
         ships[seat] = ship
-    return new_battle(ships, plain(content))
-
-
-def plain(value: Any) -> Any:
-    """Content models (dataclasses or pydantic) as plain dicts and lists."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if hasattr(value, "model_dump"):
-        return value.model_dump()
-    if isinstance(value, Mapping):
-        return {key: plain(item) for key, item in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [plain(item) for item in value]
-    return value
+    # The content models' own dump gives the plain dicts and lists a battle keeps.
+    return new_battle(ships, content.model_dump())
