@@ -48,7 +48,8 @@ def register(app: typer.Typer) -> None:
             "--dice",
             help="Faces by roll name, NAME=F,F (evade, stun_chance, fire_chance, "
             "breach_chance, fire, breach, fire_spread, spread, rock_plating, casing, "
-            "ion_field, replicator; coins as heads/tails), or every face in order as F,F,...",
+            "ion_field, replicator, asteroid; coins as heads/tails), or every face in order "
+            "as F,F,...",
         ),
         as_json: bool = JSON_OPTION,
     ) -> None:

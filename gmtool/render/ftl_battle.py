@@ -131,6 +131,8 @@ def _state_line(ship: Doc) -> str:
         words.append(f"battery on {ship['battery_seconds']} s")
     if ship.get("hacked"):
         words.append(f"{ship['hacked']} hacked")
+    if ship.get("next_asteroid") is not None:
+        words.append(f"asteroid field: next asteroid at {ship['next_asteroid']} s")
     return ", ".join(words)
 
 

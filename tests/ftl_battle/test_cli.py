@@ -49,6 +49,7 @@ def test_tick_json_contract_and_named_dice(fight) -> None:  # type: ignore[no-un
         "shots_left": 1,
         "charges": 0,
         "charge_cap": 1,
+        "artillery": False,
         "modelled": True,
     }
     assert {"oxygen", "fires", "breaches"} <= set(red["rooms"]["bridge"])

@@ -7,7 +7,7 @@ from typing import Literal
 
 from gmtool.content.model import Field, Model
 
-Kind = Literal["beam", "ion", "laser", "missile", "bomb", "flak", "crystal"]
+Kind = Literal["beam", "ion", "laser", "missile", "bomb", "flak", "crystal", "asteroid"]
 
 
 class IonRules(Model):
@@ -44,6 +44,20 @@ class HackRules(Model):
     weapon_drain: int = Field(ge=0)
     medbay: int = Field(ge=0)
     battery_reactor: int = Field(ge=0)
+    artillery_drain: int = Field(ge=0)
+
+
+class ArtilleryRules(Model):
+    discharge_per_second: int = Field(ge=0)
+    manned_faster_percent: list[int]
+
+
+class AsteroidRules(Model):
+    first_second: int = Field(ge=1)
+    every_seconds: int = Field(ge=1)
+    damage: int = Field(ge=0)
+    fire_chance: int = Field(ge=0, le=100)
+    breach_chance: int = Field(ge=0, le=100)
 
 
 class FtlDriveRules(Model):
@@ -95,3 +109,5 @@ class BattleSettings(Model):
     ss_per_damage: int = Field(ge=1)
     start_power: list[str]
     start_stations: list[str]
+    artillery: ArtilleryRules
+    asteroids: AsteroidRules

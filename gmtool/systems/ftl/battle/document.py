@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from gmtool.dice import DiceDoor
+from gmtool.systems.ftl.battle.asteroids import next_asteroid
 from gmtool.systems.ftl.battle.augments import MODELLED as MODELLED_AUGMENTS
 from gmtool.systems.ftl.battle.power import reactor_total, reactor_used
 from gmtool.systems.ftl.battle.shields_evasion import dodge_numbers, evasion, max_shields
@@ -48,6 +49,8 @@ def ship_document(battle: Battle, ship: Ship) -> dict[str, Any]:
             "needed": int(battle["rules"]["ftl"]["charge_seconds"]),
         },
         "battery_seconds": int(ship.get("battery", 0)),
+        "asteroid_field": bool(ship.get("asteroid_field")),
+        "next_asteroid": next_asteroid(battle, ship),
         "missiles": ship["missiles"],
         "unmodelled_augments": [a for a in ship["augments"] if a not in MODELLED_AUGMENTS],
         "autofire": ship["autofire"],
@@ -72,6 +75,7 @@ def ship_document(battle: Battle, ship: Ship) -> dict[str, Any]:
                 "shots_left": w["shots_left"],
                 "charges": w["charges"],
                 "charge_cap": w["charge_cap"],
+                "artillery": bool(w.get("artillery")),
                 "modelled": w["unmodelled"] is None,
             }
             for w in ship["weapons"]

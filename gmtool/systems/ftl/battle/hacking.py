@@ -9,7 +9,7 @@ evasion; oxygen: every room loses 3%; weapons lose 2 s of charge a second; the m
 deals 5 a second to the crew in it; doors shut and lock (the hacked ship's crew cannot
 walk); the backup battery: the reactor -3; the teleporter: every boarder of the hacked
 ship goes home; the clone bay turns off; hacking and mind control: the enemy's hack or mind
-control ends.
+control ends; the artillery loses 2 s of charge a second.
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from typing import Any
 from gmtool.errors import RulesError
 from gmtool.systems.ftl.battle.state import Battle, Event, Ship, enemy_of, rules
 
-UNMODELLED = ("drone_control", "artillery_beam", "artillery_flak")
-"""Hacked systems whose effect needs a part of the battle not modelled yet (drones,
-artillery): hacking them is refused."""
+UNMODELLED = ("drone_control",)
+"""Hacked systems whose effect needs a part of the battle not modelled yet (drones):
+hacking them is refused."""
 
 
 def hacked(ship: Ship, system_id: str) -> bool:
@@ -134,7 +134,12 @@ def each_second(battle: Battle, ship: Ship) -> list[Event]:
             room["oxygen"] = max(0, int(room["oxygen"]) - int(settings["oxygen"]))
     elif system_id == "weapon_control":
         for weapon in ship["weapons"]:
-            _drain(weapon, int(settings["weapon_drain"]))
+            if not weapon.get("artillery"):
+                _drain(weapon, int(settings["weapon_drain"]))
+    elif system_id in ("artillery_beam", "artillery_flak"):
+        for weapon in ship["weapons"]:  # "discharge artillery weapons by 2 seconds every second"
+            if weapon.get("artillery") == system_id:
+                _drain(weapon, int(settings["artillery_drain"]))
     elif system_id == "medbay":
         room = ship["systems"]["medbay"]["room"]
         for member in [m for m in ship["crew"] if m["room"] == room and m["health"] > 0]:

@@ -39,11 +39,13 @@ def start_battle(state: State, content: Any) -> dict[str, Any]:
 
     ships = {}
     storms = (state.get("map") or {}).get("ion_storms") or []
+    fields = (state.get("map") or {}).get("asteroids") or []
     for seat in seats:
         player = state["players"][seat]
         ship = {**player["ship"], "missiles": player.get("missiles", 0)}
         if player.get("at") is not None and list(player["at"]) in storms:
             ship["reactor"] = int(ship.get("reactor", 0)) // 2  # "half your reactor power"
+        ship["asteroid_field"] = player.get("at") is not None and list(player["at"]) in fields
         ships[seat] = ship
     # The content models' own dump gives the plain dicts and lists a battle keeps.
     return new_battle(ships, content.model_dump())

@@ -31,6 +31,8 @@ def volley_odds(battle: Battle, ship: Ship, weapon_ref: str, room_id: str) -> di
     blocks = weapon["kind"] in rules(battle)["shields"]["blocks"]
     shots = int(weapon["shots"])
     damage = _hull_damage(weapon, room)
+    if weapon["kind"] == "beam":  # 1 less for each shield it does not pierce
+        damage = max(0, damage - max(0, int(enemy["shields"]["up"]) - int(weapon["pierce"])))
     fire = _start_chance(battle, weapon["fire"], room, "fires")
     breach = _start_chance(battle, weapon["breach"], room, "breaches")
     expected_hits = Fraction(0)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from gmtool.errors import RulesError, unknown
+from gmtool.systems.ftl.battle.artillery import sync as sync_artillery
 from gmtool.systems.ftl.battle.state import Battle, Event, Ship, rules
 
 WEAPONS = "weapon_control"
@@ -26,6 +27,8 @@ MODELLED = (
     "mind_control",
     "clone_bay",
     "hacking",
+    "artillery_beam",
+    "artillery_flak",
     WEAPONS,
 )
 """Systems whose effects the battle models so far; others refuse power orders."""
@@ -87,12 +90,18 @@ def set_power(ship: Ship, system_id: str, bars: int) -> Event:
         )
     before = system["power"]
     system["power"] = bars
+    sync_artillery(ship, system_id)
     return {"event": "power", "ship": ship["name"], "system": system_id, "from": before, "to": bars}
 
 
 def switch_weapon(ship: Ship, index: int, on: bool) -> Event:
     """The ``weapon`` order: power a weapon from weapon control's bars, or take it off."""
     weapon = ship["weapons"][index]
+    if weapon.get("artillery"):
+        raise RulesError(
+            f"{weapon['id']} is an artillery system, powered by its own bars",
+            hint=f"gmtool ftl power {ship['name']} {weapon['id']} N",
+        )
     control = find_system(ship, WEAPONS)
     _refuse_ion_lock(ship, WEAPONS, control)
     if on == weapon["powered"]:
@@ -149,7 +158,7 @@ def cap_power(battle: Battle, ship: Ship, system_id: str, cap: int, why: str) ->
             weapon = ship["weapons"][index]
             if system["power"] <= cap:
                 break
-            if weapon["powered"]:
+            if weapon["powered"] and not weapon.get("artillery"):
                 weapon["powered"] = False
                 weapon["shots_left"] = 0
                 system["power"] -= int(weapon["power"])
@@ -163,6 +172,7 @@ def cap_power(battle: Battle, ship: Ship, system_id: str, cap: int, why: str) ->
                 )
         return [_lost(ship, system_id, before, system["power"], why), *events]
     system["power"] = cap
+    sync_artillery(ship, system_id)
     return [_lost(ship, system_id, before, cap, why)]
 
 

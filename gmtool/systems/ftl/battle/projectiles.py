@@ -12,7 +12,7 @@ from typing import Any
 from gmtool.dice import DiceDoor
 from gmtool.systems.ftl.battle.damage import land
 from gmtool.systems.ftl.battle.shields_evasion import roll_dodge
-from gmtool.systems.ftl.battle.state import Battle, Event, rules
+from gmtool.systems.ftl.battle.state import Battle, Event, Ship, rules
 
 UNDODGEABLE = ("beam",)
 
@@ -31,15 +31,22 @@ def _one_shot(battle: Battle, shot: dict[str, Any], dice: DiceDoor) -> list[Even
     ship = battle["ships"][shot["to"]]
     weapon = battle["ships"][shot["from"]]["weapons"][shot["slot"]]
     weapon = {**weapon, "ion": shot.get("ion", weapon["ion"])}  # a chain's ion when fired
-    events: list[Event] = []
     if ship["hull"] <= 0:
-        return events
+        return []
     if shot["to"] == shot["from"]:  # a healing or repair bomb on one's own ship
         return land(battle, ship, str(shot["room"]), weapon, dice)
     if weapon["kind"] == "beam":
         from gmtool.systems.ftl.battle.beams import strike
 
         return strike(battle, ship, weapon, str(shot["room"]), list(shot["corners"]), dice)
+    return dodge_shields_land(battle, ship, weapon, str(shot["room"]), dice)
+
+
+def dodge_shields_land(
+    battle: Battle, ship: Ship, weapon: dict[str, Any], room_id: str, dice: DiceDoor
+) -> list[Event]:
+    """A shot (or an asteroid) reaching a ship: the dodge, then the shields, then the room."""
+    events: list[Event] = []
     if weapon["kind"] not in UNDODGEABLE:
         dodge = roll_dodge(battle, ship, dice, weapon)
         if dodge is not None:
@@ -59,4 +66,4 @@ def _one_shot(battle: Battle, shot: dict[str, Any], dice: DiceDoor) -> list[Even
             }
         )
         return events
-    return events + land(battle, ship, str(shot["room"]), weapon, dice)
+    return events + land(battle, ship, room_id, weapon, dice)

@@ -4,7 +4,8 @@ Names, as ``--dice NAME=...`` takes them: ``evade`` (d20), ``stun_chance``,
 ``fire_chance``, ``breach_chance`` (d100: N% happens on N or less), ``fire``, ``breach``
 and ``fire_spread`` (coins: heads or 1, tails or 2), ``spread`` (where a spread weapon's
 shot lands: a die with a face for each corner it may hit); the augments' chances
-``rock_plating``, ``casing``, ``ion_field``, ``replicator`` (d100).
+``rock_plating``, ``casing``, ``ion_field``, ``replicator`` (d100); ``asteroid`` (the room
+an asteroid strikes: a die with a face for each room of the ship, in its order).
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ NAMES = (
     "casing",
     "ion_field",
     "replicator",
+    "asteroid",
 )
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from gmtool.systems.ftl.battle.artillery import artillery_rules
+
 
 def battle_rules(data: Mapping[str, Any]) -> dict[str, Any]:
     """``data``: the FTL content as plain data (the tables' top-level keys)."""
@@ -90,4 +92,6 @@ def battle_rules(data: Mapping[str, Any]) -> dict[str, Any]:
         },
         "crew": {"repair_ss": int(base["repair"]), "ss_per_damage": int(settings["ss_per_damage"])},
         "medbay": {"heal": per_level("medbay", "heal_per_second")},
+        "artillery": artillery_rules(data),
+        "asteroids": dict(settings["asteroids"]),
     }

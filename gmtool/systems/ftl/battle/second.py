@@ -4,7 +4,8 @@
 2. charging: weapons charge (or discharge), shields recharge;
 3. firing: charged, aimed weapons start volleys; volleys launch two shots a second;
 4. arrivals: shots due this second, in launch order - dodge d20, shields, then the room
-   (hull, system, crew, ion, stun, fire and breach chances with their coins);
+   (hull, system, crew, ion, stun, fire and breach chances with their coins); then the
+   asteroids due at ships in an asteroid field;
 5. hazards: fires burn, breaches vent, oxygen refills or runs out, suffocation, fires
    starve; every 5th second fires spread;
 6. crew: walking, fights (both crews in a room) and boarders wrecking systems, medbay
@@ -22,6 +23,7 @@ from typing import Any
 
 from gmtool.dice import DiceDoor
 from gmtool.systems.ftl.battle import (
+    asteroids,
     augments,
     boarding,
     cloak_battery,
@@ -51,6 +53,7 @@ def run_second(battle: Battle, dice: DiceDoor) -> list[Event]:
     for ship in ships:
         events += weapons.fire_weapons(battle, ship, dice)
     events += projectiles.arrive(battle, dice)
+    events += asteroids.strike(battle, dice)
     for ship in ships:
         events += hazards.burn_and_breathe(battle, ship)
         events += hazards.spread_fires(battle, ship, dice)

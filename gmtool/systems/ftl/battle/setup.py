@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from gmtool.systems.ftl.battle.artillery import artillery_weapons
 from gmtool.systems.ftl.battle.rules import battle_rules
 from gmtool.systems.ftl.battle.state import Battle, Ship
 
@@ -50,10 +51,12 @@ def battle_ship(
             a: dict(data["augments"][a].get("numbers") or {}) for a in doc.get("augments", [])
         },
         "autofire": False,
+        "asteroid_field": bool(doc.get("asteroid_field", False)),
         "rooms": rooms,
         "systems": systems,
         "shields": {"up": 0, "progress": 0},
-        "weapons": [_weapon(wid, data) for wid in doc.get("weapons", [])],
+        "weapons": [_weapon(wid, data) for wid in doc.get("weapons", [])]
+        + artillery_weapons(systems, data),
         "crew": _crew(doc, data, rooms, systems),
     }
     for room in rooms.values():

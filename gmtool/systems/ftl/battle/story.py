@@ -58,6 +58,7 @@ TELL: dict[str, Callable[[Event], str]] = {
     "ftl_ready": lambda e: f"{e['ship']}'s FTL drive is charged",
     "escape": lambda e: f"{e['ship']} jumps away: the battle ends",
     "fire": _fire,
+    "asteroid": lambda e: f"an asteroid flies at {e['ship']} {e['room']}",
     "no_missiles": lambda e: f"{e['ship']} has no missile for {e['weapon']}",
     "volley_cut": lambda e: f"{e['ship']} {e['weapon']} loses {e['shots_lost']} shots",
     "evade": _evade,

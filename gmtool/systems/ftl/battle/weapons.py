@@ -29,7 +29,11 @@ def find_weapon(ship: Ship, ref: str) -> int:
 
 def cooldown(battle: Battle, ship: Ship, weapon: dict[str, Any]) -> int:
     """Seconds to charge: the cooldown (shortened by a chain), less the manned bonus, the
-    bonus rounded down."""
+    bonus rounded down. The artillery has its own (``artillery.cooldown``)."""
+    if weapon.get("artillery"):
+        from gmtool.systems.ftl.battle.artillery import cooldown as artillery_cooldown
+
+        return artillery_cooldown(battle, ship, weapon)
     base = int(weapon["cooldown"])
     chain = weapon.get("chain")
     if chain and chain["what"] == "cooldown":
@@ -117,6 +121,7 @@ def charge_weapons(battle: Battle, ship: Ship) -> list[Event]:
     """One second of charge for powered weapons, discharge for the others."""
     events: list[Event] = []
     drain = int(rules(battle)["weapons"]["discharge_per_second"])
+    artillery_drain = int(rules(battle)["artillery"]["discharge_per_second"])
     for weapon in ship["weapons"]:
         cap = int(weapon["charge_cap"])
         if weapon["powered"] and weapon["charges"] >= cap:
@@ -138,7 +143,7 @@ def charge_weapons(battle: Battle, ship: Ship) -> list[Event]:
                 )
         else:
             weapon["chain_level"] = 0
-            _discharge(weapon, drain)
+            _discharge(weapon, artillery_drain if weapon.get("artillery") else drain)
     return events
 
 
@@ -213,7 +218,7 @@ def _launch(battle: Battle, ship: Ship, index: int, per_second: int) -> list[Eve
     weapon = ship["weapons"][index]
     if weapon["kind"] == "beam":
         return _launch_beam(battle, ship, index)
-    travel = int(rules(battle)["weapons"]["travel_seconds"][weapon["kind"]])
+    travel = _travel(battle, weapon)
     count = min(per_second, weapon["shots_left"])
     enemy = target_ship(battle, ship, weapon)
     for _ in range(count):
@@ -243,6 +248,12 @@ def _launch(battle: Battle, ship: Ship, index: int, per_second: int) -> list[Eve
     ]
 
 
+def _travel(battle: Battle, weapon: dict[str, Any]) -> int:
+    """Seconds in flight, by the weapon's type (the artillery flak's asteroids fly at ion
+    speed: ``travel_as``)."""
+    return int(rules(battle)["weapons"]["travel_seconds"][weapon.get("travel_as", weapon["kind"])])
+
+
 def _launch_scattered(battle: Battle, ship: Ship, index: int, dice: DiceDoor) -> list[Event]:
     """A spread weapon's shots each land on a corner of the aimed room or of the rings of
     corners around it, one die face per corner (in reading order); a corner with no room
@@ -251,7 +262,7 @@ def _launch_scattered(battle: Battle, ship: Ship, index: int, dice: DiceDoor) ->
 
     weapon = ship["weapons"][index]
     enemy = enemy_of(battle, ship)
-    travel = int(rules(battle)["weapons"]["travel_seconds"][weapon["kind"]])
+    travel = _travel(battle, weapon)
     landed: list[str | None] = []
     for _ in range(int(weapon["shots_left"])):
         room = scatter(
@@ -338,10 +349,10 @@ def _capped_level(weapon: dict[str, Any], level: int) -> int:
 
 
 def stop_volleys(ship: Ship) -> list[Event]:
-    """Weapon control damaged: the shots not yet fired do not fire."""
+    """Weapon control damaged: the shots not yet fired do not fire (not the artillery's)."""
     events: list[Event] = []
     for weapon in ship["weapons"]:
-        if weapon["shots_left"] > 0:
+        if weapon["shots_left"] > 0 and not weapon.get("artillery"):
             events.append(
                 {
                     "event": "volley_cut",
