@@ -104,12 +104,7 @@ def _air_style(oxygen: int) -> str:
 def _bars(ship: Doc) -> Text:
     text = Text()
     for system_id, system in ship["systems"].items():
-        bar = "■" * system["power"] + "□" * max(
-            0, system["level"] - system["damage"] - system["power"]
-        )
-        bar += "x" * system["damage"]
-        ion = f" ion {system['ion']} ({system['ion_seconds']}s)" if system["ion"] else ""
-        text.append(f"  {system_id:<15} {bar}{ion}\n")
+        text.append(f"  {system_id:<15} {power_bar(system)}\n")
     for member in ship["crew"]:
         walking = f" -> {member['walking_to']}" if member["walking_to"] else ""
         stun = f" stunned {member['stunned']}s" if member["stunned"] else ""
@@ -119,6 +114,20 @@ def _bars(ship: Doc) -> Text:
             f"{member['health']}/{member['max_health']}{walking}{stun}\n"
         )
     return text
+
+
+def power_bar(system: Doc) -> str:
+    """Z for each bar a Zoltan gives, a filled box for each reactor bar, an empty one for
+    each bar the system could still take, x for each damaged bar; then any ion."""
+    zoltan, power = int(system.get("zoltan", 0)), int(system["power"])
+    used = min(zoltan, power)
+    bar = "Z" * used + "■" * (power - used)
+    bar += "□" * max(0, int(system["level"]) - int(system["damage"]) - power)
+    bar += "x" * int(system["damage"])
+    if zoltan > used:  # weapon control: a Zoltan's bar waiting for a weapon
+        bar += f" (+{zoltan - used} Zoltan bar unused)"
+    ion = f" ion {system['ion']} ({system['ion_seconds']}s)" if system["ion"] else ""
+    return bar + ion
 
 
 def _state_line(ship: Doc) -> str:

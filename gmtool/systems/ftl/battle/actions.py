@@ -57,6 +57,9 @@ def apply_battle(
     if order not in ORDERS:
         raise unknown("battle action", kind, ["tick", *(f"order_{o}" for o in ORDERS)])
     event = _order(battle, order, action)
+    from gmtool.systems.ftl.battle.zoltans import all_zoltan_power
+
+    all_zoltan_power(battle)  # crew sent, retrieved or taken over: Zoltan bars follow them
     what = f"{order} order"
     result = {"second": battle["second"], "order": event}
     return result, what, story([event])

@@ -12,7 +12,13 @@ ion damage, which keeps it off for the 20 s it rests; the bars it gave are taken
 from __future__ import annotations
 
 from gmtool.errors import RulesError
-from gmtool.systems.ftl.battle.power import WEAPONS, cap_power, reactor_total, reactor_used
+from gmtool.systems.ftl.battle.power import (
+    WEAPONS,
+    cap_power,
+    reactor_bars,
+    reactor_total,
+    reactor_used,
+)
 from gmtool.systems.ftl.battle.state import Battle, Event, Ship, rules
 
 
@@ -109,9 +115,10 @@ def shed_power(battle: Battle, ship: Ship) -> list[Event]:
         if over <= 0:
             break
         system = ship["systems"].get(system_id)
-        if system is None or system["power"] <= 0:
-            continue
-        before = int(system["power"])
-        events += cap_power(battle, ship, system_id, before - over, "reactor")
-        over -= before - int(system["power"])
+        before = 0 if system is None else reactor_bars(system)
+        if before <= 0:
+            continue  # nothing of the reactor's here (a Zoltan's bars stay)
+        cap = int(system["power"]) - min(over, before)
+        events += cap_power(battle, ship, system_id, cap, "reactor")
+        over -= before - reactor_bars(system)
     return events

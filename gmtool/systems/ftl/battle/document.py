@@ -58,6 +58,7 @@ def ship_document(battle: Battle, ship: Ship) -> dict[str, Any]:
             sid: {
                 "level": s["level"],
                 "power": s["power"],
+                "zoltan": s.get("zoltan", 0),
                 "damage": s["damage"],
                 "ion": s["ion"],
                 "ion_seconds": s["ion_timer"],

@@ -40,7 +40,17 @@ def usable_bars(system: dict[str, Any]) -> int:
 
 
 def reactor_used(ship: Ship) -> int:
-    return sum(int(s["power"]) for s in ship["systems"].values())
+    """Reactor bars in use: each system's power less the bars Zoltans give it."""
+    return sum(reactor_bars(s) for s in ship["systems"].values())
+
+
+def reactor_bars(system: dict[str, Any]) -> int:
+    return max(0, int(system["power"]) - int(system.get("zoltan", 0)))
+
+
+def zoltan_in_use(system: dict[str, Any]) -> int:
+    """The Zoltans' bars powering the system now (ion cannot take these out)."""
+    return min(int(system.get("zoltan", 0)), int(system["power"]))
 
 
 def reactor_total(ship: Ship) -> int:
@@ -76,6 +86,13 @@ def set_power(ship: Ship, system_id: str, bars: int) -> Event:
     if bars < 0:
         raise RulesError(f"power must be 0 or more, not {bars}")
     _refuse_ion_lock(ship, system_id, system)
+    zoltan = int(system.get("zoltan", 0))
+    if bars < zoltan:
+        raise RulesError(
+            f"{zoltan} of {ship['name']}'s {system_id} bars come from Zoltan crew: it holds "
+            f"at least {zoltan}, not {bars} (a Zoltan's bar leaves only with the Zoltan)",
+            hint="walk the Zoltan out of the room",
+        )
     if bars > usable_bars(system):
         raise RulesError(
             f"{ship['name']}'s {system_id} system holds at most {usable_bars(system)} bars "
@@ -120,9 +137,10 @@ def switch_weapon(ship: Ship, index: int, on: bool) -> Event:
                 f"free (level {control['level']}, damage {control['damage']}, "
                 f"{control['power']} in use)"
             )
-        if need > reactor_free(ship):
+        cost = reactor_bars({**control, "power": control["power"] + need}) - reactor_bars(control)
+        if cost > reactor_free(ship):
             raise RulesError(
-                f"{weapon['id']} needs {need} reactor bars; {ship['name']} has "
+                f"{weapon['id']} needs {cost} reactor bars; {ship['name']} has "
                 f"{reactor_free(ship)} free",
                 hint="take power from another system first",
             )
@@ -173,6 +191,7 @@ def cap_power(battle: Battle, ship: Ship, system_id: str, cap: int, why: str) ->
         return [_lost(ship, system_id, before, system["power"], why), *events]
     system["power"] = cap
     sync_artillery(ship, system_id)
+    system["zoltan"] = min(int(system.get("zoltan", 0)), cap)
     return [_lost(ship, system_id, before, cap, why)]
 
 
@@ -193,6 +212,7 @@ def add_ion(battle: Battle, ship: Ship, system_id: str, points: int) -> list[Eve
     seconds = points * int(rules(battle)["ion"]["seconds_per_point"])
     system["ion"] += points
     system["ion_timer"] += seconds
+    floor = zoltan_in_use(system)  # a Zoltan's bars "ignore ion damage"
     events: list[Event] = [
         {
             "event": "ion",
@@ -203,7 +223,8 @@ def add_ion(battle: Battle, ship: Ship, system_id: str, points: int) -> list[Eve
             "seconds": system["ion_timer"],
         }
     ]
-    return events + cap_power(battle, ship, system_id, int(system["power"]) - points, "ion")
+    cap = max(floor, int(system["power"]) - points)
+    return events + cap_power(battle, ship, system_id, cap, "ion")
 
 
 def count_down_ion(battle: Battle, ship: Ship) -> list[Event]:

@@ -38,6 +38,7 @@ from gmtool.systems.ftl.battle import (
 )
 from gmtool.systems.ftl.battle.shields_evasion import recharge_shields
 from gmtool.systems.ftl.battle.state import Battle, Event, is_hostile, rules, ships_in_order
+from gmtool.systems.ftl.battle.zoltans import all_zoltan_power
 
 
 def run_second(battle: Battle, dice: DiceDoor) -> list[Event]:
@@ -54,9 +55,11 @@ def run_second(battle: Battle, dice: DiceDoor) -> list[Event]:
         events += weapons.fire_weapons(battle, ship, dice)
     events += projectiles.arrive(battle, dice)
     events += asteroids.strike(battle, dice)
+    events += all_zoltan_power(battle)  # a Zoltan's bar leaves the moment it dies or walks
     for ship in ships:
         events += hazards.burn_and_breathe(battle, ship)
         events += hazards.spread_fires(battle, ship, dice)
+    events += all_zoltan_power(battle)
     for ship in ships:
         events += crew.walk(ship)
         events += boarding.fight_and_sabotage(battle, ship)
@@ -65,6 +68,7 @@ def run_second(battle: Battle, dice: DiceDoor) -> list[Event]:
         events += heal_in_medbay(battle, ship)
         events += augments.med_bots(ship)
         events += crew.repair(battle, ship)
+    events += all_zoltan_power(battle)
     for ship in ships:
         events += hacking.each_second(battle, ship)
         events += ftl_drive.charge(battle, ship)

@@ -61,6 +61,9 @@ def battle_ship(
     }
     for room in rooms.values():
         room["oxygen"] = int(rules["oxygen"]["start"])
+    from gmtool.systems.ftl.battle.zoltans import place_zoltan_bars
+
+    place_zoltan_bars(ship)  # before the reactor's bars: a Zoltan's fill a system first
     _start_power(ship, data["battle"]["start_power"])
     from gmtool.systems.ftl.battle.shields_evasion import max_shields
 
@@ -106,6 +109,7 @@ def _systems(doc: Mapping[str, Any], data: Mapping[str, Any]) -> dict[str, dict[
         system_id: {
             "level": int(level),
             "power": 0,
+            "zoltan": 0,
             "damage": 0,
             "ion": 0,
             "ion_timer": 0,
@@ -194,6 +198,7 @@ def _crew(
                     int(base["ss_damage"][1]) + int(race.get("ss_damage_change", [0, 0])[1]),
                 ],
                 "death_damage": int(race.get("death_damage", 0)),
+                "room_power": int(race.get("room_power", 0)),
                 "mind_control_immune": bool(race.get("mind_control_immune", False)),
                 "stunned": 0,
                 "path": [],
@@ -211,9 +216,11 @@ def _pheromones(doc: Mapping[str, Any], data: Mapping[str, Any]) -> float:
 
 
 def _start_power(ship: Ship, order: list[str]) -> None:
+    from gmtool.systems.ftl.battle.power import reactor_used
+
     for system_id in order:
         system = ship["systems"].get(system_id)
         if system is None or system["subsystem"]:
             continue
-        free = ship["reactor"] - sum(s["power"] for s in ship["systems"].values())
-        system["power"] = max(0, min(system["level"], free))
+        free = ship["reactor"] - reactor_used(ship)
+        system["power"] = max(0, min(system["level"], system["zoltan"] + free))
