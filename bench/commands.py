@@ -78,7 +78,7 @@ ICEPOOL: list[tuple[list[str], str]] = [
     (["odds", "d6!"], "print(icepool.d6.explode(depth=5))"),
     (["-c", "o", "originem", "odds", "exploration", "--by", "Larlen"], "print(3 @ icepool.d10)"),
     (["-c", "a", "astral", "odds", "Ana", "Shade", "--target-action", "defend"],
-     "x = (2 @ icepool.d6) - (2 @ icepool.d6 + 2); print(x); print(x > 0)"),
+     "x = 2 @ icepool.d6 - (6 + 2); print(x); print(x > 0)"),  # Shade: TN 6, +2 defending
     (["-c", "s", "starships", "odds", "Ana", "Rook", "--melee"],
      "print(icepool.d20 + 3 >= 12); print(icepool.d10 + 3)"),
 ]  # fmt: skip

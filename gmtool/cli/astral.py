@@ -229,7 +229,7 @@ def odds(
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Exact chance that the attacker's CV beats the target's, with today's modifiers."""
-    from gmtool.render.astral import odds as render_odds
+    from gmtool.render.astral_odds import odds as render_odds
     from gmtool.systems.astral.odds import attack_odds
 
     game = open_game(ctx, "astral")

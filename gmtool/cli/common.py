@@ -68,14 +68,18 @@ def print_json(doc: Any) -> None:
 
 
 def emit(doc: Any, as_json: bool, render: Callable[[Any], Any] | None = None) -> None:
-    """One JSON document with ``--json``; otherwise the rich rendering (or plain text)."""
-    if as_json:
+    """One JSON document with ``--json``; otherwise the rendering: plain ``Lines`` as
+    they are, anything else through rich."""
+    if as_json or render is None:
         print_json(doc)
         return
-    if render is None:
-        print_json(doc)
+    from gmtool.render.plain import Lines
+
+    shown = render(doc)
+    if isinstance(shown, Lines):  # plain text: written without loading rich
+        shown.write()
         return
-    console().print(render(doc))
+    console().print(shown)
 
 
 def console() -> Any:

@@ -165,9 +165,10 @@ def odds(
     if as_json:
         print_json(doc)
         return
-    from gmtool.render import originem as render
+    from gmtool.render.originem_odds import class_odds as chart_classes
+    from gmtool.render.originem_odds import odds as chart
 
-    console().print(render.class_odds(doc) if each_class else render.odds(doc))
+    (chart_classes(doc) if each_class else chart(doc)).write()
 
 
 @nova_app.command("start")

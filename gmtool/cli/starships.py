@@ -265,6 +265,6 @@ def odds(
     if as_json:
         print_json(doc)
         return
-    from gmtool.render import starships as render
+    from gmtool.render.starships_odds import odds as chart
 
-    console().print(render.odds(doc))
+    chart(doc).write()

@@ -1,4 +1,5 @@
-"""Rich views of Astral results: the dashboard, a resolved tick, odds, and single actions."""
+"""Rich views of Astral results: the dashboard, a resolved tick, and single actions
+(the odds are drawn in plain text, in ``astral_odds``)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from gmtool.render.astral_odds import odds as odds
 from gmtool.render.bars import meter
 
 BAR_WIDTH = 12
@@ -266,31 +268,3 @@ def events(doc: dict[str, Any]) -> RenderableType:
     """Any single action's result: its events, one line each."""
     found = doc.get("events") or [doc]
     return Group(*(event_line(event) for event in found))
-
-
-def odds(doc: dict[str, Any]) -> RenderableType:
-    title = Text(
-        f"{doc['attacker']} ({doc['attacker_cv']}) attacks {doc['target']} ({doc['target_cv']})"
-        f" at {doc['distance']}, target {doc['target_action']}s",
-        style="bold",
-    )
-    if doc["blockers"]:
-        title.append(f", blocked by {', '.join(doc['blockers'])}")
-    lines: list[RenderableType] = [title]
-    for key, label, style in (
-        ("beats", "hits", "green"),
-        ("ties", "ties", "yellow"),
-        ("misses", "misses", "red"),
-    ):
-        chance = doc[key]
-        lines.append(Text(f"{label:>6}: {chance['probability']:.2%} ({chance['fraction']})", style))
-    table = Table(box=None, pad_edge=False, show_edge=False)
-    table.add_column(f"{doc['target']} loses", justify="right")
-    table.add_column("chance", justify="right")
-    table.add_column("")
-    for row in doc["target_loss"]:
-        width = max(1, round(30 * row["probability"]))
-        table.add_row(str(row["aura"]), f"{row['probability']:.2%}", Text("█" * width, "cyan"))
-    lines.append(table)
-    lines.append(Text(f"expected loss {doc['expected_target_loss']:.2f} Aura", style="dim"))
-    return Group(*lines)

@@ -3,9 +3,9 @@ else (no rich), and the chart reads the same in a terminal, a file or a pipe."""
 
 from __future__ import annotations
 
-import os
-import sys
 from typing import Any, TextIO
+
+from gmtool.render.plain import Lines, bar, table
 
 BAR_WIDTH = 40
 MAX_ROWS = 40
@@ -15,18 +15,14 @@ TAIL = 1e-6
 MAX_FRACTION = 24
 
 
-COLOURS = {"beats": "\x1b[32m", "other": "\x1b[36m", "end": "\x1b[0m"}
-"""Green for the totals that meet ``--vs``, cyan for the rest (only in a terminal)."""
-
-
 def write_odds_chart(doc: dict[str, Any], out: TextIO | None = None) -> None:
-    out = out or sys.stdout
-    colour = out.isatty() and not os.environ.get("NO_COLOR")
-    out.write("\n".join(odds_chart(doc, colour=colour)) + "\n")
+    """The chart on ``out`` (stdout): the totals that meet ``--vs`` in green, the rest in
+    cyan, when it is a terminal."""
+    odds_chart(doc).write(out)
 
 
-def odds_chart(doc: dict[str, Any], *, colour: bool = False) -> list[str]:
-    """The chart's lines: a title, one row per total (or range of totals), a caption."""
+def odds_chart(doc: dict[str, Any]) -> Lines:
+    """The chart: a title, one row per total (or range of totals), a caption."""
     rows = _rows(doc["outcomes"])
     top = max(p for _, _, p in rows) or 1.0
     title = f"{doc['expression']}  (mean {doc['mean']:.2f})"
@@ -38,20 +34,13 @@ def odds_chart(doc: dict[str, Any], *, colour: bool = False) -> list[str]:
     cells = []
     for low, high, chance in rows:
         label = str(low) if low == high else f"{low}–{high}"
-        bar = "█" * max(round(BAR_WIDTH * chance / top), 1)
-        if colour:
-            beats = target is not None and low >= target
-            bar = COLOURS["beats" if beats else "other"] + bar + COLOURS["end"]
-        cells.append((label, _percent(chance), bar))
-    label_width = max(len("total"), *(len(label) for label, _, _ in cells))
-    chance_width = max(len("chance"), *(len(chance) for _, chance, _ in cells))
-    lines = [title, f"{'total':>{label_width}} {'chance':>{chance_width}}"]
-    lines += [
-        f"{label:>{label_width}} {chance:>{chance_width}} {bar}" for label, chance, bar in cells
-    ]
+        beats = target is not None and low >= target
+        length = max(round(BAR_WIDTH * chance / top), 1)
+        cells.append((label, _percent(chance), bar(length, "green" if beats else "cyan")))
+    chart = Lines([[title]]).extend(table(("total", "chance"), cells, right=(0, 1), gap=1))
     if len(rows) < len(doc["outcomes"]) and (rows[0][0], rows[-1][1]) != (doc["min"], doc["max"]):
-        lines.append(f"totals outside {rows[0][0]}–{rows[-1][1]}: under 1 in a million")
-    return lines
+        chart.add(f"totals outside {rows[0][0]}–{rows[-1][1]}: under 1 in a million")
+    return chart
 
 
 def _rows(outcomes: list[dict[str, Any]]) -> list[tuple[int, int, float]]:

@@ -1,9 +1,9 @@
 """Rich views of Originem: the dashboard (NOVA, knowledge, crew HP, missions, the fight),
-scene results, fight steps and odds. Pure: result documents in, renderables out."""
+scene results and fight steps. Pure: result documents in, renderables out. The odds are
+drawn in plain text (``originem_odds``), without rich."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -11,22 +11,12 @@ from rich.table import Table
 from rich.text import Text
 
 from gmtool.render.bars import meter
+from gmtool.render.originem_odds import OUTCOME_STYLE
+from gmtool.render.originem_odds import class_odds as class_odds
+from gmtool.render.originem_odds import odds as odds
 
 BAR = 20
 STATE_STYLE = {"under_way": "bold cyan", "complete": "green", "not_started": "", "locked": "dim"}
-OUTCOME_STYLE = {
-    "lost": "red",
-    "failed": "red",
-    "bad": "red",
-    "failed_bonus": "yellow",
-    "complete": "green",
-    "alright": "green",
-    "healed": "green",
-    "escaped": "green",
-    "shortcut": "bold magenta",
-    "bonus": "bold magenta",
-    "amazing": "bold magenta",
-}
 
 
 def clock(seconds: int) -> str:
@@ -266,47 +256,6 @@ def nova(result: dict[str, Any]) -> Text:
     if result.get("seconds"):
         text.append(f"  (-{result['seconds']:g} s)", style="red")
     return text
-
-
-def odds(doc: dict[str, Any]) -> Table:
-    who = ", ".join(f"{r['by']} {r['die']}" for r in doc["rolls"])
-    bonus = f" + {doc['bonus']}" if doc["bonus"] else ""
-    table = Table(title=f"{doc['scene']}: {who}{bonus}", box=None, show_edge=False)
-    for column in ("outcome", "totals", "chance", "", "exact"):
-        table.add_column(column)
-    for band in doc["outcomes"]:
-        width = round(30 * band["probability"])
-        table.add_row(
-            Text(band["outcome"], style=OUTCOME_STYLE.get(band["outcome"], "")),
-            _totals(band["reachable"]),
-            f"{band['probability']:.1%}",
-            Text("█" * width, style="cyan"),
-            band["fraction"],
-        )
-    return table
-
-
-def class_odds(doc: dict[str, Any]) -> Table:
-    """One row per class, one column per outcome: the chance when that class rolls alone."""
-    outcomes = [band["outcome"] for band in doc["classes"][0]["outcomes"]] if doc["classes"] else []
-    title = f"{doc['scene']}: one member of each class makes all {doc['rolls']} rolls"
-    table = Table(title=title, box=None, show_edge=False)
-    table.add_column("class")
-    table.add_column("die")
-    for outcome in outcomes:
-        table.add_column(Text(outcome, style=OUTCOME_STYLE.get(outcome, "")), justify="right")
-    for row in doc["classes"]:
-        chances = [f"{band['probability']:.1%}" for band in row["outcomes"]]
-        table.add_row(row["class"], row["die"], *chances)
-    return table
-
-
-def _totals(reachable: Sequence[int] | None) -> str:
-    """The totals the dice can reach in a band: ``21-30``, ``7``, or ``-`` for none."""
-    if not reachable:
-        return "-"
-    low, high = reachable
-    return str(low) if low == high else f"{low}-{high}"
 
 
 def note(result: dict[str, Any]) -> Text:

@@ -1,4 +1,5 @@
-"""Rich views of Stars & Starships results: the fight's dashboard, attacks, odds."""
+"""Rich views of Stars & Starships results: the fight's dashboard and attacks (the
+odds are drawn in plain text, in ``starships_odds``)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from gmtool.render.bars import meter
+from gmtool.render.starships_odds import odds as odds
 
 BAR_WIDTH = 12
 MOMENTUM_DOTS = 6
@@ -134,22 +136,3 @@ def note(doc: dict[str, Any]) -> RenderableType:
     if doc.get("outcome"):
         line += f" → {doc['outcome']}"
     return Group(Text(line), *_aftermath(doc, names=False))
-
-
-def odds(doc: dict[str, Any]) -> RenderableType:
-    """The chance to hit and what a hit does, as a bar chart."""
-    title = (
-        f"{doc['attacker']} → {doc['target']} ({doc['weapon']} {doc['dice']} {doc['damage_type']}"
-        f", {doc['bonus']:+d} vs Defense {doc['defense']}): hit {doc['hit']['probability']:.1%}"
-        f" ({doc['hit']['fraction']}) · {doc['affinity']} → {doc['effect']}"
-    )
-    table = Table(box=None, pad_edge=False, show_edge=False)
-    table.add_column("amount", justify="right")
-    table.add_column("if hit", justify="right")
-    table.add_column("")
-    top = max((row["probability"] for row in doc["on_hit"]), default=1.0) or 1.0
-    for row in doc["on_hit"]:
-        width = max(1, round(30 * row["probability"] / top))
-        table.add_row(str(row["amount"]), f"{row['probability']:.1%}", Text("█" * width, "cyan"))
-    mean = Text(f"mean {doc['mean_on_hit']:.2f} on a hit, {doc['mean']:.2f} per attack", "dim")
-    return Group(Text(title), table, mean)

@@ -49,13 +49,43 @@ def test_a_command_imports_only_what_it_uses(
         assert gmtool("campaign", "new", "c", *demo).code == 0
         assert gmtool("roll", "1d6").code == 0  # something to undo
         command = ["-c", "c", *command]
-    env = {"GMTOOL_HOME": str(gmtool_home), "PATH": "", "PYTHONPATH": str(Path.cwd())}
+    _, imported = run_counting_imports(gmtool_home, command)
+    assert imported & HEAVY <= allowed, imported
+
+
+def run_counting_imports(home: Path, command: list[str]) -> tuple[str, set[str]]:
+    """A command run in a fresh interpreter: what it printed, and the heavy modules it
+    imported."""
     done = subprocess.run(
         [sys.executable, "-c", CHECK_IMPORTS, *command],
         capture_output=True,
         text=True,
-        env=env,
+        env={"GMTOOL_HOME": str(home), "PATH": "", "PYTHONPATH": str(Path.cwd())},
         check=True,
     )
-    imported = set(ast.literal_eval(done.stderr.splitlines()[-1]))
-    assert imported & HEAVY <= allowed, imported
+    return done.stdout, set(ast.literal_eval(done.stderr.splitlines()[-1]))
+
+
+ODDS = [
+    ("originem-demo", [], ["originem", "odds", "exploration", "--by", "Larlen"], "shortcut"),
+    ("originem-demo", [], ["originem", "odds", "puzzle", "--each-class"], "Scientist"),
+    ("astral-demo", [], ["astral", "odds", "Ana", "Wisp"], "expected loss"),
+    (
+        "starships-demo",
+        ["starships", "add", "Rook", "--enemy", "--hp", "9", "--defense", "12"],
+        ["starships", "odds", "Ana", "Rook", "--melee"],
+        "if hit",
+    ),
+]
+
+
+@pytest.mark.parametrize(("demo", "setup", "command", "shown"), ODDS, ids=lambda c: str(c))
+def test_the_rules_odds_are_drawn_without_rich(
+    gmtool, gmtool_home: Path, demo: str, setup: list[str], command: list[str], shown: str
+) -> None:  # type: ignore[no-untyped-def]
+    assert gmtool("campaign", "new", "c", "--from", demo).code == 0
+    if setup:
+        assert gmtool(*setup).code == 0
+    out, imported = run_counting_imports(gmtool_home, ["-c", "c", *command])
+    assert shown in out
+    assert imported & HEAVY == {"icepool"}
