@@ -1,4 +1,4 @@
-"""``gmtool ftl tick|power|weapon|aim|autofire|crew|doors|dodge|show``: the battle.
+"""``gmtool ftl tick|power|weapon|aim|autofire|crew|doors|lock|dodge|show``: the battle.
 
 Each order is one logged, undoable action; ``tick`` runs seconds. Named dice take coins
 as heads/tails: ``--dice evade=7 --dice fire=heads,tails``.
@@ -135,12 +135,29 @@ def register(app: typer.Typer) -> None:
     def doors(
         ctx: typer.Context,
         ship: str = SHIP,
-        room: str = typer.Argument(..., help="A room with a door to space."),
+        room: str = typer.Argument(..., help="A room with a door to space (or --to a room)."),
         state: str = typer.Argument(..., help="open (vents the room) or closed."),
+        to: str = typer.Option(
+            None, "--to", help="The room on the other side: the door between the two rooms."
+        ),
         as_json: bool = JSON_OPTION,
     ) -> None:
-        """Open or shut a room's door to space."""
-        _order(ctx, "doors", as_json, ship=ship, room=room, open=_on_off(state, "open", "closed"))
+        """Open or shut a room's door to space, or (--to ROOM) the door between two rooms."""
+        fields: dict[str, Any] = {"ship": ship, "room": room}
+        if to is not None:
+            fields["to"] = to
+        _order(ctx, "doors", as_json, open=_on_off(state, "open", "closed"), **fields)
+
+    @app.command("lock")
+    def lock(
+        ctx: typer.Context,
+        ship: str = SHIP,
+        name: str = typer.Argument(..., help="A crystal crew member."),
+        room: str = typer.Argument(..., help="The room across the door to lock."),
+        as_json: bool = JSON_OPTION,
+    ) -> None:
+        """A crystal crew member locks a door of its room: nobody passes for 15 s."""
+        _order(ctx, "lock", as_json, ship=ship, name=name, room=room)
 
     @app.command("dodge")
     def dodge(

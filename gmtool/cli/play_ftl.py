@@ -19,7 +19,8 @@ KINDS = {
     "aim": "aim a weapon",
     "autofire": "autofire on or off",
     "crew": "send a crew member",
-    "doors": "open or shut a door to space",
+    "doors": "open or shut a door",
+    "lock": "lock a door (crystal crew)",
     "cloak": "cloak",
     "battery": "switch the backup battery on",
     "teleport": "send crew over by teleporter",
@@ -106,9 +107,20 @@ def _pick(ask: Prompts, seat: str, kind: str, actions: list[dict[str, Any]]) -> 
         names = {a["name"]: a for a in actions}
         return names[ask.select("Whose mind?", list(names))]
     if kind == "doors":
-        label = {f"{'open' if a['open'] else 'shut'} {a['room']}": a for a in actions}
+        label = {_door_label(a): a for a in actions}
         return label[ask.select("Which door?", list(label))]
+    if kind == "lock":
+        name = ask.select("Who?", _unique(a["name"] for a in actions))
+        rooms = {a["room"]: a for a in actions if a["name"] == name}
+        return rooms[ask.select(f"{name} locks the door to which room?", list(rooms))]
     return actions[0]  # autofire: one toggle
+
+
+def _door_label(action: dict[str, Any]) -> str:
+    verb = "open" if action["open"] else "shut"
+    if "to" in action:
+        return f"{verb} the door {action['room']}/{action['to']}"
+    return f"{verb} {action['room']} to space"
 
 
 def _beam_line(game: Game, ask: Prompts, seat: str, action: dict[str, Any]) -> dict[str, Any]:

@@ -140,9 +140,30 @@ def _state_line(ship: Doc) -> str:
         words.append(f"battery on {ship['battery_seconds']} s")
     if ship.get("hacked"):
         words.append(f"{ship['hacked']} hacked")
+    doors = ship.get("doors") or {}
+    if doors.get("level"):
+        words.append(_doors_words(doors))
     if ship.get("next_asteroid") is not None:
         words.append(f"asteroid field: next asteroid at {ship['next_asteroid']} s")
     return ", ".join(words)
+
+
+def _doors_words(doors: Doc) -> str:
+    """The door level and health, and each door not simply shut."""
+    words = f"doors level {doors['level']}" + (
+        f" ({doors['health']} health)" if doors["health"] else ""
+    )
+    odd = []
+    for name, door in doors["doors"].items():
+        if door["lock_seconds"]:
+            odd.append(f"{name} locked {door['lock_seconds']} s")
+        elif door["broken_seconds"]:
+            odd.append(f"{name} broken {door['broken_seconds']} s")
+        elif door["open"]:
+            odd.append(f"{name} open")
+        elif door["health"] < doors["health"]:
+            odd.append(f"{name} {door['health']}/{doors['health']}")
+    return words + (": " + ", ".join(odd) if odd else "")
 
 
 def _in_flight(doc: Doc) -> list[Text]:

@@ -60,6 +60,13 @@ class AsteroidRules(Model):
     breach_chance: int = Field(ge=0, le=100)
 
 
+class DoorRules(Model):
+    slowed_coins: int = Field(ge=0)
+    hacked_level: int = Field(ge=0)
+    damage_resets: bool
+    crystal_locks_at_once: int = Field(ge=1)
+
+
 class FtlDriveRules(Model):
     charge_seconds: int = Field(ge=1)
     per_engine_bar_percent: int = Field(ge=0)
@@ -111,3 +118,4 @@ class BattleSettings(Model):
     start_stations: list[str]
     artillery: ArtilleryRules
     asteroids: AsteroidRules
+    doors: DoorRules

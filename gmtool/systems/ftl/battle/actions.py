@@ -16,6 +16,7 @@ from gmtool.systems.ftl.battle import (
     boarding,
     cloak_battery,
     crew,
+    doors,
     hacking,
     minds,
     power,
@@ -40,6 +41,7 @@ ORDERS = (
     "retrieve",
     "mind",
     "hack",
+    "lock",
 )
 MAX_SECONDS = 600
 """The most seconds one tick command runs (a guard against a slip of the keyboard)."""
@@ -105,7 +107,12 @@ def _order(battle: Battle, order: str, action: Mapping[str, Any]) -> dict[str, A
     if order == "battery":
         return cloak_battery.order_battery(battle, ship)
     if order == "doors":
-        return crew.order_doors(ship, str(action["room"]), bool(action["open"]))
+        to = action.get("to")
+        return doors.order_doors(
+            battle, ship, str(action["room"]), bool(action["open"]), None if to is None else str(to)
+        )
+    if order == "lock":
+        return doors.order_lock(battle, ship["name"], str(action["name"]), str(action["room"]))
     return _order_dodge(battle, ship, action)
 
 

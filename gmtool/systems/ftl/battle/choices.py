@@ -65,6 +65,20 @@ def legal_orders(battle: Battle, seat: str) -> dict[str, list[dict[str, Any]]]:
             {**base, "room": room_id, "open": not room["vent"]}
             for room_id, room in ship["rooms"].items()
             if room["space_door"]
+        ]
+        + [
+            {**base, "room": door["rooms"][0], "to": door["rooms"][1], "open": not door["open"]}
+            for door in ship.get("doors", {}).values()
+        ],
+        "lock": [
+            {**base, "name": member["name"], "room": room}
+            for aboard in battle["ships"].values()
+            for member in aboard["crew"]
+            if member.get("lock_seconds")
+            and member["health"] > 0
+            and member["room"]
+            and (side_of(member) or aboard["name"]) == seat
+            for room in aboard["rooms"][member["room"]]["neighbours"]
         ],
     }
     found: dict[str, list[dict[str, Any]]] = {}

@@ -95,19 +95,26 @@ def order_move(battle: Battle, seat: str, name: str, room_id: str) -> Event:
     }
 
 
-def walk(ship: Ship) -> list[Event]:
+def walk(battle: Battle, ship: Ship) -> list[Event]:
     """One second of walking: each crew member covers its speed in rooms (1 a second,
-    1.5 for mantis, 0.5 for rockmen), entering a room each time a whole one is covered."""
+    1.5 for mantis, 0.5 for rockmen), entering a room each time a whole one is covered,
+    if the door lets them through (``doors.can_pass``)."""
+    from gmtool.systems.ftl.battle.doors import can_pass
+
+    def through(member: dict[str, Any]) -> bool:
+        there = member["path"][0]
+        if _locked(ship, member["room"]) or _locked(ship, there):
+            return False  # a crystal lockdown seals the room: nobody in or out
+        return can_pass(battle, ship, member, member["room"], there)
+
     events: list[Event] = []
-    if ship.get("hacked") == "doors":
-        return events  # hacked doors shut and lock: nobody walks
     for member in ship["crew"]:
         if not member.get("path") or not can_act(member):
             continue
-        if _locked(ship, member["room"]) or _locked(ship, member["path"][0]):
-            continue  # a crystal lockdown seals the room: nobody in or out
+        if not through(member):
+            continue  # waiting at the door
         member["steps"] = member.get("steps", 0.0) + float(member["speed"])
-        while member["steps"] >= 1.0 and member["path"] and not _locked(ship, member["path"][0]):
+        while member["steps"] >= 1.0 and member["path"] and through(member):
             member["steps"] -= 1.0
             member["room"] = member["path"].pop(0)
         if not member["path"]:
@@ -192,23 +199,3 @@ def count_down_stuns(ship: Ship) -> list[Event]:
             if room["locked"] == 0:
                 events.append({"event": "unlocked", "ship": ship["name"], "room": room_id})
     return events
-
-
-def order_doors(ship: Ship, room_id: str, open_: bool) -> Event:
-    """The ``doors`` order: open or shut a room's door to space (an open one vents the
-    room). Needs working doors; a breached room's doors stay shut."""
-    room = room_of(ship, room_id)
-    doors = ship["systems"].get("doors")
-    if doors is None or doors["level"] - doors["damage"] <= 0:
-        raise RulesError(f"{ship['name']} has no working door system: its doors cannot be worked")
-    if doors["ion"] > 0:
-        raise RulesError(f"{ship['name']}'s doors are ionised and do not answer")
-    if not room["space_door"]:
-        raise RulesError(
-            f"{room_id} on {ship['name']} has no door to space",
-            hint="only doors to space are worked by order; crew open inner doors as they walk",
-        )
-    if open_ and room["breaches"]:
-        raise RulesError(f"{room_id} on {ship['name']} is breached: its doors stay shut")
-    room["vent"] = open_
-    return {"event": "doors", "ship": ship["name"], "room": room_id, "open": open_}

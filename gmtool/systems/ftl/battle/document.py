@@ -7,6 +7,7 @@ from typing import Any
 from gmtool.dice import DiceDoor
 from gmtool.systems.ftl.battle.asteroids import next_asteroid
 from gmtool.systems.ftl.battle.augments import MODELLED as MODELLED_AUGMENTS
+from gmtool.systems.ftl.battle.doors import doors_document
 from gmtool.systems.ftl.battle.power import reactor_total, reactor_used
 from gmtool.systems.ftl.battle.shields_evasion import dodge_numbers, evasion, max_shields
 from gmtool.systems.ftl.battle.state import Battle, Ship
@@ -50,6 +51,7 @@ def ship_document(battle: Battle, ship: Ship) -> dict[str, Any]:
         },
         "battery_seconds": int(ship.get("battery", 0)),
         "asteroid_field": bool(ship.get("asteroid_field")),
+        "doors": doors_document(battle, ship),
         "next_asteroid": next_asteroid(battle, ship),
         "missiles": ship["missiles"],
         "unmodelled_augments": [a for a in ship["augments"] if a not in MODELLED_AUGMENTS],

@@ -6,10 +6,11 @@ picks the system, and picking another moves the hack. A hacked system cannot be 
 The effects, each second (see ``EFFECTS``): shields lose a layer every 3 s; cloaking loses
 10 evasion, its cloak and takes 3 ion (once); engines and piloting leave the ship no
 evasion; oxygen: every room loses 3%; weapons lose 2 s of charge a second; the medbay
-deals 5 a second to the crew in it; doors shut and lock (the hacked ship's crew cannot
-walk); the backup battery: the reactor -3; the teleporter: every boarder of the hacked
-ship goes home; the clone bay turns off; hacking and mind control: the enemy's hack or mind
-control ends; the artillery loses 2 s of charge a second.
+deals 5 a second to the crew in it; doors shut and lock as level 2 doors (the hacked
+ship's crew cannot open them, boarders break them: ``doors``); the backup battery: the
+reactor -3; the teleporter: every boarder of the hacked ship goes home; the clone bay
+turns off; hacking and mind control: the enemy's hack or mind control ends; the
+artillery loses 2 s of charge a second.
 """
 
 from __future__ import annotations
@@ -83,6 +84,10 @@ def _at_once(battle: Battle, enemy: Ship, system_id: str) -> list[Event]:
                     member["control"] = 1  # ends this second
     if system_id == "crew_teleporter":
         events += _pull_home(battle, enemy)
+    if system_id == "doors":
+        from gmtool.systems.ftl.battle.doors import shut_all
+
+        events += shut_all(enemy)
     return events
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from gmtool.dice import DiceDoor
+from gmtool.systems.ftl.battle.doors import fire_coins, shut_room
 from gmtool.systems.ftl.battle.rolls import coin
 from gmtool.systems.ftl.battle.state import Battle, Event, Ship, crew_in, rules
 
@@ -45,7 +46,7 @@ def start(battle: Battle, ship: Ship, room_id: str, kind: str, dice: DiceDoor) -
     for corner in placed:
         room[kind].append({"corner": corner, "health": int(settings["health"])})
     if kind == "breaches" and placed:
-        room["vent"] = False  # "all doors are automatically shut for that room"
+        shut_room(ship, room_id)  # "all doors are automatically shut for that room"
     return [
         {
             "event": "fire_started" if kind == "fires" else "breach",
@@ -69,7 +70,7 @@ def place(battle: Battle, ship: Ship, room_id: str, kind: str, corner: int) -> l
         return []
     room[kind].append({"corner": corner, "health": int(settings["health"])})
     if kind == "breaches":
-        room["vent"] = False
+        shut_room(ship, room_id)
     what = "fire_started" if kind == "fires" else "breach"
     return [
         {
@@ -209,7 +210,7 @@ def _remove_dead(
 def spread_fires(battle: Battle, ship: Ship, dice: DiceDoor) -> list[Event]:
     """Every 5 s each burning room flips its coins: a heads lights the room's next free
     corner, or, with the room all ablaze, a free corner of a room through one of its doors
-    (one coin through a level 2 door, none through level 3)."""
+    (one coin through a shut level 2 door, none through level 3: ``doors.fire_coins``)."""
     fire_rules = rules(battle)["fires"]
     if battle["second"] % int(fire_rules["spread_every"]) != 0:
         return []
@@ -221,7 +222,7 @@ def spread_fires(battle: Battle, ship: Ship, dice: DiceDoor) -> list[Event]:
             continue
         coins = int(fire_rules["spread_coins"])
         if target != room_id:
-            coins = _coins_through_door(ship, coins)
+            coins = fire_coins(battle, ship, room_id, target, coins)
         for _ in range(coins):
             target = _spread_target(ship, room_id)
             if target is None:
@@ -256,13 +257,3 @@ def _spread_target(ship: Ship, room_id: str) -> str | None:
         if _free_corners(ship["rooms"][neighbour]):
             return str(neighbour)
     return None
-
-
-def _coins_through_door(ship: Ship, coins: int) -> int:
-    doors = ship["systems"].get("doors")
-    level = 0 if doors is None else int(doors["level"]) - int(doors["damage"])
-    if level >= 3:
-        return 0
-    if level == 2:
-        return 1
-    return coins

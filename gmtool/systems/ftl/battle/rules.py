@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from gmtool.systems.ftl.battle.artillery import artillery_rules
+from gmtool.systems.ftl.battle.doors import doors_rules
 
 
 def battle_rules(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -94,4 +95,5 @@ def battle_rules(data: Mapping[str, Any]) -> dict[str, Any]:
         "medbay": {"heal": per_level("medbay", "heal_per_second")},
         "artillery": artillery_rules(data),
         "asteroids": dict(settings["asteroids"]),
+        "doors": doors_rules(data),
     }

@@ -1,6 +1,6 @@
 """One second of battle, always in this order (docs/ftl-battle.md tells it in words):
 
-1. timers: ion timers, stuns and lockdowns count down;
+1. timers: ion timers, stuns, lockdowns, broken doors and crystal locks count down;
 2. charging: weapons charge (or discharge), shields recharge;
 3. firing: charged, aimed weapons start volleys; volleys launch two shots a second;
 4. arrivals: shots due this second, in launch order - dodge d20, shields, then the room
@@ -8,7 +8,8 @@
    asteroids due at ships in an asteroid field;
 5. hazards: fires burn, breaches vent, oxygen refills or runs out, suffocation, fires
    starve; every 5th second fires spread;
-6. crew: walking, fights (both crews in a room) and boarders wrecking systems, medbay
+6. crew: walking (through the doors that let them), boarders battering shut doors, fights
+   (both crews in a room) and boarders wrecking systems, medbay
    healing, repairs (fires, breaches, then systems);
 7. the end: hacks bite (a shield layer every 3 s, oxygen, charge, the medbay...); the FTL
    drives charge; the cloak and the backup battery count down (what an order switched on
@@ -28,6 +29,7 @@ from gmtool.systems.ftl.battle import (
     boarding,
     cloak_battery,
     crew,
+    doors,
     ftl_drive,
     hacking,
     hazards,
@@ -48,6 +50,7 @@ def run_second(battle: Battle, dice: DiceDoor) -> list[Event]:
     for ship in ships:
         events += power.count_down_ion(battle, ship)
         events += crew.count_down_stuns(ship)
+        events += doors.count_down(ship)
     for ship in ships:
         events += weapons.charge_weapons(battle, ship)
         events += recharge_shields(battle, ship)
@@ -61,7 +64,8 @@ def run_second(battle: Battle, dice: DiceDoor) -> list[Event]:
         events += hazards.spread_fires(battle, ship, dice)
     events += all_zoltan_power(battle)
     for ship in ships:
-        events += crew.walk(ship)
+        events += crew.walk(battle, ship)
+        events += doors.batter(battle, ship)
         events += boarding.fight_and_sabotage(battle, ship)
         events += minds.count_down(battle, ship)
         events += minds.clone(battle, ship)

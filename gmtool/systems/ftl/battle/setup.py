@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from gmtool.systems.ftl.battle.artillery import artillery_weapons
+from gmtool.systems.ftl.battle.doors import inner_doors
 from gmtool.systems.ftl.battle.rules import battle_rules
 from gmtool.systems.ftl.battle.state import Battle, Ship
 
@@ -53,6 +54,7 @@ def battle_ship(
         "autofire": False,
         "asteroid_field": bool(doc.get("asteroid_field", False)),
         "rooms": rooms,
+        "doors": inner_doors(rooms),
         "systems": systems,
         "shields": {"up": 0, "progress": 0},
         "weapons": [_weapon(wid, data) for wid in doc.get("weapons", [])]
@@ -200,6 +202,7 @@ def _crew(
                 "death_damage": int(race.get("death_damage", 0)),
                 "room_power": int(race.get("room_power", 0)),
                 "mind_control_immune": bool(race.get("mind_control_immune", False)),
+                "lock_seconds": int(race.get("lockdown_seconds") or 0),
                 "stunned": 0,
                 "path": [],
                 "steps": 0.0,

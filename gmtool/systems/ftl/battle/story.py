@@ -40,7 +40,15 @@ TELL: dict[str, Callable[[Event], str]] = {
     "hold": lambda e: f"{e['ship']} holds {e['weapon']}",
     "autofire": lambda e: f"{e['ship']} autofire {'on' if e['on'] else 'off'}",
     "crew_order": lambda e: f"{e['ship']} sends {e['crew']} to {e['room']}",
-    "doors": lambda e: f"{e['ship']} {'opens' if e['open'] else 'shuts'} {e['room']} to space",
+    "doors": lambda e: (
+        f"{e['ship']} {'opens' if e['open'] else 'shuts'} "
+        + (f"the door {e['room']}" if e.get("inner") else f"{e['room']} to space")
+    ),
+    "door_lock": lambda e: f"{e['crew']} locks {e['ship']}'s door {e['door']} for {e['seconds']}s",
+    "door_unlocked": lambda e: f"{e['ship']}'s door {e['door']} unlocks",
+    "door_broken": lambda e: f"boarders break {e['ship']}'s door {e['door']}",
+    "door_reset": lambda e: f"{e['ship']}'s door {e['door']} is whole again",
+    "doors_shut": lambda e: f"{e['ship']}'s doors shut and lock ({e['why']})",
     "dodge_picks": lambda e: f"{e['ship']} picks dodge numbers {_nums(e['numbers'])}",
     "cloak": lambda e: f"{e['ship']} cloaks for {e['seconds']}s",
     "uncloak": lambda e: f"{e['ship']} uncloaks ({e['why']})",
