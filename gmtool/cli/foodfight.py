@@ -223,7 +223,7 @@ def simulate(
     from gmtool.systems.foodfight import SYSTEM as FOODFIGHT
     from gmtool.systems.foodfight.simulate import simulate as run
 
-    content = FOODFIGHT.load_content(content_overrides(campaign_file))
+    content = FOODFIGHT.load_content(content_overrides(campaign_file, "foodfight"))
     run_simulation(
         games,
         lambda on_game: run(games, seed, policy, content=content, on_game=on_game, jobs=jobs),

@@ -57,14 +57,9 @@ def ship_content(ctx: typer.Context, campaign_file: Path | None) -> Any:
     if campaign_file is not None and chosen is not None and not from_environment:
         raise UsageError("give -c NAME or --content FILE, not both")
     if campaign_file is not None:
-        from gmtool.content.campaignfile import read_campaign_file, resolve_campaign_file
+        from gmtool.content.campaignfile import read_campaign_file_of
 
-        data = read_campaign_file(resolve_campaign_file(campaign_file))
-        if data.get("system") != SYSTEM:
-            raise UsageError(
-                f"{campaign_file} plays {data.get('system')}, not {SYSTEM}",
-                hint="name a campaign file with 'system: ftl'",
-            )
+        data = read_campaign_file_of(campaign_file, SYSTEM)
         return _content(dict(data.get("content") or {}))
     if chosen is not None:
         game = open_game(ctx)

@@ -10,13 +10,14 @@ from typing import Any
 from gmtool.cli.common import console, console_err, print_json
 
 
-def content_overrides(campaign_file: Path | None) -> dict[str, Any]:
-    """The ``content:`` of a campaign file to test, or nothing for the packaged content."""
+def content_overrides(campaign_file: Path | None, system: str) -> dict[str, Any]:
+    """The ``content:`` of a campaign file of ``system`` to test (a bundled one may be named
+    without its folder), or nothing for the packaged content."""
     if campaign_file is None:
         return {}
-    from gmtool.content.campaignfile import read_campaign_file
+    from gmtool.content.campaignfile import read_campaign_file_of
 
-    return dict(read_campaign_file(campaign_file).get("content") or {})
+    return dict(read_campaign_file_of(campaign_file, system).get("content") or {})
 
 
 def run_simulation(

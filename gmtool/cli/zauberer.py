@@ -296,7 +296,7 @@ def simulate(
     from gmtool.render import zauberer as render
     from gmtool.systems.zauberer.simulate import simulate as run
 
-    overrides = content_overrides(campaign_file)
+    overrides = content_overrides(campaign_file, "zauberer")
     run_simulation(
         games,
         lambda on_game: run(games, seed, policy, overrides=overrides, jobs=jobs, on_game=on_game),

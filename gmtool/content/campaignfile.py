@@ -63,6 +63,20 @@ def read_campaign_file(path: Path) -> dict[str, Any]:
     return data
 
 
+def read_campaign_file_of(path: Path, system: str) -> dict[str, Any]:
+    """``read_campaign_file`` for a command of one system: a file that plays another system
+    is refused with one line (its content would only fail as unknown fields)."""
+    from gmtool.content.yamlfile import path_text
+
+    data = read_campaign_file(path)
+    if data.get("system") != system:
+        raise UsageError(
+            f"{path_text(path)} plays {data.get('system') or 'no system'}, not {system}",
+            hint=f"name a campaign file with 'system: {system}'",
+        )
+    return data
+
+
 def locate_problem(document: Document | None, problem: str) -> str:
     """``options.party.Ana: row: ...`` -> ``file:line: options.party.Ana: row: ...`` when the
     campaign file holds that path (problems from a system's options or content name their

@@ -26,6 +26,12 @@ class Rng:
             seed = int.from_bytes(os.urandom(8), "big")
         return cls(seed)
 
+    @classmethod
+    def after(cls, seed: int, draws: int) -> Rng:
+        """The generator seeded with ``seed`` as it stands after ``draws`` draws, reached
+        at once: SplitMix64's state only ever adds the same step."""
+        return cls(seed + draws * _GOLDEN)
+
     def next64(self) -> int:
         self.state = (self.state + _GOLDEN) & _MASK
         z = self.state

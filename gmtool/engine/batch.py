@@ -13,9 +13,6 @@ from typing import Any, Protocol, TypeVar
 
 from gmtool.dice import Rng
 
-_GOLDEN = 0x9E3779B97F4A7C15
-"""SplitMix64's step: the generator's state after ``n`` draws is ``seed + n * _GOLDEN``."""
-
 R = TypeVar("R")
 OnGame = Callable[[int], None]
 
@@ -31,7 +28,7 @@ Counted = TypeVar("Counted", bound=Report)
 def game_seed(seed: int, number: int) -> int:
     """The seed of game ``number`` (from 0): the run generator's draw of that number,
     reached at once, so a process can start from any game."""
-    return Rng(seed + number * _GOLDEN).next64()
+    return Rng.after(seed, number).next64()
 
 
 def count_games(

@@ -102,6 +102,16 @@ def test_generator_is_uniform_enough_and_reproducible() -> None:
     assert [Rng(7).face(20) for _ in range(3)] == [Rng(7).face(20) for _ in range(3)]
 
 
+def test_a_generator_can_start_any_number_of_draws_in() -> None:
+    walked = Rng(2024)
+    for _ in range(5):
+        walked.next64()
+    jumped = Rng.after(2024, 5)
+    assert jumped.state == walked.state
+    assert [jumped.next64() for _ in range(3)] == [walked.next64() for _ in range(3)]
+    assert Rng.after(2024, 0).state == Rng(2024).state
+
+
 @pytest.mark.parametrize("text", ["²,3", "--3,3", "3,,4", "٣,3", "+3"])
 def test_entered_faces_are_plain_whole_numbers(text: str) -> None:
     # An empty place between commas, other digits and signs are refused.

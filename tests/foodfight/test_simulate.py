@@ -118,3 +118,14 @@ def test_on_the_nine_spaces_track_every_game_ends_on_health() -> None:
     report = simulate(40, 2, "greedy", content=nine)
     assert report.ended_by == {"towers": 0, "health": 40}
     assert report.eliminations["towers"] == 0
+
+
+def test_simulate_refuses_another_systems_campaign_file_in_one_line(gmtool) -> None:  # type: ignore[no-untyped-def]
+    result = gmtool("foodfight", "simulate", "--games", "2", "--content", "zauberer-demo")
+    assert result.code == 2 and result.out == ""
+    assert result.err.strip().splitlines() == [
+        "error: zauberer-demo plays zauberer, not foodfight "
+        "(name a campaign file with 'system: foodfight')"
+    ]
+    bundled = gmtool("foodfight", "simulate", "--games", "2", "--content", "foodfight-nine-spaces")
+    assert bundled.code == 0, bundled.err

@@ -234,3 +234,10 @@ def test_show_as_an_empty_name_is_refused_not_the_referees_view(game) -> None:  
     assert game("zauberer", "dungeon", "--dice", "3,4").code == 0
     result = game("zauberer", "show", "--as", "", "--json")
     assert result.code == 2 and result.out == ""
+
+
+def test_simulate_refuses_another_systems_campaign_file(gmtool) -> None:  # type: ignore[no-untyped-def]
+    result = gmtool("zauberer", "simulate", "--games", "2", "--content", "foodfight-demo")
+    assert result.code == 2
+    assert "foodfight-demo plays foodfight, not zauberer" in result.err
+    assert len(result.err.strip().splitlines()) == 1

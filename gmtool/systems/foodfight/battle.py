@@ -59,34 +59,35 @@ def fight(
     """Resolve a battle whose Fortunes (already out of their owners' hands) are ``plays``."""
     plays = sorted(plays, key=lambda play: ROLES.index(play["role"]))  # the attacker's first
     mine, theirs = sides["attacker"][1], sides["defender"][1]
-    values = _battle_values(mine["salt"], theirs["salt"], plays, state["rules"])
+    values = battle_values(mine["salt"], theirs["salt"], plays, state["rules"])
     mine["face_up"] = True
     theirs["face_up"] = True
     state["fortune_discards"].extend(play["id"] for play in plays)
 
-    losers = _losers(values["attacker"], values["defender"], state["rules"]["tie"])
+    lost = losers(values["attacker"], values["defender"], state["rules"]["tie"])
     moves = []
-    for role in losers:
+    for role in lost:
         player, card, pile = sides[role]
         player["piles"][pile - 1].pop()
         state["discards"].append(card["id"])
         moves.append(move_token(state, player, state["rules"]["battle_loss_steps"]))
-    winners = [role for role in ROLES if role not in losers]
+    winners = [role for role in ROLES if role not in lost]
     return {
         "type": "attack",
         "attacker": _side_doc(sides["attacker"], values["attacker"], plays, "attacker"),
         "defender": _side_doc(sides["defender"], values["defender"], plays, "defender"),
         "tie": values["attacker"] == values["defender"],
         "winner": sides[winners[0]][0]["name"] if len(winners) == 1 else None,
-        "losers": [sides[role][0]["name"] for role in losers],
+        "losers": [sides[role][0]["name"] for role in lost],
         "moves": moves,
     }
 
 
-def _battle_values(
+def battle_values(
     mine: int, theirs: int, plays: list[dict[str, Any]], rules: dict[str, Any]
 ) -> dict[str, int]:
-    """Each card's salt with its Fortunes, never below 0: floored once, after the total
+    """Each card's salt with its Fortunes (``plays``, the attacker's first, each naming
+    the ``card`` it is on and its ``delta``), never below 0: floored once, after the total
     (``fortune_floor: total``), or after each Fortune in the order played (``each``)."""
     values = {"attacker": mine, "defender": theirs}
     each = rules.get("fortune_floor", "total") == "each"
@@ -182,7 +183,8 @@ def _check_fortune_count(
             )
 
 
-def _losers(attacker_value: int, defender_value: int, tie: str) -> list[str]:
+def losers(attacker_value: int, defender_value: int, tie: str) -> list[str]:
+    """The roles whose card is lost, by the two values and the table's tie ruling."""
     if attacker_value > defender_value:
         return ["defender"]
     if defender_value > attacker_value:

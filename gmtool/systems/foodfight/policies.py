@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from gmtool.dice import Rng
+from gmtool.systems.foodfight.battle import ROLES, SIDES, battle_values, losers
 from gmtool.systems.foodfight.battle_steps import is_two_step
 from gmtool.systems.foodfight.state import Card, Player, State, current_player, standing
 
@@ -128,24 +129,23 @@ def greedy_defence(state: State, action: Action, rng: Rng) -> dict[str, Any] | N
     defender = _player(state, action["target"])
     if not defender["fortunes"]:
         return None
-    attack_card = attacker["piles"][action["pile"] - 1][-1]
-    defend_card = defender["piles"][action["target_pile"] - 1][-1]
-    a_value, d_value = attack_card["salt"], defend_card["salt"]
-    for play in action.get("fortunes", []):
-        delta = state["fortune_cards"][play["id"]]["delta"]
-        if play["on"] == "mine":
-            a_value = max(0, a_value + delta)
-        else:
-            d_value = max(0, d_value + delta)
-    if d_value > a_value:
+    salts = (
+        attacker["piles"][action["pile"] - 1][-1]["salt"],
+        defender["piles"][action["target_pile"] - 1][-1]["salt"],
+    )
+    plays = [
+        _play("attacker", play["on"], state["fortune_cards"][play["id"]]["delta"])
+        for play in action.get("fortunes", [])
+    ]
+    if "defender" not in _judge(state, salts, plays):
         return None
     saves = []
     for fid in defender["fortunes"]:
         delta = state["fortune_cards"][fid]["delta"]
-        if max(0, d_value + delta) > a_value:
-            saves.append((abs(delta), fid, "mine"))
-        elif d_value > max(0, a_value + delta):
-            saves.append((abs(delta), fid, "theirs"))
+        for on in SIDES:
+            if "defender" not in _judge(state, salts, [*plays, _play("defender", on, delta)]):
+                saves.append((abs(delta), fid, on))
+                break
     if not saves:
         return None
     _, fid, on = min(saves)
@@ -169,39 +169,46 @@ def random_answer(state: State, rng: Rng) -> Action:
 
 def greedy_answer(state: State, rng: Rng) -> Action:
     """In an open battle, with both cards face up: play the smallest Fortune that turns a
-    lost battle into a won one, else pass."""
+    battle not won (the other card falls, not one's own) into a won one, else pass."""
     battle = state["battle"]
     role = battle["to_answer"]
     player = _player(state, battle[role])
-    values = {
-        "attacker": _player(state, battle["attacker"])["piles"][battle["pile"] - 1][-1]["salt"],
-        "defender": _player(state, battle["defender"])["piles"][battle["target_pile"] - 1][-1][
-            "salt"
-        ],
-    }
-    for play in battle["plays"]:
-        values[play["card"]] = values[play["card"]] + play["delta"]
-    other = "defender" if role == "attacker" else "attacker"
-    if _beats(role, max(0, values[role]), max(0, values[other]), state["rules"]["tie"]):
+    salts = (
+        _player(state, battle["attacker"])["piles"][battle["pile"] - 1][-1]["salt"],
+        _player(state, battle["defender"])["piles"][battle["target_pile"] - 1][-1]["salt"],
+    )
+    plays = battle["plays"]
+    if _wins(role, _judge(state, salts, plays)):
         return {"type": "pass"}
     saves = []
     for fid in player["fortunes"]:
         delta = state["fortune_cards"][fid]["delta"]
-        mine, theirs = max(0, values[role] + delta), max(0, values[other])
-        if _beats(role, mine, theirs, state["rules"]["tie"]):
-            saves.append((abs(delta), fid, "mine"))
-        elif _beats(
-            role, max(0, values[role]), max(0, values[other] + delta), state["rules"]["tie"]
-        ):
-            saves.append((abs(delta), fid, "theirs"))
+        for on in SIDES:
+            if _wins(role, _judge(state, salts, [*plays, _play(role, on, delta)])):
+                saves.append((abs(delta), fid, on))
+                break
     if not saves:
         return {"type": "pass"}
     _, fid, on = min(saves)
     return {"type": "fortune", "id": fid, "on": on}
 
 
-def _beats(role: str, mine: int, theirs: int, tie: str) -> bool:
-    return mine > theirs or (mine == theirs and tie == role)
+def _play(role: str, on: str, delta: int) -> dict[str, Any]:
+    """A Fortune as the battle rules read it: who plays it, the card it is on, its delta."""
+    card = role if on == "mine" else ("defender" if role == "attacker" else "attacker")
+    return {"role": role, "card": card, "delta": delta}
+
+
+def _judge(state: State, salts: tuple[int, int], plays: list[dict[str, Any]]) -> list[str]:
+    """The roles that would lose their card, judged by the battle rules themselves (the
+    table's ``fortune_floor`` and ``tie`` rulings included)."""
+    ordered = sorted(plays, key=lambda play: ROLES.index(play["role"]))  # the attacker's first
+    values = battle_values(salts[0], salts[1], ordered, state["rules"])
+    return losers(values["attacker"], values["defender"], state["rules"]["tie"])
+
+
+def _wins(role: str, lost: list[str]) -> bool:
+    return role not in lost and len(lost) == 1
 
 
 ANSWERS: dict[str, Callable[[State, Rng], Action]] = {

@@ -13,11 +13,11 @@ from typing import Any
 
 from gmtool.dice import DiceDoor, Rng
 from gmtool.errors import GmtoolError
-from gmtool.systems.zauberer.choices import usable_card
+from gmtool.systems.zauberer.choices import cast_arguments, usable_card
 from gmtool.systems.zauberer.movement import forks_ahead
 from gmtool.systems.zauberer.odds import duel_odds
 from gmtool.systems.zauberer.power import hit_point_losses, roll_power
-from gmtool.systems.zauberer.state import State, Team, current_team, enemies, standing
+from gmtool.systems.zauberer.state import State, Team, current_team
 from gmtool.systems.zauberer.view import duel_targets
 
 Action = dict[str, Any]
@@ -32,50 +32,48 @@ def _held(state: State, team: Team, kind: str) -> str | None:
 
 
 def _cast_action(state: State, team: Team, rng: Rng, *, greedy: bool) -> Action | None:
-    """The team's non-combat card with arguments that the rules will take, or None."""
+    """The team's non-combat card with arguments picked from what the rules offer
+    (``choices.cast_arguments``), or None when the card has nothing worth doing."""
     cid = _held(state, team, "noncombat")
     if cid is None:
         return None
     effect = state["cards"][cid]["effect"]
     kind = effect["kind"]
-    others = enemies(state, team)
+    needs = cast_arguments(state, team, cid)
+    targets: list[str] = needs["targets"][1]
+    spaces: list[str] = needs["spaces"][1]
     board = state["board"]
+    distance = {t["clan"]: board["distance"][t["space"]] for t in state["teams"]}
     action: Action = {"type": "cast", "card": cid}
     if kind == "ring":
-        occupied = {t["space"] for t in standing(state)} | set(state["rings"]) | {board["centre"]}
-        free = [s for s in board["spaces"] if s not in occupied]
-        ahead = [s for s in board["spaces"][team["space"]]["next"] if s in free]
-        action["spaces"] = [ahead[0] if greedy and ahead else _pick(rng, free)]
+        ahead = [s for s in board["spaces"][team["space"]]["next"] if s in spaces]
+        action["spaces"] = [ahead[0] if greedy and ahead else _pick(rng, spaces)]
     elif kind == "move_enemy" and effect["targets"] == "one":
-        if greedy:
-            target = min(others, key=lambda t: board["distance"][t["space"]])
-        else:
-            target = _pick(rng, others)
-        action["targets"] = [target["clan"]]
+        action["targets"] = [
+            min(targets, key=distance.__getitem__) if greedy else _pick(rng, targets)
+        ]
     elif kind == "swap_places":
-        mine = board["distance"][team["space"]]
-        near = [t for t in others if abs(board["distance"][t["space"]] - mine) <= effect["within"]]
-        if greedy:
-            near = [t for t in near if board["distance"][t["space"]] < mine]
-        if not near:
+        if greedy:  # only a team ahead is worth changing places with
+            targets = [clan for clan in targets if distance[clan] < distance[team["clan"]]]
+        if not targets:
             return None
-        action["targets"] = [_pick(rng, near)["clan"]]
+        action["targets"] = [_pick(rng, targets)]
     elif kind == "pull_together":
-        pool = others if greedy and len(others) >= 2 else standing(state)
+        others = [clan for clan in targets if clan != team["clan"]]
+        pool = others if greedy and len(others) >= 2 else targets
         if len(pool) < 2:
             return None
         first = _pick(rng, pool)
-        action["targets"] = [first["clan"], _pick(rng, [t for t in pool if t is not first])["clan"]]
+        action["targets"] = [first, _pick(rng, [clan for clan in pool if clan != first])]
     elif kind == "swap_colours":
-        spaces = [s for s in board["spaces"] if s != board["centre"]]
         picked: list[str] = []
-        while len(picked) < 2 * effect["times"]:
+        while len(picked) < needs["spaces"][0]:
             space = _pick(rng, spaces)
             if not picked or len(picked) % 2 == 0 or picked[-1] != space:
                 picked.append(space)
         action["spaces"] = picked
     elif kind == "portal":
-        far = board["distance"][team["space"]]
+        far: int = needs["steps"]
         if far == 0:
             return None
         action["steps"] = far if greedy else 1 + rng.below(far)
