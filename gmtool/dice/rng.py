@@ -33,8 +33,7 @@ class Rng:
         return cls(seed + draws * _GOLDEN)
 
     def next64(self) -> int:
-        self.state = (self.state + _GOLDEN) & _MASK
-        z = self.state
+        z = self.state = (self.state + _GOLDEN) & _MASK
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return z ^ (z >> 31)

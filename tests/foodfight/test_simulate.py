@@ -8,10 +8,11 @@ import pytest
 
 from gmtool.dice import DiceDoor, Rng
 from gmtool.errors import UsageError
-from gmtool.systems.foodfight.moves import apply_action
+from gmtool.systems.foodfight.moves import apply_action, carry_out
 from gmtool.systems.foodfight.policies import ANSWERS, POLICIES
 from gmtool.systems.foodfight.setup import new_state
 from gmtool.systems.foodfight.simulate import play_game, simulate
+from gmtool.systems.foodfight.state import OpenPiles, open_piles, player_named
 
 from .helpers import NAMES, content
 
@@ -77,6 +78,38 @@ def test_a_game_replays_exactly_from_its_actions() -> None:
     for action in actions:
         apply_action(replayed, action)
     assert replayed == state
+
+
+@pytest.mark.parametrize("policy", ["random", "greedy"])
+@pytest.mark.parametrize("timing", ["after_reveal", "blind"])
+def test_the_simulators_unchecked_quiet_moves_leave_the_referees_state(
+    policy: str, timing: str
+) -> None:
+    # The simulator carries moves out unchecked and without documents, and keeps the open
+    # piles up to date itself; the referee checks, documents and narrates. Same game.
+    choose, defend = POLICIES[policy]
+    refereed = new_state(content(), {"players": NAMES}, DiceDoor(Rng(4)))
+    refereed["rules"]["fortune_timing"] = timing
+    simulated = copy.deepcopy(refereed)
+    piles = OpenPiles(simulated)
+    thinking = Rng(8)
+    while not refereed["over"]:
+        actor = simulated["players"][simulated["turn"]]
+        action = choose(simulated, thinking, piles)
+        if action["type"] == "attack" and timing == "blind":
+            defence = defend(simulated, action, thinking)
+            action["fortunes"] = action.get("fortunes", []) + ([defence] if defence else [])
+        done = apply_action(refereed, copy.deepcopy(action)).result
+        quiet = carry_out(simulated, action, record=False)
+        while not done.get("resolved", True):
+            answer = ANSWERS[policy](simulated, thinking)
+            done = apply_action(refereed, answer).result
+            quiet = carry_out(simulated, answer, record=False)
+        assert quiet["moves"] == done["moves"] and simulated == refereed
+        piles.after(actor, action["pile"])
+        if action["type"] == "attack":
+            piles.after(player_named(simulated, action["target"]), action["target_pile"])
+        assert piles.of == {p["name"]: open_piles(p) for p in simulated["players"]}
 
 
 def test_one_game_record() -> None:

@@ -18,27 +18,60 @@ from gmtool.systems.foodfight.state import (
     State,
     find_player,
     is_out,
+    player_named,
     top_card,
 )
 from gmtool.systems.foodfight.track import move_token
 
 SIDES = ("mine", "theirs")
 ROLES = ("attacker", "defender")
+OTHER_ROLE = {"attacker": "defender", "defender": "attacker"}
 
 
-def attack(state: State, attacker: Player, action: Mapping[str, Any]) -> dict[str, Any]:
-    """Check and fight one battle, Fortunes declared with the attack (the ``blind``
-    timing); returns the result document. Changes nothing if refused."""
-    mine, defender, theirs = battle_cards(state, attacker, action)
+def check_attack(state: State, attacker: Player, action: Mapping[str, Any]) -> dict[str, Any]:
+    """The attack as ``attack`` carries it out (the target and Fortunes named as dealt),
+    Fortunes declared with it (the ``blind`` timing); raises if the rules refuse it."""
+    _, defender, _ = battle_cards(state, attacker, action)
     plays = check_fortune_plays(state, action.get("fortunes"), attacker, defender)
-    for play in plays:
-        owner = attacker if play["by"] == attacker["name"] else defender
-        owner["fortunes"].remove(play["id"])
-    sides = {
-        "attacker": (attacker, mine, int(action["pile"])),
-        "defender": (defender, theirs, int(action["target_pile"])),
+    checked = target_of(action, defender)
+    if plays:
+        checked["fortunes"] = [
+            {"by": play["role"], "id": play["id"], "on": _side_of(play)} for play in plays
+        ]
+    return checked
+
+
+def target_of(action: Mapping[str, Any], defender: Player) -> dict[str, Any]:
+    """An attack checked: its piles, and its target by the name it was dealt."""
+    return {
+        "type": "attack",
+        "pile": int(action["pile"]),
+        "target": defender["name"],
+        "target_pile": int(action["target_pile"]),
     }
-    return fight(state, sides, plays)
+
+
+def attack(
+    state: State, attacker: Player, action: Mapping[str, Any], *, record: bool = True
+) -> dict[str, Any]:
+    """Fight one battle whose Fortunes were declared with the attack (the ``blind``
+    timing), the attack already checked (``check_attack``); returns the result document."""
+    defender = player_named(state, action["target"])
+    plays = [
+        fortune_play(state, play["id"], play["by"], play["on"], attacker, defender)
+        for play in action.get("fortunes", ())
+    ]
+    for play in plays:
+        (attacker if play["role"] == "attacker" else defender)["fortunes"].remove(play["id"])
+    sides = {
+        "attacker": (attacker, attacker["piles"][action["pile"] - 1][-1], action["pile"]),
+        "defender": (
+            defender,
+            defender["piles"][action["target_pile"] - 1][-1],
+            action["target_pile"],
+        ),
+    }
+    return fight(state, sides, plays, record=record)
 
 
 def battle_cards(
@@ -54,23 +87,33 @@ def battle_cards(
 
 
 def fight(
-    state: State, sides: dict[str, tuple[Player, Card, int]], plays: list[dict[str, Any]]
+    state: State,
+    sides: dict[str, tuple[Player, Card, int]],
+    plays: list[dict[str, Any]],
+    *,
+    record: bool = True,
 ) -> dict[str, Any]:
-    """Resolve a battle whose Fortunes (already out of their owners' hands) are ``plays``."""
-    plays = sorted(plays, key=lambda play: ROLES.index(play["role"]))  # the attacker's first
+    """Resolve a battle whose Fortunes (already out of their owners' hands) are ``plays``.
+
+    ``record=False`` (nobody reads the document: the simulator) returns only the token
+    moves; the rules applied are the same."""
+    rules = state["rules"]
     mine, theirs = sides["attacker"][1], sides["defender"][1]
-    values = battle_values(mine["salt"], theirs["salt"], plays, state["rules"])
     mine["face_up"] = True
     theirs["face_up"] = True
-    state["fortune_discards"].extend(play["id"] for play in plays)
-
-    lost = losers(values["attacker"], values["defender"], state["rules"]["tie"])
+    if plays:
+        plays = sorted(plays, key=lambda play: ROLES.index(play["role"]))  # the attacker's first
+        state["fortune_discards"].extend(play["id"] for play in plays)
+    values = battle_values(mine["salt"], theirs["salt"], plays, rules)
+    lost = losers(values["attacker"], values["defender"], rules["tie"])
     moves = []
     for role in lost:
         player, card, pile = sides[role]
         player["piles"][pile - 1].pop()
         state["discards"].append(card["id"])
-        moves.append(move_token(state, player, state["rules"]["battle_loss_steps"]))
+        moves.append(move_token(state, player, rules["battle_loss_steps"]))
+    if not record:
+        return {"moves": moves}
     winners = [role for role in ROLES if role not in lost]
     return {
         "type": "attack",
@@ -89,6 +132,8 @@ def battle_values(
     """Each card's salt with its Fortunes (``plays``, the attacker's first, each naming
     the ``card`` it is on and its ``delta``), never below 0: floored once, after the total
     (``fortune_floor: total``), or after each Fortune in the order played (``each``)."""
+    if not plays:  # salt is never below 0
+        return {"attacker": max(0, mine), "defender": max(0, theirs)}
     values = {"attacker": mine, "defender": theirs}
     each = rules.get("fortune_floor", "total") == "each"
     for play in plays:
@@ -148,18 +193,27 @@ def check_fortune_plays(
                 "a player may play only a Fortune from their own hand",
                 hint=peek,
             )
-        other = "defender" if by == "attacker" else "attacker"
-        checked.append(
-            {
-                "id": fid,
-                "by": player["name"],
-                "role": by,
-                "card": by if on == "mine" else other,
-                "delta": state["fortune_cards"][fid]["delta"],
-                "text": state["fortune_cards"][fid]["text"],
-            }
-        )
+        checked.append(fortune_play(state, fid, by, on, attacker, defender))
     return checked
+
+
+def fortune_play(
+    state: State, fid: str, role: str, on: str, attacker: Player, defender: Player
+) -> dict[str, Any]:
+    """A Fortune played in a battle as the rules keep it: by whom, on which card, its delta."""
+    card = state["fortune_cards"][fid]
+    return {
+        "id": fid,
+        "by": (attacker if role == "attacker" else defender)["name"],
+        "role": role,
+        "card": role if on == "mine" else OTHER_ROLE[role],
+        "delta": card["delta"],
+        "text": card["text"],
+    }
+
+
+def _side_of(play: dict[str, Any]) -> str:
+    return "mine" if play["card"] == play["role"] else "theirs"
 
 
 def _check_fortune_count(

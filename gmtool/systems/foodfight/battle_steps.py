@@ -24,8 +24,16 @@ from gmtool.systems.foodfight.battle import (
     battle_cards,
     check_fortune_plays,
     fight,
+    fortune_play,
+    target_of,
 )
-from gmtool.systems.foodfight.state import Player, State, check_game_not_over, find_player
+from gmtool.systems.foodfight.state import (
+    Player,
+    State,
+    check_game_not_over,
+    find_player,
+    player_named,
+)
 
 Battle = dict[str, Any]
 
@@ -51,36 +59,50 @@ def check_no_open_battle(state: State) -> None:
         )
 
 
-def reveal(state: State, attacker: Player, action: Mapping[str, Any]) -> dict[str, Any]:
-    """Step one: turn both cards face up and open the battle (or resolve it at once when
-    neither side can play a Fortune)."""
+def check_reveal(state: State, attacker: Player, action: Mapping[str, Any]) -> dict[str, Any]:
+    """The attack as ``reveal`` carries it out; raises if the rules refuse it."""
     if action.get("fortunes"):
         raise RulesError(
             "Fortunes are played after the cards are turned over, not with the attack",
             hint="attack first, then gmtool foodfight fortune ID (or pass)",
         )
-    mine, defender, theirs = battle_cards(state, attacker, action)
-    mine["face_up"] = True
-    theirs["face_up"] = True
+    _, defender, _ = battle_cards(state, attacker, action)
+    return target_of(action, defender)
+
+
+def reveal(
+    state: State, attacker: Player, action: Mapping[str, Any], *, record: bool = True
+) -> dict[str, Any]:
+    """Step one of a checked attack (``check_reveal``): turn both cards face up and open
+    the battle (or resolve it at once when neither side can play a Fortune).
+    ``record=False``: no document (see ``fight``)."""
+    defender = player_named(state, action["target"])
+    pile, target_pile = action["pile"], action["target_pile"]
+    attacker["piles"][pile - 1][-1]["face_up"] = True
+    defender["piles"][target_pile - 1][-1]["face_up"] = True
     state["battle"] = {
         "attacker": attacker["name"],
-        "pile": int(action["pile"]),
+        "pile": pile,
         "defender": defender["name"],
-        "target_pile": int(action["target_pile"]),
+        "target_pile": target_pile,
         "plays": [],
         "answered": [],
         "to_answer": None,
     }
+    players = {"attacker": attacker, "defender": defender}
+    if not record:
+        return _advance(state, None, players)
     revealed = {
         "type": "battle_opened",
-        "attacker": _card_doc(attacker, int(action["pile"])),
-        "defender": _card_doc(defender, int(action["target_pile"])),
+        "attacker": _card_doc(attacker, pile),
+        "defender": _card_doc(defender, target_pile),
     }
-    return _advance(state, revealed)
+    return _advance(state, revealed, players)
 
 
-def answer(state: State, action: Mapping[str, Any]) -> dict[str, Any]:
-    """Step two: the player to answer plays one Fortune (``type: fortune``) or passes."""
+def check_answer(state: State, action: Mapping[str, Any]) -> dict[str, Any]:
+    """Step two, checked: the answer as ``answer`` carries it out (a Fortune named as
+    dealt); raises if it is not this player's to give or the rules refuse the Fortune."""
     check_game_not_over(state)
     battle = open_battle(state)
     if battle is None:
@@ -97,46 +119,77 @@ def answer(state: State, action: Mapping[str, Any]) -> dict[str, Any]:
             "the attacker answers first, then the defender"
         )
     if action.get("type") == "pass":
-        battle["answered"].append(role)
-        return _advance(state, {"type": "battle_pass", "by": player["name"], "role": role})
+        return {"type": "pass"}
     attacker = _player(state, battle, "attacker")
     defender = _player(state, battle, "defender")
     wanted = {"by": role, "id": action.get("id"), "on": action.get("on") or "mine"}
     (play,) = check_fortune_plays(state, [wanted], attacker, defender)
+    return {"type": "fortune", "id": play["id"], "on": "mine" if play["card"] == role else "theirs"}
+
+
+def answer(state: State, action: Mapping[str, Any], *, record: bool = True) -> dict[str, Any]:
+    """Step two of a battle, checked (``check_answer``): the player to answer plays one
+    Fortune (``type: fortune``) or passes. ``record=False``: no document (see ``fight``)."""
+    battle: Battle = state["battle"]
+    role = battle["to_answer"]
+    players = _players(state, battle)
+    player = players[role]
+    if action["type"] == "pass":
+        battle["answered"].append(role)
+        step = {"type": "battle_pass", "by": player["name"], "role": role} if record else None
+        return _advance(state, step, players)
+    play = fortune_play(
+        state, action["id"], role, action["on"], players["attacker"], players["defender"]
+    )
     player["fortunes"].remove(play["id"])
     battle["plays"].append(play)
+    if not record:
+        return _advance(state, None, players)
     played = {
         "type": "battle_fortune",
         "by": player["name"],
         "role": role,
         "fortune": {"id": play["id"], "text": play["text"], "delta": play["delta"]},
-        "on": _player(state, battle, play["card"])["name"],
+        "on": players[play["card"]]["name"],
     }
-    return _advance(state, played)
+    return _advance(state, played, players)
 
 
-def _advance(state: State, step: dict[str, Any]) -> dict[str, Any]:
-    """Ask the next player who can still play a Fortune, or resolve the battle."""
+def _advance(
+    state: State, step: dict[str, Any] | None, players: dict[str, Player]
+) -> dict[str, Any]:
+    """Ask the next player who can still play a Fortune, or resolve the battle; ``step``
+    is the document of the step just taken (None: nobody reads documents)."""
     battle: Battle = state["battle"]
     limit = state["rules"]["fortunes_per_player_per_battle"]
-    players = _players(state, battle)
+    plays = battle["plays"]
     for role in ROLES:
-        played = sum(1 for play in battle["plays"] if play["role"] == role)
-        if role in battle["answered"] or played >= limit or not players[role]["fortunes"]:
+        if not players[role]["fortunes"] or role in battle["answered"]:
+            continue
+        played = sum(1 for play in plays if play["role"] == role) if plays else 0
+        if played >= limit:
             continue
         battle["to_answer"] = role
+        if step is None:
+            return {"resolved": False}
         return {
             **step,
             "resolved": False,
             "to_answer": players[role]["name"],
             "battle": _public(battle, players),
         }
+    attacker, defender = players["attacker"], players["defender"]
+    pile, target_pile = battle["pile"], battle["target_pile"]
     sides = {
-        role: (players[role], players[role]["piles"][battle[pile] - 1][-1], battle[pile])
-        for role, pile in (("attacker", "pile"), ("defender", "target_pile"))
+        "attacker": (attacker, attacker["piles"][pile - 1][-1], pile),
+        "defender": (defender, defender["piles"][target_pile - 1][-1], target_pile),
     }
     state["battle"] = None
-    return {**fight(state, sides, battle["plays"]), "step": step, "resolved": True}
+    result = fight(state, sides, plays, record=step is not None)
+    result["resolved"] = True
+    if step is not None:
+        result["step"] = step
+    return result
 
 
 def public(state: State) -> dict[str, Any] | None:
@@ -168,8 +221,7 @@ def _public(battle: Battle, players: dict[str, Player]) -> dict[str, Any]:
 
 def _players(state: State, battle: Battle) -> dict[str, Player]:
     """The battle's two players by role (their names are stored exactly as dealt)."""
-    found = {player["name"]: player for player in state["players"]}
-    return {role: found[battle[role]] for role in ROLES}
+    return {role: player_named(state, battle[role]) for role in ROLES}
 
 
 def _card_doc(player: Player, pile: int) -> dict[str, Any]:

@@ -7,8 +7,15 @@ from typing import Any
 
 from gmtool.engine.system import Outcome
 from gmtool.errors import RulesError, unknown
-from gmtool.systems.foodfight.battle import attack
-from gmtool.systems.foodfight.battle_steps import answer, check_no_open_battle, is_two_step, reveal
+from gmtool.systems.foodfight.battle import attack, check_attack
+from gmtool.systems.foodfight.battle_steps import (
+    answer,
+    check_answer,
+    check_no_open_battle,
+    check_reveal,
+    is_two_step,
+    reveal,
+)
 from gmtool.systems.foodfight.layouts import lay_out
 from gmtool.systems.foodfight.state import (
     Player,
@@ -29,27 +36,24 @@ ACTION_TYPES = ("discard", "attack", "layout", "fortune", "pass")
 def apply_action(state: State, action: Mapping[str, Any], *, narrate: bool = True) -> Outcome:
     """Check ``action`` against the rules and carry it out on ``state``.
 
-    ``narrate=False`` leaves out the log's one-line summary (the simulator reads only the
-    result document); the rules applied are the same."""
-    kind = action.get("type")
-    if kind in ("fortune", "pass"):
-        return _answer(state, action, narrate)
-    if kind not in ACTION_TYPES:
-        raise unknown("Food Fight action", str(kind), ACTION_TYPES)
-    check_no_open_battle(state)
-    if kind == "layout":
+    ``narrate=False`` leaves out the log's one-line summary; the rules applied are the same."""
+    if action.get("type") == "layout":
+        check_no_open_battle(state)
         return _layout(state, action)
-    actor = check_actor(state, action.get("player"))
-    who = actor["name"]
-    if kind == "discard":
-        result = _discard(state, actor, action)
-    elif is_two_step(state):
-        result = reveal(state, actor, action)
-    else:
-        result = attack(state, actor, action)
+    checked = check_action(state, action)
+    who = _acting(state)
+    result = carry_out(state, checked)
     if not narrate:
-        return result_only(state, result, who)
-    if kind == "discard":
+        return Outcome(state, result, who=who)
+    kind = checked["type"]
+    if kind in ("fortune", "pass"):
+        step = result if not result["resolved"] else result["step"]
+        what = f"fortune {step['fortune']['id']}" if kind == "fortune" else "pass"
+        outcome = step_line(step)
+        if not result["resolved"]:
+            return Outcome(state, result, who=who, what=what, outcome=outcome)
+        outcome = f"{outcome}; {battle_line(result)}"
+    elif kind == "discard":
         what = f"discard pile {result['pile']}"
         outcome = discard_line(result)
     else:
@@ -61,55 +65,79 @@ def apply_action(state: State, action: Mapping[str, Any], *, narrate: bool = Tru
         outcome = battle_line(result) if result["type"] == "attack" else step_line(result)
         if not result.get("resolved", True):
             return Outcome(state, result, who=who, what=what, outcome=outcome)
-    return _conclude(state, result, who, what, outcome)
-
-
-def _answer(state: State, action: Mapping[str, Any], narrate: bool) -> Outcome:
-    """A Fortune played, or a pass, in an open battle; the last answer resolves it."""
-    result = answer(state, action)
-    step = result if not result["resolved"] else result["step"]
-    if not narrate:
-        return result_only(state, result, step["by"])
-    what = f"fortune {step['fortune']['id']}" if step["type"] == "battle_fortune" else "pass"
-    outcome = step_line(step)
-    if not result["resolved"]:
-        return Outcome(state, result, who=step["by"], what=what, outcome=outcome)
-    return _conclude(state, result, step["by"], what, f"{outcome}; {battle_line(result)}")
-
-
-def result_only(state: State, result: dict[str, Any], who: str) -> Outcome:
-    """The simulator's outcome: the move concluded if it is over, no text."""
-    if result.get("resolved", True):
-        _finish_move(state, result)
-    return Outcome(state, result, who=who)
-
-
-def _conclude(state: State, result: dict[str, Any], who: str, what: str, outcome: str) -> Outcome:
-    """A move is over: count it, pass the turn, and say who went out or won."""
-    _finish_move(state, result)
     return Outcome(state, result, who=who, what=what, outcome=outcome + aftermath(result))
 
 
-def _finish_move(state: State, result: dict[str, Any]) -> None:
-    eliminated = [m["player"] for m in result["moves"] if m["out"]]
+def check_action(state: State, action: Mapping[str, Any]) -> dict[str, Any]:
+    """The move ``action`` asks for, as ``carry_out`` takes it (piles as numbers, players
+    and Fortunes named as dealt); raises the rules' refusal, changing nothing."""
+    kind = action.get("type")
+    if kind in ("fortune", "pass"):
+        return check_answer(state, action)
+    if kind not in ACTION_TYPES or kind == "layout":
+        raise unknown("Food Fight action", str(kind), ACTION_TYPES)
+    check_no_open_battle(state)
+    actor = check_actor(state, action.get("player"))
+    if kind == "discard":
+        top_card(state, actor, action.get("pile"), action.get("card"), "discard")
+        return {"type": "discard", "pile": int(action["pile"])}
+    if is_two_step(state):
+        return check_reveal(state, actor, action)
+    return check_attack(state, actor, action)
+
+
+def carry_out(state: State, move: Mapping[str, Any], *, record: bool = True) -> dict[str, Any]:
+    """Play a move the rules accept (``check_action``'s, or a simulated player's, which
+    only makes such moves) and return its result document; a move that is over (not a
+    battle waiting for a Fortune) is counted and the turn passes.
+
+    ``record=False`` builds no document nobody would read (the simulator's games): the
+    result holds only ``resolved`` and, once the move is over, the token ``moves``."""
+    kind = move["type"]
+    if kind == "fortune" or kind == "pass":
+        result = answer(state, move, record=record)
+    else:
+        actor = state["players"][state["turn"]]
+        if kind == "discard":
+            result = _discard(state, actor, move["pile"], record=record)
+        elif is_two_step(state):
+            result = reveal(state, actor, move, record=record)
+        else:
+            result = attack(state, actor, move, record=record)
+    if result.get("resolved", True):
+        _finish_move(state, result if record else None)
+    return result
+
+
+def _acting(state: State) -> str:
+    """Who makes the move about to be played: the player to answer in an open battle."""
+    battle = state["battle"]
+    name: str = battle[battle["to_answer"]] if battle else state["players"][state["turn"]]["name"]
+    return name
+
+
+def _finish_move(state: State, result: dict[str, Any] | None) -> None:
+    """A move is over: count it, pass the turn, and say who went out or won."""
     state["moves"] += 1
     next_turn(state)
+    if result is None:
+        return
     after = current_player(state)
     result.update(
-        eliminated=eliminated,
+        eliminated=[m["player"] for m in result["moves"] if m["out"]],
         next=after["name"] if after else None,
         game_winner=state["winner"],
         over=state["over"],
     )
 
 
-def _discard(state: State, actor: Player, action: Mapping[str, Any]) -> dict[str, Any]:
-    card = top_card(state, actor, action.get("pile"), action.get("card"), "discard")
-    pile = int(action["pile"])
-    actor["piles"][pile - 1].pop()
+def _discard(state: State, actor: Player, pile: int, *, record: bool = True) -> dict[str, Any]:
+    card = actor["piles"][pile - 1].pop()
     state["discards"].append(card["id"])
     rules = state["rules"]
     move = move_token(state, actor, rules["discard_steps"], base_draws=rules["discard_draws"])
+    if not record:
+        return {"moves": [move]}
     seen = card["face_up"] or rules.get("reveal_discards", False)
     return {
         "type": "discard",

@@ -9,29 +9,46 @@ opponent's face-down cards (the decks are public, but cards discarded face down 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from gmtool.dice import Rng
 from gmtool.systems.foodfight.battle import ROLES, SIDES, battle_values, losers
 from gmtool.systems.foodfight.battle_steps import is_two_step
-from gmtool.systems.foodfight.state import Card, Player, State, current_player, standing
+from gmtool.systems.foodfight.state import (
+    Card,
+    OpenPiles,
+    Player,
+    State,
+    current_player,
+)
 
 Action = dict[str, Any]
-Policy = Callable[[State, Rng], Action]
 
 
-def _tops(player: Player) -> list[tuple[int, Card]]:
-    return [(number, pile[-1]) for number, pile in enumerate(player["piles"], start=1) if pile]
+class Policy(Protocol):
+    def __call__(self, state: State, rng: Rng, piles: OpenPiles | None = None) -> Action:
+        """The current player's move; ``piles`` (kept up to date by the caller, see
+        ``OpenPiles``) saves counting every pile again."""
 
 
-def random_move(state: State, rng: Rng) -> Action:
+def _tops(player: Player, piles: OpenPiles) -> list[tuple[int, Card]]:
+    cards = player["piles"]
+    return [(number, cards[number - 1][-1]) for number in piles.of[player["name"]]]
+
+
+def random_move(state: State, rng: Rng, piles: OpenPiles | None = None) -> Action:
     """Any legal move with equal chance; half the time with a Fortune on a random card."""
-    player = current_player(state)
-    assert player is not None
-    mine = _tops(player)
-    targets = [(o, n) for o in standing(state) if o is not player for n, _ in _tops(o)]
+    piles = piles or OpenPiles(state)
+    player = state["players"][state["turn"]]
+    mine = piles.of[player["name"]]
+    targets = [
+        (other, number)
+        for other in state["players"]
+        if other is not player and other["out"] is None
+        for number in piles.of[other["name"]]
+    ]
     pick = rng.below(len(mine) * (1 + len(targets)))
-    pile = mine[pick % len(mine)][0]
+    pile = mine[pick % len(mine)]
     target_index = pick // len(mine)
     if target_index == 0:
         return {"type": "discard", "pile": pile}
@@ -67,23 +84,27 @@ def _expected(player: Player) -> float:
     return sum(hidden) / len(hidden) if hidden else 0.0
 
 
-def greedy_move(state: State, rng: Rng) -> Action:
+def greedy_move(state: State, rng: Rng, piles: OpenPiles | None = None) -> Action:
     """Attack where the margin looks best, helped by a Fortune when one turns the odds;
     discard the weakest top card when nothing looks winnable and health allows."""
-    player = current_player(state)
-    assert player is not None
+    piles = piles or OpenPiles(state)
+    player = state["players"][state["turn"]]
     rules = state["rules"]
-    mine = _tops(player)
+    mine = _tops(player, piles)
     scored: list[tuple[float, float, int, Player]] = []
-    for opponent in standing(state):
-        if opponent is player:
+    for opponent in state["players"]:
+        if opponent is player or opponent["out"] is not None:
             continue
-        expected = _expected(opponent)
-        for target_pile, card in _tops(opponent):
-            guess = float(card["salt"]) if card["face_up"] else expected
-            # Prefer a clear margin, then the opponent closest to the end of their track.
-            score = guess - opponent["track_position"] / 100
-            scored.append((score, guess, target_pile, opponent))
+        expected: float | None = None  # worked out once a face-down card needs it
+        # Prefer a clear margin, then the opponent closest to the end of their track.
+        nearness = opponent["track_position"] / 100
+        for target_pile, card in _tops(opponent, piles):
+            if card["face_up"]:
+                guess = float(card["salt"])
+            else:
+                expected = _expected(opponent) if expected is None else expected
+                guess = expected
+            scored.append((guess - nearness, guess, target_pile, opponent))
     lowest = min(entry[0] for entry in scored)
     # Ties are broken at random so that no seat is singled out by the seating order.
     best = [entry for entry in scored if entry[0] - lowest < 1e-9]
@@ -98,8 +119,8 @@ def greedy_move(state: State, rng: Rng) -> Action:
             default=(salt, pile),
         )
     score = salt - guess
-    boost = max((state["fortune_cards"][f]["delta"] for f in player["fortunes"]), default=0)
-    cut = min((state["fortune_cards"][f]["delta"] for f in player["fortunes"]), default=0)
+    deltas = [state["fortune_cards"][fid]["delta"] for fid in player["fortunes"]]
+    boost, cut = max(deltas, default=0), min(deltas, default=0)
     action: Action = {
         "type": "attack",
         "pile": pile,

@@ -16,10 +16,10 @@ from gmtool.engine.batch import count_games, run_shares
 from gmtool.errors import unknown
 from gmtool.systems.foodfight.battle_steps import is_two_step
 from gmtool.systems.foodfight.content import FoodFightContent, load_content
-from gmtool.systems.foodfight.moves import apply_action
+from gmtool.systems.foodfight.moves import carry_out
 from gmtool.systems.foodfight.policies import ANSWERS, POLICIES
 from gmtool.systems.foodfight.setup import new_state
-from gmtool.systems.foodfight.state import State
+from gmtool.systems.foodfight.state import OpenPiles, State
 
 MAX_TURNS = 1000
 """A game still running after this many moves is counted as unfinished (ties can stall)."""
@@ -140,15 +140,23 @@ def play_game(content: FoodFightContent, policy: str, seed: int) -> GameRecord:
     state: State = new_state(content, {"players": names}, dice)
     eliminations: list[str] = []
     last_cause: str | None = None
+    piles = OpenPiles(state)
+    players = {player["name"]: player for player in state["players"]}
     while not state["over"] and state["moves"] < MAX_TURNS:
-        action = choose(state, thinking)
+        actor = state["players"][state["turn"]]
+        action = choose(state, thinking, piles)
         if action["type"] == "attack" and not is_two_step(state):
             defence = defend(state, action, thinking)
             if defence is not None:
                 action.setdefault("fortunes", []).append(defence)
-        result = apply_action(state, action, narrate=False).result
+        # The players make only moves the rules accept: they are carried out unchecked,
+        # and with no result document (nobody reads it).
+        result = carry_out(state, action, record=False)
         while not result.get("resolved", True):  # a two-step battle asks for Fortunes
-            result = apply_action(state, answer(state, thinking), narrate=False).result
+            result = carry_out(state, answer(state, thinking), record=False)
+        piles.after(actor, action["pile"])
+        if action["type"] == "attack":
+            piles.after(players[action["target"]], action["target_pile"])
         for move in result["moves"]:
             if move["out"]:
                 eliminations.append(move["out"])

@@ -36,6 +36,15 @@ def find_player(state: State, name: str) -> Player:
     raise unknown("player", str(name), player_names(state))
 
 
+def player_named(state: State, name: str) -> Player:
+    """The player dealt under exactly ``name`` (an action already checked names them so)."""
+    for player in state["players"]:
+        if player["name"] == name:
+            found: Player = player
+            return found
+    raise unknown("player", name, player_names(state))
+
+
 def current_player(state: State) -> Player | None:
     index = state["turn"]
     return None if index is None else state["players"][index]
@@ -48,6 +57,29 @@ def is_out(player: Player) -> bool:
 def towers(player: Player) -> int:
     """How many of a player's spots still hold a card."""
     return sum(1 for pile in player["piles"] if pile)
+
+
+def has_towers(player: Player) -> bool:
+    return any(player["piles"])
+
+
+def open_piles(player: Player) -> list[int]:
+    """The numbers of ``player``'s piles that still hold a card (1 is the first spot)."""
+    return [number for number, pile in enumerate(player["piles"], start=1) if pile]
+
+
+class OpenPiles:
+    """Every player's open piles, by name, kept up to date move by move instead of counted
+    again from every pile before each choice (a simulated game asks before every move):
+    a move takes cards from at most the two piles it names, so only those can close."""
+
+    def __init__(self, state: State) -> None:
+        self.of = {player["name"]: open_piles(player) for player in state["players"]}
+
+    def after(self, player: Player, pile: int) -> None:
+        """``player``'s pile ``pile`` took part in a move: forget it if it is empty now."""
+        if not player["piles"][pile - 1]:
+            self.of[player["name"]].remove(pile)
 
 
 def cards_left(player: Player) -> int:
@@ -122,7 +154,7 @@ def top_card(state: State, player: Player, pile: object, card: object, doing: st
 
 def next_turn(state: State) -> None:
     """Pass the turn clockwise to the next player still in, or end the game."""
-    left = standing(state)
+    left = [player for player in state["players"] if player["out"] is None]
     if len(left) <= 1:
         state["over"] = True
         state["winner"] = left[0]["name"] if left else None
@@ -132,7 +164,7 @@ def next_turn(state: State) -> None:
     index = state["turn"]
     for step in range(1, count + 1):
         candidate = (index + step) % count
-        if not is_out(state["players"][candidate]):
+        if state["players"][candidate]["out"] is None:
             state["turn"] = candidate
             return
 
@@ -141,7 +173,7 @@ def check_elimination(state: State, player: Player) -> str | None:
     """Put ``player`` out if they have no towers or reached the end; returns the reason."""
     if is_out(player):
         return None
-    if towers(player) == 0:
+    if not has_towers(player):
         reason = "towers"
     elif player["track_position"] >= state["rules"]["track_length"]:
         reason = "health"

@@ -27,21 +27,22 @@ def move_token(state: State, player: Player, steps: int, *, base_draws: int = 0)
     A player who goes out draws nothing. Returns what happened for the result document,
     which the whole table sees: it counts the Fortunes drawn without naming them.
     """
+    rules = state["rules"]
     start = player["track_position"]
-    end = min(start + steps, state["rules"]["track_length"])
+    end = min(start + steps, rules["track_length"])
     player["track_position"] = end
-    spots = fortune_spots_passed(state, start, end)
+    spots = fortune_spots_passed(state, start, end) if end > start else []
     out = check_elimination(state, player)
-    drawn: list[str] = []
+    draws = 0
     if out is None:
-        count = base_draws + len(spots) * state["rules"]["draws_per_fortune_spot"]
-        drawn = draw_fortunes(state, player, count)
+        count = base_draws + len(spots) * rules["draws_per_fortune_spot"]
+        draws = len(draw_fortunes(state, player, count)) if count else 0
     return {
         "player": player["name"],
         "from": start,
         "to": end,
         "fortune_spots": spots,
-        "draws": len(drawn),
+        "draws": draws,
         "out": out,
     }
 

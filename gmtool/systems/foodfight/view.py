@@ -14,6 +14,7 @@ from gmtool.systems.foodfight.state import (
     current_player,
     find_player,
     is_out,
+    open_piles,
     standing,
     towers,
 )
@@ -87,12 +88,10 @@ def options_document(state: State) -> dict[str, Any]:
         "player": player["name"],
         "color": player["color"],
         "over": False,
-        "discard": [n for n, pile in enumerate(player["piles"], start=1) if pile],
-        "attack_with": [n for n, pile in enumerate(player["piles"], start=1) if pile],
+        "discard": open_piles(player),
+        "attack_with": open_piles(player),
         "targets": {
-            other["name"]: [n for n, pile in enumerate(other["piles"], start=1) if pile]
-            for other in standing(state)
-            if other is not player
+            other["name"]: open_piles(other) for other in standing(state) if other is not player
         },
         "fortunes": [{"id": fid, **state["fortune_cards"][fid]} for fid in player["fortunes"]],
         "fortunes_per_battle": state["rules"]["fortunes_per_player_per_battle"],
