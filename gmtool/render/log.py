@@ -1,21 +1,25 @@
-"""The log as a rich table; undone entries are dimmed, struck through and marked "(undone)".
+"""The log as a table of plain text; undone entries are marked "(undone)" (and, in a
+terminal, dimmed and struck through).
 
 Words are never split: each column is at least as wide as its longest word (to a limit),
 the time carries the date when the entries span several days, and the mission and scene
 have columns of their own (a fight outside any mission has an empty mission cell). A long
 list of dice (``ftl map new`` logs a hundred rolls and more) shows its first rolls and counts
 the rest; the exports (md, csv, json) keep every die.
+
+The table is drawn without rich (``textgrid``): ``gmtool log`` then costs about what an
+empty log costs, however long the log. A log paged through the terminal's pager is drawn
+page by page (``LogPages``), so only the pages read are drawn.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from typing import Any
 
-from rich import box
-from rich.table import Table
-from rich.text import Text
-
 from gmtool.engine.journal import dice_text
+from gmtool.render.textgrid import Grid, fit, measure
+from gmtool.text import printable
 
 LONGEST_WHOLE_WORD = 24
 """A word longer than this may be folded, so one odd name cannot push the table wide."""
@@ -23,48 +27,109 @@ DICE_SHOWN = 4
 """Rolls a table cell shows; the others are counted."""
 FACES_SHOWN = 12
 """Faces a table cell shows of one roll; the others are counted."""
+ALWAYS = ("#", "time", "who", "what", "dice", "outcome")
+SOMETIMES = ("mission", "scene")
+"""Columns shown only when an entry fills them (Originem's)."""
 
 
-def log_table(name: str, entries: list[dict[str, Any]], *, note: str | None = None) -> Table:
+def log_table(
+    name: str,
+    entries: list[dict[str, Any]],
+    *,
+    note: str | None = None,
+    width: int = 80,
+    styled: bool = False,
+) -> list[str]:
+    """The lines of the table of ``entries`` (``Entry.to_json()`` documents, in the order
+    shown), fitted to ``width``; ``note`` is said under it."""
     dated = len({entry["time"][:10] for entry in entries}) > 1
-    rows = [_cells(entry, dated) for entry in entries]
-    columns = ["#", "time", "who", "what", "dice", "outcome"]
-    # Mission and scene columns only where the system has them (Originem).
-    for extra in ("mission", "scene"):
-        if any(entry[extra] for entry in entries):
-            columns.append(extra)
-            for cells, entry in zip(rows, entries, strict=True):
-                cells.append(entry[extra])
-    table = Table(title=f"log of {name}", box=box.SIMPLE_HEAD, pad_edge=False)
-    for index, column in enumerate(columns):
-        longest = max((_longest_word(cells[index]) for cells in rows), default=0)
-        table.add_column(
-            column, overflow="fold", min_width=min(max(longest, len(column)), LONGEST_WHOLE_WORD)
-        )
+    layout = LogLayout(width=width, styled=styled, dated=dated)
+    rows = [layout.cells(entry) for entry in entries]
+    grid = layout.grid_for(rows)
+    lines = [grid.centred(f"log of {name}", "title"), "", *grid.header()]
     for cells, entry in zip(rows, entries, strict=True):
-        # Text, not markup: names and outcomes are the users' own words ("[/x]" is a name).
-        table.add_row(*map(Text, cells), style="dim strike" if entry["voided"] else "")
-    if not entries:
-        table.caption = "no entries yet"
-    elif note:
-        table.caption = note
-    return table
+        lines += layout.draw(grid, cells, entry)
+    caption = note if entries else "no entries yet"
+    if caption:
+        lines += ["", grid.centred(caption, "caption")]
+    return lines
 
 
-def _cells(entry: dict[str, Any], dated: bool) -> list[str]:
-    time = entry["time"]
-    return [
-        str(entry["seq"]),
-        f"{time[:10]} {time[11:19]}" if dated else time[11:19],
-        entry["who"],
-        entry["what"],
-        dice_cell(entry["dice"]),
-        f"{entry['outcome']} (undone)" if entry["voided"] else entry["outcome"],
-    ]
+class LogLayout:
+    """Which columns a table has and how wide they are. A paged log grows its layout
+    page by page: a column, once shown or widened, stays so, and the header is drawn again
+    only when the layout changed."""
+
+    def __init__(self, *, width: int, styled: bool, dated: bool) -> None:
+        self.width = width
+        self.styled = styled
+        self.dated = dated
+        self.natural: dict[str, int] = {}
+        self.least: dict[str, int] = {}
+
+    def cells(self, entry: dict[str, Any]) -> dict[str, str]:
+        time = entry["time"]
+        outcome = f"{entry['outcome']} (undone)" if entry["voided"] else entry["outcome"]
+        texts = {
+            "#": str(entry["seq"]),
+            "time": f"{time[:10]} {time[11:19]}" if self.dated else time[11:19],
+            "who": entry["who"],
+            "what": entry["what"],
+            "dice": dice_cell(entry["dice"]),
+            "outcome": outcome,
+            "mission": entry["mission"],
+            "scene": entry["scene"],
+        }
+        # Users' words are shown escaped, never acted upon by the terminal (printable words
+        # hold nothing to escape: the check is quicker than the escaping).
+        return {
+            column: text if text.isprintable() else printable(text.replace("\t", " "))
+            for column, text in texts.items()
+        }
+
+    def grid_for(self, rows: list[dict[str, str]]) -> Grid:
+        """The grid for these rows, the layout grown to hold them."""
+        for column in (*ALWAYS, *SOMETIMES):
+            shown = column in self.natural or column in ALWAYS
+            if not shown and not any(row[column] for row in rows):
+                continue
+            natural, longest = measure(row[column] for row in rows)
+            least = min(max(longest, len(column)), LONGEST_WHOLE_WORD)
+            self.natural[column] = max(self.natural.get(column, 0), natural, len(column))
+            self.least[column] = max(self.least.get(column, 0), least)
+        columns = [c for c in (*ALWAYS, *SOMETIMES) if c in self.natural]
+        widths = fit(
+            [self.natural[c] for c in columns], [self.least[c] for c in columns], self.width
+        )
+        return Grid(columns, widths, self.styled)
+
+    def draw(self, grid: Grid, cells: dict[str, str], entry: dict[str, Any]) -> list[str]:
+        return grid.row([cells[c] for c in grid.columns], "struck" if entry["voided"] else None)
 
 
-def _longest_word(text: str) -> int:
-    return max((len(word) for word in text.split()), default=0)
+class LogPages:
+    """The log drawn page by page, as a pager reads it: a title, then each page's rows,
+    under a header drawn again whenever the columns changed."""
+
+    def __init__(self, title: str, *, width: int, styled: bool, dated: bool) -> None:
+        self.title = title
+        self.layout = LogLayout(width=width, styled=styled, dated=dated)
+
+    def lines(self, pages: Iterable[list[dict[str, Any]]]) -> Iterator[str]:
+        shown: Grid | None = None
+        for entries in pages:
+            rows = [self.layout.cells(entry) for entry in entries]
+            grid = self.layout.grid_for(rows)
+            if shown is None:
+                yield grid.centred(self.title, "title")
+                yield ""
+            if shown is None or (grid.columns, grid.widths) != (shown.columns, shown.widths):
+                if shown is not None:
+                    yield ""
+                yield from grid.header()
+                shown = grid
+            for cells, entry in zip(rows, entries, strict=True):
+                yield from self.layout.draw(shown, cells, entry)
 
 
 def dice_cell(rolls: list[dict[str, Any]]) -> str:

@@ -380,18 +380,34 @@ class CampaignStore:
         mission: str | None = None,
         scene: str | None = None,
         last: int | None = None,
+        newest_first: bool = False,
     ) -> Iterator[tuple[Any, ...]]:
-        """The log's rows (``LOG_COLUMNS``, dice as stored JSON text) in log order, read from
-        the cursor as they are used: an export of any length holds one row at a time."""
+        """The log's rows (``LOG_COLUMNS``, dice as stored JSON text) in log order (or
+        ``newest_first``), read from the cursor as they are used: an export of any length
+        holds one row at a time, and a pager that stops early stops the reading."""
         sql, params = log_query(
-            who=who, mission=mission, scene=scene, last=last, columns=LOG_COLUMNS
+            who=who,
+            mission=mission,
+            scene=scene,
+            last=last,
+            columns=LOG_COLUMNS,
+            newest_first=newest_first,
         )
-        if last is not None:
+        if last is not None and not newest_first:
             sql = f"SELECT * FROM ({sql}) ORDER BY seq"
         try:
             yield from self.conn.execute(sql, params)
         except sqlite3.DatabaseError as error:
             raise store_error(error, self.name, self.path) from None
+
+    @guarded
+    def spans_days(self) -> bool:
+        """Whether the first and the latest entries were written on different days."""
+        row = self.conn.execute(
+            "SELECT (SELECT time FROM entries ORDER BY seq LIMIT 1),"
+            " (SELECT time FROM entries ORDER BY seq DESC LIMIT 1)"
+        ).fetchone()
+        return str(row[0])[:10] != str(row[1])[:10]
 
     @guarded
     def count_entries(self) -> int:

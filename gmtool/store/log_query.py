@@ -17,9 +17,12 @@ def log_query(
     scene: str | None,
     last: int | None,
     columns: str = ENTRY_COLUMNS,
+    newest_first: bool = False,
 ) -> tuple[str, list[Any]]:
     """The query and its parameters: entries by ``who`` (one of several names counts), of a
-    mission or scene (by title or id), all in log order or the ``last`` N newest first."""
+    mission or scene (by title or id), all in log order (or ``newest_first``) or the
+    ``last`` N newest first. Newest first, the rows come from the end of the primary key,
+    so a reader that stops early reads no more of the log than it used."""
     where: list[str] = []
     params: list[Any] = []
     if who is not None:
@@ -43,6 +46,6 @@ def log_query(
     if where:
         sql += " WHERE " + " AND ".join(where)
     if last is None:
-        return sql + " ORDER BY seq", params
+        return sql + (" ORDER BY seq DESC" if newest_first else " ORDER BY seq"), params
     params.append(min(last, 2**63 - 1))  # SQLite's integers stop there
     return sql + " ORDER BY seq DESC LIMIT ?", params

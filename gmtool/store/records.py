@@ -81,11 +81,15 @@ def load_hex(text: Any, what: str) -> int:
         raise DamagedRow(f"{what} is not readable") from None
 
 
+def _check_words(place: str, words: tuple[Any, ...]) -> None:
+    if not all(isinstance(text, str) for text in words):
+        raise DamagedRow(f"{place} holds a value of the wrong kind")
+
+
 def entry_from_row(row: tuple[Any, ...]) -> Entry:
     seq, time, kind, who, what, outcome, mission, scene, action, dice, result, voided = row
     place = f"entry #{seq}"
-    if not all(isinstance(text, str) for text in (time, kind, who, what, outcome, mission, scene)):
-        raise DamagedRow(f"{place} holds a value of the wrong kind")
+    _check_words(place, (time, kind, who, what, outcome, mission, scene))
     return Entry(
         seq,
         time,
@@ -100,6 +104,26 @@ def entry_from_row(row: tuple[Any, ...]) -> Entry:
         load_json(result, f"the result of {place}", dict),
         bool(voided),
     )
+
+
+def log_document(row: tuple[Any, ...]) -> dict[str, Any]:
+    """A row of the log's columns (``store.log_query.LOG_COLUMNS``) as ``Entry.to_json()``
+    gives it: the words checked and the dice decoded, the action and result left unread."""
+    seq, time, kind, who, what, outcome, mission, scene, dice, voided = row
+    place = f"entry #{seq}"
+    _check_words(place, (time, kind, who, what, outcome, mission, scene))
+    return {
+        "seq": seq,
+        "time": time,
+        "kind": kind,
+        "who": who,
+        "what": what,
+        "dice": load_json(dice, f"the dice of {place}", list),
+        "outcome": outcome,
+        "mission": mission,
+        "scene": scene,
+        "voided": bool(voided),
+    }
 
 
 def game_from_row(row: tuple[Any, ...]) -> GameRow:

@@ -21,7 +21,7 @@ CASES = [
     (None, ["campaign", "list"], set()),
     ("originem", ["log", "--format", "csv"], set()),
     ("originem", ["log", "--format", "json"], set()),
-    ("originem", ["log"], {"rich"}),
+    ("originem", ["log"], set()),
     ("originem", ["undo"], set()),
     ("originem", ["status"], {"rich"}),
     ("originem", ["originem", "mission", "list"], {"rich"}),

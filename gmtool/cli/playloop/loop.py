@@ -108,11 +108,10 @@ class PlayLoop:
         return {SHOW_LOG: self.show_log, UNDO: self.undo, REDO: self.redo}.get(choice)
 
     def show_log(self) -> None:
-        from gmtool.cli.common import console
-        from gmtool.render.log import log_table
+        from gmtool.cli.log import show_table
 
         entries = [e.to_json() for e in self.game.store.entries(last=LOG_LINES)]
-        console().print(log_table(self.game.name, entries))
+        show_table(self.game.name, entries)
 
     def undo(self) -> None:
         entry = self.game.undo()
