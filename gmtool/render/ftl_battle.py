@@ -191,6 +191,7 @@ def odds(doc: Doc) -> Table:
     table.add_column("exact", justify="right")
     table.add_column("about", justify="right")
     for key, label in (
+        ("space", "each shot falls into space"),
         ("dodge", "each shot dodged"),
         ("hit_each", "each shot lands (on average)"),
         ("expected_hits", "shots landing"),
@@ -198,7 +199,9 @@ def odds(doc: Doc) -> Table:
         ("fire", "starts a fire"),
         ("breach", "starts a breach"),
     ):
-        value = doc[key]
+        value = doc.get(key)
+        if value is None or (key == "space" and not value["value"]):
+            continue  # only a spread weapon's shots fall into space
         about = (
             f"{value['value']:.1%}"
             if key not in ("expected_hits", "expected_hull_damage")

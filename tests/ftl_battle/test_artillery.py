@@ -161,7 +161,7 @@ def test_the_reloader_does_not_speed_up_the_artillery() -> None:
     state = battle(red=_gunner(augments=["automated_re_loader", "weapon_pre_igniter"]))
     order(state, "power", ship="Red", system="artillery_beam", bars=2)
     assert tick(state)["ships"]["Red"]["weapons"][-1]["cooldown"] == 30
-    assert _gun(state)["charge"] == 1
+    assert _gun(state)["charge"] == 1 and _gun(state)["charges"] == 0  # not pre-charged
 
 
 def test_odds_of_the_artillery_beam_through_shields() -> None:
@@ -181,3 +181,22 @@ def _hacker() -> dict[str, Any]:
     doc["systems"] = {**doc["systems"], "hacking": 1}
     doc["rooms"][7] = {**doc["rooms"][7], "system": "hacking"}
     return doc
+
+
+def test_odds_of_the_artillery_flak_count_the_shots_lost_to_space() -> None:
+    from fractions import Fraction
+
+    state = battle(red=_gunner("artillery_flak"))
+    b = state["battle"]
+    blue = b["ships"]["Blue"]
+    blue["shields"]["up"] = 0
+    # engines with 2 rings: 6 x 5 = 30 faces, 18 of them on Blue's rooms (rows 0-2 of
+    # x 0-5), 12 in space; Blue dodges 1 in 5: each asteroid lands 3/5 x 4/5 = 12/25
+    odds = volley_odds(b, b["ships"]["Red"], "artillery_flak", "engines")
+    assert odds["space"]["fraction"] == "2/5"
+    assert odds["hit_each"]["fraction"] == "12/25"
+    assert odds["expected_hull_damage"]["fraction"] == "96/25"  # 8 x 12/25, 1 each
+    blue["shields"]["up"] = 1  # the first to reach only takes the shield down
+    odds = volley_odds(b, b["ships"]["Red"], "artillery_flak", "engines")
+    expected = Fraction(96, 25) - (1 - Fraction(13, 25) ** 8)
+    assert odds["expected_hits"]["fraction"] == f"{expected.numerator}/{expected.denominator}"
