@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -62,6 +61,8 @@ def game_door(game: Game, dice: str | None, dice_by: list[str] | None = None) ->
 
 
 def print_json(doc: Any) -> None:
+    import json  # only for --json: a chart for people does not load it
+
     from gmtool.text import json_text
 
     sys.stdout.write(json_text(json.dumps(doc, ensure_ascii=False)) + "\n")

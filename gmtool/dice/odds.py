@@ -1,4 +1,9 @@
-"""Exact odds of a dice expression. icepool is imported here, so only odds commands pay for it."""
+"""Exact odds of a dice expression.
+
+Totals are counted here: how many of the equally likely ways reach each one. Plain dice
+(``3d6``, ``d10+d10+d10``) are counted with the standard library, which is quicker than
+loading icepool; icepool, imported only then, works out the dice that only it can: kept
+or dropped, exploding or rerolled."""
 
 from __future__ import annotations
 
@@ -6,7 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from gmtool.dice.notation import DiceTerm, Expression, parse
+from gmtool.dice.notation import Constant, DiceTerm, Expression, parse
 from gmtool.errors import DiceError
 
 EXPLODE_DEPTH = 5
@@ -52,10 +57,22 @@ class Distribution:
         return doc
 
 
+Ways = dict[int, int]
+"""How many of the equally likely ways of rolling reach each total."""
+
+
 def distribution(expression: str | Expression) -> Distribution:
     tree = parse(expression) if isinstance(expression, str) else expression
     _check_size(tree)
-    return Distribution(str(tree), die_chances(_to_icepool(tree)))
+    ways: Ways = {0: 1}
+    every = 1
+    for sign, term in zip(tree.signs, tree.terms, strict=True):
+        part, out_of = _term_ways(term)
+        if sign < 0:
+            part = {-total: count for total, count in part.items()}
+        ways, every = _add(ways, part), every * out_of
+    chances = {total: Fraction(ways[total], every) for total in sorted(ways) if ways[total]}
+    return Distribution(str(tree), chances)
 
 
 def _check_size(tree: Expression) -> None:
@@ -90,54 +107,86 @@ def _check_size(tree: Expression) -> None:
         )
 
 
-def die_chances(die: Any) -> dict[int, Fraction]:
-    """An icepool die as ``{outcome: Fraction}``."""
-    denominator = die.denominator()
-    return {int(outcome): Fraction(q, denominator) for outcome, q in die.items()}
+def _term_ways(term: DiceTerm | Constant) -> tuple[Ways, int]:
+    """The ways a term reaches each of its totals, and how many ways there are in all."""
+    if isinstance(term, Constant):
+        return {term.value: 1}, 1
+    if term.keep is None and not term.explode and (term.reroll_below or 1) <= 1:
+        return _plain_dice(term.count, term.sides), term.sides**term.count
+    if term.keep is not None:
+        return _ways_of(_kept_die(term))
+    return _times(*_ways_of(_one_die(term)), term.count)
 
 
-def _to_icepool(tree: Expression) -> Any:
-    import icepool
+def _plain_dice(count: int, sides: int) -> Ways:
+    """``count`` dice of ``sides`` added one at a time: the ways to a total are the ways
+    to the ``sides`` totals below it, a running sum over the ways so far."""
+    ways = [1]  # ways[k]: the ways to reach the lowest total + k
+    for _ in range(count):
+        padded = ways + [0] * (sides - 1)
+        running = 0
+        added = []
+        for k, count_here in enumerate(padded):
+            running += count_here - (padded[k - sides] if k >= sides else 0)
+            added.append(running)
+        ways = added
+    return {count + k: n for k, n in enumerate(ways)}
 
-    total: Any = icepool.Die([0])
-    for sign, term in zip(tree.signs, tree.terms, strict=True):
-        part: Any = _term_die(term) if isinstance(term, DiceTerm) else icepool.Die([term.value])
-        total = total + part if sign > 0 else total - part
+
+def _add(a: Ways, b: Ways) -> Ways:
+    """The ways to each total of two independent rolls added together."""
+    total: Ways = {}
+    for x, n in a.items():
+        for y, m in b.items():
+            total[x + y] = total.get(x + y, 0) + n * m
     return total
 
 
-def _term_die(term: DiceTerm) -> Any:
+def _times(ways: Ways, every: int, count: int) -> tuple[Ways, int]:
+    """``count`` independent rolls of the same die added, by repeated doubling."""
+    total: Ways = {0: 1}
+    all_ways = 1
+    while count:
+        if count & 1:
+            total, all_ways = _add(total, ways), all_ways * every
+        count >>= 1
+        if count:
+            ways, every = _add(ways, ways), every * every
+    return total, all_ways
+
+
+def _ways_of(die: Any) -> tuple[Ways, int]:
+    """An icepool die as the ways to each outcome and the ways in all."""
+    return {int(outcome): int(q) for outcome, q in die.items()}, int(die.denominator())
+
+
+def _one_die(term: DiceTerm) -> Any:
+    """One die of the term as icepool works it out: rerolled low faces, explosions."""
     import icepool
 
     sides = term.sides
     first: Any = icepool.d(sides)
-    if term.reroll_below is not None and term.reroll_below > 1:
-        first = first.reroll(list(range(1, term.reroll_below)), depth="inf")
-    chain = first
-    if term.explode:
-        more = icepool.d(sides).explode(depth=EXPLODE_DEPTH - 1)
-        chain = first.map(lambda face: sides + more if face == sides else face)
-    if term.keep is None:
-        return _sum_of(chain, term.count)
+    below = term.reroll_below or 1
+    if below > 1:
+        first = first.reroll(list(range(1, below)), depth="inf")
+    if not term.explode:
+        return first
+    if below == 1:
+        return first.explode(depth=EXPLODE_DEPTH)
+    # Only a die's first roll is rerolled, not the dice it explodes into.
+    more = icepool.d(sides).explode(depth=EXPLODE_DEPTH - 1)
+    return first.map(lambda face: sides + more if face == sides else face)
+
+
+def _kept_die(term: DiceTerm) -> Any:
+    """The sum of the dice a keep/drop term keeps, as icepool works it out."""
+    import icepool
+
     kept = term.kept_count
     if kept == 0:
         return icepool.Die([0])
-    highest = term.keep.mode in ("kh", "dl")
-    pool = chain.pool(term.count)
-    return (pool.highest(kept) if highest else pool.lowest(kept)).sum()
-
-
-def _sum_of(die: Any, count: int) -> Any:
-    """The sum of ``count`` rolls of ``die`` by repeated doubling (icepool's own ``@``
-    recurses once per die and overflows the stack near a thousand dice)."""
-    import icepool
-
-    total: Any = icepool.Die([0])
-    power = die
-    while count:
-        if count & 1:
-            total = total + power
-        count >>= 1
-        if count:
-            power = power + power
-    return total
+    assert term.keep is not None
+    die = _one_die(term)
+    if term.keep.mode in ("kh", "dl"):
+        return die.highest(term.count, kept)
+    return die.lowest(term.count, kept)

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 import sys
-import unicodedata
 from collections.abc import Collection, Iterable, Sequence
 from typing import Any, TextIO
 
@@ -45,6 +44,8 @@ def width(text: str) -> int:
     """Columns ``text`` takes in a terminal: wide (East Asian) characters take two."""
     if text.isascii():
         return len(text)
+    import unicodedata  # only for words beyond ASCII
+
     return sum(
         0 if unicodedata.combining(char) else 2 if unicodedata.east_asian_width(char) in "WF" else 1
         for char in text

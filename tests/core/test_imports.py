@@ -67,25 +67,36 @@ def run_counting_imports(home: Path, command: list[str]) -> tuple[str, set[str]]
 
 
 ODDS = [
-    ("originem-demo", [], ["originem", "odds", "exploration", "--by", "Larlen"], "shortcut"),
-    ("originem-demo", [], ["originem", "odds", "puzzle", "--each-class"], "Scientist"),
-    ("astral-demo", [], ["astral", "odds", "Ana", "Wisp"], "expected loss"),
+    (None, [], ["odds", "3d6", "--vs", "10"], "P(≥ 10) = 62.50%", set()),
+    (None, [], ["odds", "4d6kh3"], "total", {"icepool"}),
+    ("originem-demo", [], ["originem", "odds", "exploration", "--by", "Larlen"], "shortcut", set()),
+    ("originem-demo", [], ["originem", "odds", "puzzle", "--each-class"], "Scientist", set()),
+    ("astral-demo", [], ["astral", "odds", "Ana", "Wisp"], "expected loss", set()),
     (
         "starships-demo",
         ["starships", "add", "Rook", "--enemy", "--hp", "9", "--defense", "12"],
         ["starships", "odds", "Ana", "Rook", "--melee"],
         "if hit",
+        set(),
     ),
 ]
 
 
-@pytest.mark.parametrize(("demo", "setup", "command", "shown"), ODDS, ids=lambda c: str(c))
-def test_the_rules_odds_are_drawn_without_rich(
-    gmtool, gmtool_home: Path, demo: str, setup: list[str], command: list[str], shown: str
+@pytest.mark.parametrize(("demo", "setup", "command", "shown", "heavy"), ODDS, ids=lambda c: str(c))
+def test_odds_are_drawn_without_rich_and_plain_dice_counted_without_icepool(
+    gmtool,
+    gmtool_home: Path,
+    demo: str | None,
+    setup: list[str],
+    command: list[str],
+    shown: str,
+    heavy: set[str],
 ) -> None:  # type: ignore[no-untyped-def]
-    assert gmtool("campaign", "new", "c", "--from", demo).code == 0
+    if demo is not None:
+        assert gmtool("campaign", "new", "c", "--from", demo).code == 0
+        command = ["-c", "c", *command]
     if setup:
         assert gmtool(*setup).code == 0
-    out, imported = run_counting_imports(gmtool_home, ["-c", "c", *command])
+    out, imported = run_counting_imports(gmtool_home, command)
     assert shown in out
-    assert imported & HEAVY == {"icepool"}
+    assert imported & HEAVY == heavy

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from collections.abc import Callable
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -93,3 +95,24 @@ def test_the_largest_keep_pools_allowed_still_work() -> None:
     dist = distribution("2d100!kh1")
     assert sum(dist.chances.values()) == 1 and min(dist.chances) == 1
     assert distribution("10d10kh5").mean() > distribution("5d10").mean()
+
+
+REFERENCES: list[tuple[str, Callable[[Any], Any]]] = [
+    ("20d6", lambda icepool: 20 @ icepool.d6),
+    ("d10+d10+d10", lambda icepool: 3 @ icepool.d10),
+    ("2d6 - 1d4 + 3", lambda icepool: 2 @ icepool.d6 - icepool.d4 + 3),
+    ("150d6", lambda icepool: 150 @ icepool.d6),
+    ("4d6! + 1d8", lambda icepool: 4 @ icepool.d6.explode(depth=5) + icepool.d8),
+    ("3d6r<2 - 2", lambda icepool: 3 @ icepool.d6.reroll([1], depth="inf") - 2),
+]
+
+
+@pytest.mark.parametrize(("expression", "reference"), REFERENCES)
+def test_totals_counted_here_agree_with_icepool(
+    expression: str, reference: Callable[[Any], Any]
+) -> None:
+    import icepool
+
+    die = reference(icepool)
+    expected = {int(o): Fraction(q, die.denominator()) for o, q in die.items() if q}
+    assert distribution(expression).chances == expected
