@@ -44,12 +44,9 @@ def width(text: str) -> int:
     """Columns ``text`` takes in a terminal: wide (East Asian) characters take two."""
     if text.isascii():
         return len(text)
-    import unicodedata  # only for words beyond ASCII
+    from gmtool.render.textgrid import display_width  # the one rule for wider characters
 
-    return sum(
-        0 if unicodedata.combining(char) else 2 if unicodedata.east_asian_width(char) in "WF" else 1
-        for char in text
-    )
+    return display_width(text)
 
 
 class Lines:
