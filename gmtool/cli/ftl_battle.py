@@ -1,4 +1,4 @@
-"""``gmtool ftl tick|power|weapon|aim|autofire|crew|doors|lock|dodge|show``: the battle.
+"""``gmtool ftl tick|power|weapon|drone|aim|autofire|crew|doors|lock|dodge|show``: the battle.
 
 Each order is one logged, undoable action; ``tick`` runs seconds. Named dice take coins
 as heads/tails: ``--dice evade=7 --dice fire=heads,tails``.
@@ -48,8 +48,9 @@ def register(app: typer.Typer) -> None:
             "--dice",
             help="Faces by roll name, NAME=F,F (evade, stun_chance, fire_chance, "
             "breach_chance, fire, breach, fire_spread, spread, rock_plating, casing, "
-            "ion_field, replicator, asteroid; coins as heads/tails), or every face in order "
-            "as F,F,...",
+            "ion_field, replicator, asteroid, drone_delay, drone_move, drone_room, "
+            "drone_toward, drone_repair, drone_pick; coins as heads/tails), or every face "
+            "in order as F,F,...",
         ),
         as_json: bool = JSON_OPTION,
     ) -> None:
@@ -119,6 +120,17 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """With autofire on, weapons fire at their target each time they charge."""
         _order(ctx, "autofire", as_json, ship=ship, on=_on_off(state))
+
+    @app.command("drone")
+    def drone(
+        ctx: typer.Context,
+        ship: str = SHIP,
+        drone: str = typer.Argument(..., help="Drone id or slot number (1 = first)."),
+        state: str = typer.Argument(..., help="on (launched for a drone part if not out) or off."),
+        as_json: bool = JSON_OPTION,
+    ) -> None:
+        """Power a drone from drone control (a drone part each launch), or take its power."""
+        _order(ctx, "drone", as_json, ship=ship, drone=drone, on=_on_off(state))
 
     @app.command("crew")
     def crew(

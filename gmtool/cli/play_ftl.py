@@ -18,6 +18,7 @@ KINDS = {
     "weapon": "turn a weapon on or off",
     "aim": "aim a weapon",
     "autofire": "autofire on or off",
+    "drone": "switch a drone on or off",
     "crew": "send a crew member",
     "doors": "open or shut a door",
     "lock": "lock a door (crystal crew)",
@@ -70,14 +71,16 @@ def give_order(game: Game, ask: Prompts, seat: str) -> None:
     orders = legal_orders(battle_now(game), seat)
     labels = {KINDS[kind]: kind for kind in orders}
     kind = labels[ask.select(f"{seat}'s order?", list(labels))]
-    action = _pick(ask, seat, kind, orders[kind])
+    action = _pick(game, ask, seat, kind, orders[kind])
     if kind == "aim" and action["room"] is not None:
         action = _beam_line(game, ask, seat, action)
     outcome = game.play({"type": f"order_{kind}", **action}, game.door(entered=[]))
     say(story([outcome.result["order"]]))
 
 
-def _pick(ask: Prompts, seat: str, kind: str, actions: list[dict[str, Any]]) -> dict[str, Any]:
+def _pick(
+    game: Game, ask: Prompts, seat: str, kind: str, actions: list[dict[str, Any]]
+) -> dict[str, Any]:
     """Narrow the legal actions of one kind down to one, a question at a time."""
     if kind == "power":
         system = ask.select("Which system?", _unique(a["system"] for a in actions))
@@ -89,6 +92,13 @@ def _pick(ask: Prompts, seat: str, kind: str, actions: list[dict[str, Any]]) -> 
     if kind == "weapon":
         label = {f"{a['weapon']} {'on' if a['on'] else 'off'}": a for a in actions}
         return label[ask.select("Which weapon?", list(label))]
+    if kind == "drone":
+        drones = battle_now(game)["ships"][seat]["drones"]
+        label = {
+            f"{drones[int(a['drone']) - 1]['id']} ({a['drone']}) {'on' if a['on'] else 'off'}": a
+            for a in actions
+        }
+        return label[ask.select("Which drone?", list(label))]
     if kind == "aim":
         weapon = ask.select("Which weapon?", _unique(a["weapon"] for a in actions))
         rooms = {a["room"] or "hold fire": a for a in actions if a["weapon"] == weapon}

@@ -41,6 +41,8 @@ def show(doc: Doc) -> Group:
         parts.append(draw_rooms(ship, targets.get(name, set())))
         parts.append(_bars(ship))
         parts.append(Text(_state_line(ship)))
+        if ship.get("drones"):
+            parts.append(Text(drones_line(ship)))
         if ship.get("unmodelled_augments"):
             idle = ", ".join(ship["unmodelled_augments"])
             parts.append(Text(f"  augments not modelled in battle yet: {idle}", style="dim"))
@@ -72,7 +74,11 @@ def draw_rooms(ship: Doc, targeted: set[str]) -> Text:
         if room_id in targeted:
             style += " underline"
         marks = ["F"] * room["fires"] + ["B"] * room["breaches"]
-        marks += [c["name"][:2] for c in ship["crew"] if c["room"] == room_id and c["health"] > 0]
+        marks += [
+            ("D" + c["name"][0]) if c["race"] == "drone" else c["name"][:2]
+            for c in ship["crew"]
+            if c["room"] == room_id and c["health"] > 0
+        ]
         for index, (x, y) in enumerate(corners):
             text = room_id[:3] if index == 0 else (marks.pop(0) if marks else "")
             cells[(x, y)] = (f"{text:<3}", style)
@@ -164,6 +170,27 @@ def _doors_words(doors: Doc) -> str:
         elif door["health"] < doors["health"]:
             odd.append(f"{name} {door['health']}/{doors['health']}")
     return words + (": " + ", ".join(odd) if odd else "")
+
+
+DOING = {"wait": "waits", "move": "flies", "launch": "launching", "ready": "on guard"}
+
+
+def drones_line(ship: Doc) -> str:
+    """Each drone: on or off, where it flies and what it does next (in how many seconds)."""
+    words = []
+    for drone in ship["drones"]:
+        state = "on" if drone["powered"] else ("off (out)" if drone["out"] else "off")
+        if drone["ion_seconds"]:
+            state += f", ionised {drone['ion_seconds']}s"
+        if drone["out"] and drone["space"] is not None and drone["kind"] == "offensive":
+            state += f", space {drone['space']}"
+            doing = DOING.get(str(drone["doing"]))
+            if drone["going_to"]:
+                state += f" -> {drone['going_to']}"
+            if doing and drone["seconds"]:
+                state += f", {doing} {drone['seconds']}s"
+        words.append(f"{drone['id']} {state}")
+    return f"  drones ({ship.get('drone_parts', 0)} parts): " + "; ".join(words)
 
 
 def _in_flight(doc: Doc) -> list[Text]:

@@ -7,17 +7,15 @@ from pathlib import Path
 
 import pytest
 
+from tests.ftl_battle.conftest import log_entries
+
 TICK_KEYS = {"second", "ships", "in_flight", "events", "winner", "over", "rolls", "story"}
 SHIP_KEYS = {"hull", "shields", "evasion", "reactor", "systems", "weapons", "crew", "rooms"}
 
 
 @pytest.fixture
-def fight(gmtool, tmp_path: Path):  # type: ignore[no-untyped-def]
-    campaign = tmp_path / "fight.yaml"
-    campaign.write_text(
-        "system: ftl\noptions:\n  ships: {Red: ftl-red.yaml, Blue: ftl-blue.yaml}\n"
-    )
-    assert gmtool("campaign", "new", "fight", "--from", str(campaign)).code == 0
+def fight(duel):  # type: ignore[no-untyped-def]
+    gmtool = duel
     for order in (
         ("power", "Red", "medbay", "0"),
         ("power", "Red", "shields", "4"),
@@ -30,8 +28,7 @@ def fight(gmtool, tmp_path: Path):  # type: ignore[no-untyped-def]
     return gmtool
 
 
-def _entries(gmtool) -> int:  # type: ignore[no-untyped-def]
-    return len(json.loads(gmtool("log", "--format", "json").out))
+_entries = log_entries
 
 
 def test_tick_json_contract_and_named_dice(fight) -> None:  # type: ignore[no-untyped-def]

@@ -13,6 +13,7 @@ from typing import Any, Literal
 from gmtool.content.cache import ContentSpec
 from gmtool.content.model import Field, Model
 from gmtool.systems.ftl.battle_settings import BattleSettings
+from gmtool.systems.ftl.drone_settings import DroneBattleRules
 
 CONTENT_FILES = (
     "systems.yaml",
@@ -207,6 +208,7 @@ class FtlContent(Model):
     chance_words: dict[str, int]
     weapons: dict[str, WeaponDef]
     move_delay_by_d6: dict[int, int]
+    drone_battle: DroneBattleRules
     drones: dict[str, DroneDef]
     augments: dict[str, AugmentDef]
     base: CrewBase

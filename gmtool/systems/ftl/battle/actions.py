@@ -42,6 +42,7 @@ ORDERS = (
     "mind",
     "hack",
     "lock",
+    "drone",
 )
 MAX_SECONDS = 600
 """The most seconds one tick command runs (a guard against a slip of the keyboard)."""
@@ -106,6 +107,10 @@ def _order(battle: Battle, order: str, action: Mapping[str, Any]) -> dict[str, A
         return cloak_battery.order_cloak(battle, ship)
     if order == "battery":
         return cloak_battery.order_battery(battle, ship)
+    if order == "drone":
+        from gmtool.systems.ftl.battle.drones import order_drone
+
+        return order_drone(battle, ship, str(action["drone"]), bool(action["on"]))
     if order == "doors":
         to = action.get("to")
         return doors.order_doors(

@@ -8,7 +8,8 @@ steady bonus. Their numbers come from ``tables/ftl/augments.yaml`` (copied in at
 - Engi med-bot dispersal: every crew member of the ship heals 1 a second while the medbay
   has power;
 - Mantis pheromones: the crew walk 0.5 rooms a second faster;
-- fire suppression and Slug repair gel: no fires, no breaches (``hazards``).
+- fire suppression and Slug repair gel: no fires, no breaches (``hazards``);
+- defense scrambler, drone recovery arm, drone booster: see the drone modules.
 """
 
 from __future__ import annotations
@@ -26,6 +27,9 @@ MODELLED = (
     "mantis_pheromones",
     "fire_suppression",
     "slug_repair_gel",
+    "defense_scrambler",
+    "drone_recovery_arm",
+    "drone_booster",
 )
 ROLLS = {
     "rock_plating": ("rock_plating", "ignore_hull_chance"),
@@ -56,6 +60,6 @@ def med_bots(ship: Ship) -> list[Event]:
     heal = int(ship["augment_numbers"]["engi_med_bot_dispersal"]["heal_per_second"])
     events: list[Event] = []
     for member in ship["crew"]:
-        if member["health"] > 0 and not is_hostile(ship, member):
+        if member["health"] > 0 and not is_hostile(ship, member) and member.get("drone") is None:
             events += hurt(ship, member, -heal, "med-bots")
     return events

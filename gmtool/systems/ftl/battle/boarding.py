@@ -19,6 +19,7 @@ from gmtool.systems.ftl.battle.state import (
     Event,
     Ship,
     enemy_of,
+    is_drone,
     is_hostile,
     room_of,
     rules,
@@ -47,7 +48,10 @@ def order_send(battle: Battle, ship: Ship, room_id: str) -> list[Event]:
     going = [
         m
         for m in ship["crew"]
-        if m["room"] == system["room"] and not is_hostile(ship, m) and can_act(m)
+        if m["room"] == system["room"]
+        and not is_hostile(ship, m)
+        and can_act(m)
+        and not is_drone(m)
     ]
     if not going:
         raise RulesError(
@@ -71,7 +75,11 @@ def order_send(battle: Battle, ship: Ship, room_id: str) -> list[Event]:
 def order_retrieve(battle: Battle, ship: Ship) -> list[Event]:
     enemy = enemy_of(battle, ship)
     system = _teleporter(ship, enemy)
-    coming = [m for m in enemy["crew"] if m.get("owner") == ship["name"] and m["health"] > 0]
+    coming = [
+        m
+        for m in enemy["crew"]
+        if m.get("owner") == ship["name"] and m["health"] > 0 and not is_drone(m)
+    ]
     if not coming:
         raise RulesError(f"none of {ship['name']}'s crew is aboard {enemy['name']}")
     for member in coming:

@@ -49,6 +49,10 @@ def legal_orders(battle: Battle, seat: str) -> dict[str, list[dict[str, Any]]]:
             for room in [*enemy["rooms"], None]
             if room != weapon["target"]
         ],
+        "drone": [
+            {**base, "drone": str(slot + 1), "on": not drone["powered"]}
+            for slot, drone in enumerate(ship.get("drones") or [])
+        ],
         "autofire": [{**base, "on": not ship["autofire"]}],
         "teleport": [{**base, "room": room} for room in enemy["rooms"]],
         "retrieve": [dict(base)],
@@ -101,7 +105,7 @@ def _walks(battle: Battle, seat: str) -> list[dict[str, Any]]:
         for member in aboard["crew"]:
             if (side_of(member) or aboard["name"]) != seat or member["health"] <= 0:
                 continue
-            if member["room"] is None:
+            if member["room"] is None or member.get("drone") is not None:
                 continue
             for room in aboard["rooms"]:
                 if room != member["room"] and path_between(aboard, member["room"], room):

@@ -15,6 +15,7 @@ from gmtool.systems.ftl.battle.state import (
     Battle,
     Event,
     Ship,
+    is_drone,
     is_hostile,
     own_member,
     room_of,
@@ -33,7 +34,7 @@ def manning_skill(ship: Ship, system_id: str) -> int | None:
     for member in ship["crew"]:
         if member["health"] <= 0 or member["room"] != system["room"]:
             continue
-        if member.get("stunned", 0) > 0 or is_hostile(ship, member):
+        if member.get("stunned", 0) > 0 or is_hostile(ship, member) or is_drone(member):
             continue
         skill = int(member.get("skills", {}).get(system_id, 0))
         best = skill if best is None else max(best, skill)
@@ -47,7 +48,8 @@ def in_combat(ship: Ship, room_id: str) -> bool:
 
 
 def can_act(member: dict[str, Any]) -> bool:
-    return bool(member["health"] > 0 and member.get("stunned", 0) <= 0)
+    """Alive, not stunned, and (a drone) powered and not ionised."""
+    return bool(member["health"] > 0 and member.get("stunned", 0) <= 0 and not member.get("idle"))
 
 
 def path_between(ship: Ship, start: str, goal: str) -> list[str] | None:

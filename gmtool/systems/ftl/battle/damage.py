@@ -182,7 +182,7 @@ def _stun(
     battle: Battle, ship: Ship, room_id: str, weapon: dict[str, Any], dice: DiceDoor
 ) -> list[Event]:
     percent = int(weapon.get("stun", 0))
-    there = crew_in(ship, room_id)
+    there = [m for m in crew_in(ship, room_id) if m.get("drone") is None]  # drones: never
     if percent <= 0 or not there:  # nobody to stun: nothing to roll
         return []
     label = f"{weapon['id']} stuns {ship['name']} {room_id}"

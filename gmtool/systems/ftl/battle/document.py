@@ -54,6 +54,8 @@ def ship_document(battle: Battle, ship: Ship) -> dict[str, Any]:
         "doors": doors_document(battle, ship),
         "next_asteroid": next_asteroid(battle, ship),
         "missiles": ship["missiles"],
+        "drone_parts": int(ship.get("drone_parts", 0)),
+        "drones": [drone_document(d) for d in ship.get("drones") or []],
         "unmodelled_augments": [a for a in ship["augments"] if a not in MODELLED_AUGMENTS],
         "autofire": ship["autofire"],
         "systems": {
@@ -110,9 +112,28 @@ def ship_document(battle: Battle, ship: Ship) -> dict[str, Any]:
     }
 
 
+def drone_document(drone: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "id": drone["id"],
+        "kind": drone["kind"],
+        "power": drone["power"],
+        "powered": drone["powered"],
+        "out": drone["deployed"],
+        "space": drone["at"] if drone["kind"] != "internal" else None,
+        "going_to": drone["to"],
+        "doing": drone["phase"],
+        "seconds": drone["timer"],
+        "ion_seconds": drone["ion_timer"],
+    }
+
+
 def rolls_document(dice: DiceDoor) -> list[dict[str, Any]]:
-    """Every roll of the command with its purpose, in the order they were made."""
-    return [
-        {"roll": r.who, "die": r.expression, "face": r.total, "source": r.source, "for": r.label}
-        for r in dice.rolls
-    ]
+    """Every roll of the command with its purpose, in the order they were made (with each
+    die's face when the roll has several, as the 2d6 of a drone's move)."""
+    found: list[dict[str, Any]] = []
+    for r in dice.rolls:
+        row = {"roll": r.who, "die": r.expression, "face": r.total, "source": r.source}
+        if len(r.dice) > 1:
+            row["faces"] = r.faces
+        found.append({**row, "for": r.label})
+    return found

@@ -58,4 +58,6 @@ def escape(battle: Battle, ship: Ship) -> Event:
         )
     battle["over"] = f"{ship['name']} escaped"
     battle["winner"] = None
-    return {"event": "escape", "ship": ship["name"]}
+    from gmtool.systems.ftl.battle.drones import recover
+
+    return {"event": "escape", "ship": ship["name"], "drones_recovered": recover(ship)}

@@ -10,7 +10,8 @@ deals 5 a second to the crew in it; doors shut and lock as level 2 doors (the ha
 ship's crew cannot open them, boarders break them: ``doors``); the backup battery: the
 reactor -3; the teleporter: every boarder of the hacked ship goes home; the clone bay
 turns off; hacking and mind control: the enemy's hack or mind control ends; the
-artillery loses 2 s of charge a second.
+artillery loses 2 s of charge a second; drone control: every drone of the
+hacked ship is ionised while it lasts.
 """
 
 from __future__ import annotations
@@ -20,8 +21,8 @@ from typing import Any
 from gmtool.errors import RulesError
 from gmtool.systems.ftl.battle.state import Battle, Event, Ship, enemy_of, rules
 
-UNMODELLED = ("drone_control",)
-"""Hacked systems whose effect needs a part of the battle not modelled yet (drones):
+UNMODELLED: tuple[str, ...] = ()
+"""Hacked systems whose effect needs a part of the battle not modelled yet (none now):
 hacking them is refused."""
 
 
@@ -88,6 +89,12 @@ def _at_once(battle: Battle, enemy: Ship, system_id: str) -> list[Event]:
         from gmtool.systems.ftl.battle.doors import shut_all
 
         events += shut_all(enemy)
+
+
+    if system_id == "drone_control":
+        from gmtool.systems.ftl.battle.drones import ionise_all
+
+        events += ionise_all(battle, enemy)
     return events
 
 
@@ -95,7 +102,11 @@ def _pull_home(battle: Battle, ship: Ship) -> list[Event]:
     """The hacked ship's teleporter pulls back every one of its crew aboard the enemy."""
     other = enemy_of(battle, ship)
     home = ship["systems"]["crew_teleporter"]["room"]
-    coming = [m for m in other["crew"] if m.get("owner") == ship["name"] and m["health"] > 0]
+    coming = [
+        m
+        for m in other["crew"]
+        if m.get("owner") == ship["name"] and m["health"] > 0 and m.get("drone") is None
+    ]
     for member in coming:
         other["crew"].remove(member)
         member["room"] = home
@@ -151,6 +162,10 @@ def each_second(battle: Battle, ship: Ship) -> list[Event]:
             events += hurt(ship, member, int(settings["medbay"]), "hacked medbay")
     elif system_id == "crew_teleporter":
         events += _pull_home(battle, ship)
+    elif system_id == "drone_control":
+        from gmtool.systems.ftl.battle.drones import ionise_all
+
+        events += ionise_all(battle, ship)
     return events
 
 

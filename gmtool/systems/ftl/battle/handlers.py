@@ -42,7 +42,11 @@ def start_battle(state: State, content: Any) -> dict[str, Any]:
     fields = (state.get("map") or {}).get("asteroids") or []
     for seat in seats:
         player = state["players"][seat]
-        ship = {**player["ship"], "missiles": player.get("missiles", 0)}
+        ship = {
+            **player["ship"],
+            "missiles": player.get("missiles", 0),
+            "drone_parts": player.get("drone_parts", 0),
+        }
         if player.get("at") is not None and list(player["at"]) in storms:
             ship["reactor"] = int(ship.get("reactor", 0)) // 2  # "half your reactor power"
         ship["asteroid_field"] = player.get("at") is not None and list(player["at"]) in fields

@@ -99,6 +99,7 @@ def clone(battle: Battle, ship: Ship) -> list[Event]:
             if (
                 member["health"] <= 0
                 and member.get("owner") == ship["name"]
+                and member.get("drone") is None
                 and not (member.get("lost") or member.get("cloning") is not None)
             ):
                 if aboard is not ship:

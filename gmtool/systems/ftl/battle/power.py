@@ -81,6 +81,11 @@ def set_power(ship: Ship, system_id: str, bars: int) -> Event:
             "weapon control is powered weapon by weapon",
             hint=f"gmtool ftl weapon {ship['name']} WEAPON on|off",
         )
+    if system_id == "drone_control":
+        raise RulesError(
+            "drone control is powered drone by drone",
+            hint=f"gmtool ftl drone {ship['name']} DRONE on|off",
+        )
     if system_id not in MODELLED:
         raise RulesError(f"{system_id} is not modelled in battle yet: it cannot be powered")
     if bars < 0:
@@ -130,26 +135,33 @@ def switch_weapon(ship: Ship, index: int, on: bool) -> Event:
                 f"{weapon['id']} is a {weapon['kind']} weapon, not modelled in battle yet"
             )
         need = int(weapon["power"])
-        room = usable_bars(control) - int(control["power"])
-        if need > room:
-            raise RulesError(
-                f"{weapon['id']} needs {need} weapon control bars; {ship['name']} has {room} "
-                f"free (level {control['level']}, damage {control['damage']}, "
-                f"{control['power']} in use)"
-            )
-        cost = reactor_bars({**control, "power": control["power"] + need}) - reactor_bars(control)
-        if cost > reactor_free(ship):
-            raise RulesError(
-                f"{weapon['id']} needs {cost} reactor bars; {ship['name']} has "
-                f"{reactor_free(ship)} free",
-                hint="take power from another system first",
-            )
+        check_bars(ship, WEAPONS, weapon["id"], need)
         control["power"] += need
     else:
         control["power"] -= int(weapon["power"])
         weapon["shots_left"] = 0
     weapon["powered"] = on
     return {"event": "weapon", "ship": ship["name"], "weapon": weapon["id"], "on": on}
+
+
+def check_bars(ship: Ship, control_id: str, thing: str, need: int) -> None:
+    """Refuse to power a weapon (or drone) that does not fit its control system's free
+    bars or the reactor's."""
+    control = ship["systems"][control_id]
+    room = usable_bars(control) - int(control["power"])
+    words = control_id.replace("_", " ")
+    if need > room:
+        raise RulesError(
+            f"{thing} needs {need} {words} bars; {ship['name']} has {room} "
+            f"free (level {control['level']}, damage {control['damage']}, "
+            f"{control['power']} in use)"
+        )
+    cost = reactor_bars({**control, "power": control["power"] + need}) - reactor_bars(control)
+    if cost > reactor_free(ship):  # a Zoltan's bar in the room costs the reactor nothing
+        raise RulesError(
+            f"{thing} needs {cost} reactor bars; {ship['name']} has {reactor_free(ship)} free",
+            hint="take power from another system first",
+        )
 
 
 def _refuse_ion_lock(ship: Ship, system_id: str, system: dict[str, Any]) -> None:
@@ -188,6 +200,11 @@ def cap_power(battle: Battle, ship: Ship, system_id: str, cap: int, why: str) ->
                         "why": why,
                     }
                 )
+        return [_lost(ship, system_id, before, system["power"], why), *events]
+    if system_id == "drone_control":
+        from gmtool.systems.ftl.battle.drones import cap_drones
+
+        events = cap_drones(battle, ship, cap, why)
         return [_lost(ship, system_id, before, system["power"], why), *events]
     system["power"] = cap
     sync_artillery(ship, system_id)

@@ -29,7 +29,16 @@ def arrive(battle: Battle, dice: DiceDoor) -> list[Event]:
 
 def _one_shot(battle: Battle, shot: dict[str, Any], dice: DiceDoor) -> list[Event]:
     ship = battle["ships"][shot["to"]]
-    weapon = battle["ships"][shot["from"]]["weapons"][shot["slot"]]
+    if shot.get("kind") == "boarding_drone":
+        from gmtool.systems.ftl.battle.drone_crew import lands
+
+        return lands(battle, shot) if ship["hull"] > 0 else []
+    if shot.get("drone") is not None:  # a drone's shot or beam
+        from gmtool.systems.ftl.battle.drone_flight import shot_weapon
+
+        weapon = shot_weapon(battle, shot)
+    else:
+        weapon = battle["ships"][shot["from"]]["weapons"][shot["slot"]]
     weapon = {**weapon, "ion": shot.get("ion", weapon["ion"])}  # a chain's ion when fired
     if ship["hull"] <= 0:
         return []

@@ -5,7 +5,10 @@ Names, as ``--dice NAME=...`` takes them: ``evade`` (d20), ``stun_chance``,
 and ``fire_spread`` (coins: heads or 1, tails or 2), ``spread`` (where a spread weapon's
 shot lands: a die with a face for each corner it may hit); the augments' chances
 ``rock_plating``, ``casing``, ``ion_field``, ``replicator`` (d100); ``asteroid`` (the room
-an asteroid strikes: a die with a face for each room of the ship, in its order).
+an asteroid strikes: a die with a face for each room of the ship, in its order); the drones'
+``drone_delay`` (d6 wait), ``drone_move`` (2d6 space), ``drone_room`` (a face per enemy
+room), ``drone_toward`` (a beam drone's d6 way), ``drone_repair`` (the hull repair d6) and
+``drone_pick`` (the anti-combat drone's pick among enemy drones).
 """
 
 from __future__ import annotations
@@ -45,6 +48,12 @@ NAMES = (
     "ion_field",
     "replicator",
     "asteroid",
+    "drone_delay",
+    "drone_move",
+    "drone_room",
+    "drone_toward",
+    "drone_repair",
+    "drone_pick",
 )
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from gmtool.systems.ftl.battle.artillery import artillery_rules
 from gmtool.systems.ftl.battle.doors import doors_rules
+from gmtool.systems.ftl.battle.drone_moves import drone_rules
 
 
 def battle_rules(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -96,4 +97,5 @@ def battle_rules(data: Mapping[str, Any]) -> dict[str, Any]:
         "artillery": artillery_rules(data),
         "asteroids": dict(settings["asteroids"]),
         "doors": doors_rules(data),
+        "drones": drone_rules(data),
     }

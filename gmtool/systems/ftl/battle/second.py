@@ -30,6 +30,8 @@ from gmtool.systems.ftl.battle import (
     cloak_battery,
     crew,
     doors,
+    drone_crew,
+    drone_flight,
     ftl_drive,
     hacking,
     hazards,
@@ -56,6 +58,8 @@ def run_second(battle: Battle, dice: DiceDoor) -> list[Event]:
         events += recharge_shields(battle, ship)
     for ship in ships:
         events += weapons.fire_weapons(battle, ship, dice)
+    events += drone_flight.each_second(battle, dice)
+    events += drone_crew.each_second(battle, dice)
     events += projectiles.arrive(battle, dice)
     events += asteroids.strike(battle, dice)
     events += all_zoltan_power(battle)  # a Zoltan's bar leaves the moment it dies or walks
@@ -92,8 +96,8 @@ def heal_in_medbay(battle: Battle, ship: dict[str, Any]) -> list[Event]:
     heal = int(rules(battle)["medbay"]["heal"][min(int(medbay["power"]), 3) - 1])
     events: list[Event] = []
     for member in ship["crew"]:
-        if is_hostile(ship, member):
-            continue  # a medbay heals its own crew
+        if is_hostile(ship, member) or member.get("drone") is not None:
+            continue  # a medbay heals its own crew (drones are mended in drone control)
         if member["health"] > 0 and member["room"] == medbay["room"]:
             events += hurt(ship, member, -heal, "medbay")
     return events

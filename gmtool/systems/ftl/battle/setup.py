@@ -11,6 +11,7 @@ from typing import Any
 
 from gmtool.systems.ftl.battle.artillery import artillery_weapons
 from gmtool.systems.ftl.battle.doors import inner_doors
+from gmtool.systems.ftl.battle.drones import new_drone
 from gmtool.systems.ftl.battle.rules import battle_rules
 from gmtool.systems.ftl.battle.state import Battle, Ship
 
@@ -59,6 +60,8 @@ def battle_ship(
         "shields": {"up": 0, "progress": 0},
         "weapons": [_weapon(wid, data) for wid in doc.get("weapons", [])]
         + artillery_weapons(systems, data),
+        "drones": [new_drone(did, data) for did in doc.get("drones", [])],
+        "drone_parts": int(doc.get("drone_parts", 0)),
         "crew": _crew(doc, data, rooms, systems),
     }
     for room in rooms.values():

@@ -72,6 +72,11 @@ def side_of(member: dict[str, Any]) -> str:
     return str(member.get("controlled_by") or member.get("owner") or "")
 
 
+def is_drone(member: dict[str, Any]) -> bool:
+    """An internal drone walking the rooms: it mans nothing and takes no orders."""
+    return member.get("drone") is not None
+
+
 def is_hostile(ship: Ship, member: dict[str, Any]) -> bool:
     """A boarder (or a mind-controlled crew member): not on the side of the ship it is on."""
     side = side_of(member)
@@ -83,7 +88,7 @@ def own_member(battle: Battle, seat: str, name: str) -> tuple[Ship, dict[str, An
     known: list[str] = []
     for ship in battle["ships"].values():
         for member in ship["crew"]:
-            if (side_of(member) or ship["name"]) != seat:
+            if (side_of(member) or ship["name"]) != seat or is_drone(member):
                 continue
             known.append(member["name"])
             if member["name"].casefold() == name.casefold():

@@ -32,6 +32,19 @@ def _chance(e: Event) -> str:
     return f"{name} {'yes' if e['happens'] else 'no'}{face}"
 
 
+def _drone(e: Event) -> str:
+    if not e["on"]:
+        gone = " (spent)" if e.get("destroyed") else ""
+        return f"{e['ship']} switches {e['drone']} off{gone}"
+    launched = f", launched ({e['parts']} parts left)" if e.get("launched") else ""
+    return f"{e['ship']} switches {e['drone']} on{launched}"
+
+
+def _drone_fire(e: Event) -> str:
+    way = f" toward {e['toward']}" if e.get("toward") else ""
+    return f"{e['ship']} {e['drone']} fires at {e['room']}{way}"
+
+
 TELL: dict[str, Callable[[Event], str]] = {
     "second": lambda e: f"[{e['second']}s]",
     "power": lambda e: f"{e['ship']} powers {e['system']} {e['from']}->{e['to']}",
@@ -90,6 +103,19 @@ TELL: dict[str, Callable[[Event], str]] = {
     "crew_arrived": lambda e: f"{e['crew']} reaches {e['room']}",
     "repaired": lambda e: f"{e['ship']} {e['system']} repaired to {e['damage']} damage",
     "destroyed": lambda e: f"{e['ship']} is destroyed",
+    "drone": _drone,
+    "drone_unpowered": lambda e: f"{e['ship']} {e['drone']} loses power ({e['why']})",
+    "drone_move": lambda e: (
+        f"{e['ship']} {e['drone']} flies {e['from']}->{e['to']} ({e['seconds']}s)"
+    ),
+    "drone_fire": _drone_fire,
+    "drone_holds": lambda e: f"{e['ship']} {e['drone']} holds fire (enemy cloaked)",
+    "drone_repair": lambda e: f"{e['ship']} {e['drone']} repairs {e['repaired']} hull",
+    "shot_down": lambda e: f"{e['ship']} {e['drone']} shoots down {e['from']}'s {e['weapon']}",
+    "drone_ionised": lambda e: f"{e['ship']} {e['drone']} ionised {e['seconds']}s ({e['why']})",
+    "drone_out": lambda e: f"{e['ship']} {e['drone']} comes out in {e['room']}",
+    "drone_boards": lambda e: f"{e['ship']} {e['drone']} boards {e['at']} {e['room']}",
+    "drone_destroyed": lambda e: f"{e['ship']} {e['drone']} is destroyed",
     "winner": lambda e: f"{e['winner']} wins" if e["winner"] else "a draw",
 }
 """Only these events reach the log line; the rest (charging, shields up, walking,

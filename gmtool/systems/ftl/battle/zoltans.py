@@ -6,7 +6,8 @@ bars (``room_power``, 1 each), outside the reactor: ``system["zoltan"]`` counts 
 first: reactor bars that no longer fit go back to the reactor. Ion neither takes them out
 nor keeps them from coming; they leave when the Zoltan walks away, dies, or changes side.
 A subsystem needs no power, so a Zoltan there gives nothing. In weapon control the bars
-pay for powered weapons before the reactor does (and wait there while no weapon is on).
+pay for powered weapons before the reactor does (and wait there while no weapon is on);
+so in drone control for the drones.
 """
 
 from __future__ import annotations
@@ -31,7 +32,8 @@ def zoltan_bars(ship: Ship, system: dict[str, Any]) -> int:
 
 def place_zoltan_bars(ship: Ship) -> list[tuple[str, int, int]]:
     """Give each system the bars of the Zoltans in its room now: (system, before, after)
-    for each that changed. Weapon control's power stays the powered weapons' sum."""
+    for each that changed. Weapon (drone) control's power stays the powered weapons' (drones')
+    sum."""
     from gmtool.systems.ftl.battle.artillery import sync as sync_artillery
     from gmtool.systems.ftl.battle.power import WEAPONS
 
@@ -41,7 +43,7 @@ def place_zoltan_bars(ship: Ship) -> list[tuple[str, int, int]]:
         after = zoltan_bars(ship, system)
         if after == before:
             continue
-        if system_id != WEAPONS:
+        if system_id not in (WEAPONS, "drone_control"):  # their power: what is switched on
             usable = max(0, int(system["level"]) - int(system["damage"]))
             reactor_bars = int(system["power"]) - min(before, int(system["power"]))
             system["power"] = min(reactor_bars, usable - after) + after
