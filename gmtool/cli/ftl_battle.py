@@ -49,8 +49,8 @@ def register(app: typer.Typer) -> None:
             help="Faces by roll name, NAME=F,F (evade, stun_chance, fire_chance, "
             "breach_chance, fire, breach, fire_spread, spread, rock_plating, casing, "
             "ion_field, replicator, asteroid, drone_delay, drone_move, drone_room, "
-            "drone_toward, drone_repair, drone_pick; coins as heads/tails), or every face "
-            "in order as F,F,...",
+            "drone_toward, drone_repair, drone_pick, asteroid_space; coins as heads/tails), "
+            "or every face in order as F,F,...",
         ),
         as_json: bool = JSON_OPTION,
     ) -> None:

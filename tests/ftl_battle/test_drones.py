@@ -387,3 +387,17 @@ def test_a_zoltan_in_drone_control_pays_a_bar_of_a_drone() -> None:
     assert red["systems"]["drone_control"]["power"] == 0  # no drone on: nothing powered
     order(state, "drone", ship="Red", drone="1", on=True)  # 1 Zoltan bar + 1 reactor bar
     assert red["systems"]["drone_control"]["power"] == 2
+
+
+def test_an_asteroid_destroys_the_drones_on_the_space_it_crosses() -> None:
+    state = battle(dship(["combat_drone_i", "beam_drone_i"]), dship(asteroid_field=True))
+    red, _ = _ships(state)
+    order(state, "drone", ship="Red", drone="1", on=True)
+    order(state, "drone", ship="Red", drone="2", on=True)
+    for drone, space in zip(red["drones"], ("3", "7"), strict=True):
+        drone.update(phase="wait", timer=5, at=space)
+    state["battle"]["second"] = 9  # the 10th second brings an asteroid to Blue
+    result = tick(state, asteroid_space=[2, 1], asteroid=[8], evade=[20])
+    gone = [e for e in result["events"] if e["event"] == "drone_destroyed"]
+    assert [(e["drone"], e["space"]) for e in gone] == [("combat_drone_i", "3")]
+    assert [d["deployed"] for d in red["drones"]] == [False, True]

@@ -25,15 +25,42 @@ def each_second(battle: Battle, dice: DiceDoor) -> list[Event]:
     awake: dict[str, list[int]] = {s["name"]: _awake(battle, s) for s in ships}
     events: list[Event] = []
     for ship in ships:
+        events += _asteroid_among_drones(battle, ship, dice)
+    for ship in ships:
         for index in awake[ship["name"]]:
             drone = ship["drones"][index]
-            if drone["kind"] == "offensive":
+            if drone["kind"] == "offensive" and drone["powered"]:  # not shot down just now
                 events += _offensive(battle, ship, index, dice)
     for ship in ships:
         for index in awake[ship["name"]]:
             drone = ship["drones"][index]
             if drone["kind"] == "defensive" and drone["deployed"]:
                 events += _defensive(battle, ship, drone, dice)
+    return events
+
+
+def _asteroid_among_drones(battle: Battle, ship: Ship, dice: DiceDoor) -> list[Event]:
+    """An asteroid due at ``ship`` this second first crosses a space round it, named by
+    2d6 as a drone's move (``asteroid_space``): the enemy drones on it are destroyed. No
+    roll when no enemy drone flies round the ship."""
+    from gmtool.systems.ftl.battle.asteroids import is_due
+
+    if ship["hull"] <= 0 or not is_due(battle, ship):
+        return []
+    enemy = enemy_of(battle, ship)
+    around = [d for d in enemy.get("drones") or [] if d["kind"] == "offensive" and d["deployed"]]
+    if not around:
+        return []
+    label = f"space round {ship['name']} an asteroid crosses"
+    space = moves.space_of(battle, dice.roll("2d6", who="asteroid_space", label=label).faces)
+    events: list[Event] = []
+    for drone in around:
+        if drone["at"] == space and drone["to"] is None:
+            destroy(battle, enemy, drone)
+            events.append(
+                {"event": "drone_destroyed", "ship": enemy["name"], "drone": drone["id"]}
+                | {"why": "asteroid", "space": space}
+            )
     return events
 
 

@@ -8,7 +8,8 @@ shot lands: a die with a face for each corner it may hit); the augments' chances
 an asteroid strikes: a die with a face for each room of the ship, in its order); the drones'
 ``drone_delay`` (d6 wait), ``drone_move`` (2d6 space), ``drone_room`` (a face per enemy
 room), ``drone_toward`` (a beam drone's d6 way), ``drone_repair`` (the hull repair d6) and
-``drone_pick`` (the anti-combat drone's pick among enemy drones).
+``drone_pick`` (the anti-combat drone's pick among enemy drones); ``asteroid_space`` (2d6:
+the space round a ship an asteroid crosses, destroying the drones there).
 """
 
 from __future__ import annotations
@@ -54,6 +55,7 @@ NAMES = (
     "drone_toward",
     "drone_repair",
     "drone_pick",
+    "asteroid_space",
 )
 
 
