@@ -9,7 +9,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from gmtool.render.ftl_tick import ending_line, shield_pips, weapon_line
+from gmtool.render.ftl_tick import drones_line, ending_line, shield_pips, weapon_line
 
 Doc = dict[str, Any]
 
@@ -75,7 +75,7 @@ def draw_rooms(ship: Doc, targeted: set[str]) -> Text:
             style += " underline"
         marks = ["F"] * room["fires"] + ["B"] * room["breaches"]
         marks += [
-            ("D" + c["name"][0]) if c["race"] == "drone" else c["name"][:2]
+            ("D" + c["name"].rsplit(" ", 1)[-1])[:3] if c["race"] == "drone" else c["name"][:2]
             for c in ship["crew"]
             if c["room"] == room_id and c["health"] > 0
         ]
@@ -170,27 +170,6 @@ def _doors_words(doors: Doc) -> str:
         elif door["health"] < doors["health"]:
             odd.append(f"{name} {door['health']}/{doors['health']}")
     return words + (": " + ", ".join(odd) if odd else "")
-
-
-DOING = {"wait": "waits", "move": "flies", "launch": "launching", "ready": "on guard"}
-
-
-def drones_line(ship: Doc) -> str:
-    """Each drone: on or off, where it flies and what it does next (in how many seconds)."""
-    words = []
-    for drone in ship["drones"]:
-        state = "on" if drone["powered"] else ("off (out)" if drone["out"] else "off")
-        if drone["ion_seconds"]:
-            state += f", ionised {drone['ion_seconds']}s"
-        if drone["out"] and drone["space"] is not None and drone["kind"] == "offensive":
-            state += f", space {drone['space']}"
-            doing = DOING.get(str(drone["doing"]))
-            if drone["going_to"]:
-                state += f" -> {drone['going_to']}"
-            if doing and drone["seconds"]:
-                state += f", {doing} {drone['seconds']}s"
-        words.append(f"{drone['id']} {state}")
-    return f"  drones ({ship.get('drone_parts', 0)} parts): " + "; ".join(words)
 
 
 def _in_flight(doc: Doc) -> list[Text]:

@@ -18,6 +18,8 @@ def tick_text(doc: Doc) -> str:
             f"evasion {ship['evasion']}%, reactor {ship['reactor']['used']}/"
             f"{ship['reactor']['total']}; {weapons}"
         )
+        if any(d["powered"] for d in ship.get("drones") or []):
+            lines.append(drones_line(ship))
     ending = ending_line(doc)
     if ending:
         lines.append(ending)
@@ -36,6 +38,27 @@ def ending_line(doc: Doc) -> str | None:
         return None
     winner = doc.get("winner")
     return f"{doc['over']}: {winner + ' wins' if winner else 'a draw'}"
+
+
+DOING = {"wait": "waits", "move": "flies", "launch": "launching", "ready": "on guard"}
+
+
+def drones_line(ship: Doc) -> str:
+    """Each drone: on or off, where it flies and what it does next (in how many seconds)."""
+    words = []
+    for drone in ship["drones"]:
+        state = "on" if drone["powered"] else ("off (out)" if drone["out"] else "off")
+        if drone["ion_seconds"]:
+            state += f", ionised {drone['ion_seconds']}s"
+        if drone["out"] and drone["space"] is not None and drone["kind"] == "offensive":
+            state += f", space {drone['space']}"
+            doing = DOING.get(str(drone["doing"]))
+            if drone["going_to"]:
+                state += f" -> {drone['going_to']}"
+            if doing and drone["seconds"]:
+                state += f", {doing} {drone['seconds']}s"
+        words.append(f"{drone['id']} {state}")
+    return f"  drones ({ship.get('drone_parts', 0)} parts): " + "; ".join(words)
 
 
 def weapon_line(weapon: Doc) -> str:

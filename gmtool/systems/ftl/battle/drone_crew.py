@@ -139,7 +139,7 @@ def _body(battle: Battle, ship: Ship, index: int, room: str) -> dict[str, Any]:
     settings = rules(battle)
     repair_share = int(settings["drones"]["repair_ss"]) / max(1, int(settings["crew"]["repair_ss"]))
     return {
-        "name": f"{drone['name']} ({ship['name']} {index + 1})",
+        "name": f"{ship['name']} drone {index + 1}",
         "race": "drone",
         "drone": index,
         "owner": ship["name"],
