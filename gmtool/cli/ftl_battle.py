@@ -259,20 +259,25 @@ def _odds_command(app: typer.Typer) -> None:
     def odds(
         ctx: typer.Context,
         ship: str = SHIP,
-        weapon: str = typer.Argument(..., help="Weapon id or slot number."),
-        room: str = typer.Argument(..., help="The enemy room."),
+        weapon: str = typer.Argument(
+            ..., help="Weapon id or slot number, or an offensive drone's id."
+        ),
+        room: str = typer.Argument(
+            None, help="The enemy room (a drone's is rolled: leave it out for all rooms)."
+        ),
         as_json: bool = JSON_OPTION,
     ) -> None:
-        """Exact odds of one volley now: hits, expected hull damage, fire and breach."""
+        """Exact odds of one volley (or one drone's firing) now: hits, expected hull damage,
+        fire and breach."""
         from gmtool.render.ftl_battle import odds as render_odds
+        from gmtool.systems.ftl.battle.drone_odds import odds_of
         from gmtool.systems.ftl.battle.handlers import battle_as_it_opens
-        from gmtool.systems.ftl.battle.odds import volley_odds
         from gmtool.systems.ftl.battle.state import ship_of
 
         game = open_game(ctx, "ftl")
         state = game.state
         battle = battle_as_it_opens(state, game.content)
-        emit(volley_odds(battle, ship_of(battle, ship), weapon, room), as_json, render_odds)
+        emit(odds_of(battle, ship_of(battle, ship), weapon, room), as_json, render_odds)
 
 
 def battle_door(game: Any, items: list[str]) -> Any:

@@ -92,3 +92,13 @@ def test_a_drone_order_is_undone(fight) -> None:  # type: ignore[no-untyped-def]
     blue = _blue(fight)
     assert blue["drone_parts"] == 10
     assert not blue["drones"][0]["powered"]
+
+
+def test_odds_of_a_drone(fight) -> None:  # type: ignore[no-untyped-def]
+    doc = json.loads(fight("ftl", "odds", "Blue", "combat_drone_i", "--json").out)
+    assert doc["room"] == "a rolled room" and doc["shields"] == 3
+    assert doc["hit_each"]["fraction"] == "0/1"  # Red's 3 shields stop a laser shot
+    people = fight("ftl", "odds", "Blue", "combat_drone_i", "bridge")
+    assert people.code == 0 and "combat_drone_i at Red bridge" in people.out
+    missing = fight("ftl", "odds", "Red", "burst_laser_ii")
+    assert missing.code == 2 and "which enemy room is burst_laser_ii" in missing.err

@@ -401,3 +401,26 @@ def test_an_asteroid_destroys_the_drones_on_the_space_it_crosses() -> None:
     gone = [e for e in result["events"] if e["event"] == "drone_destroyed"]
     assert [(e["drone"], e["space"]) for e in gone] == [("combat_drone_i", "3")]
     assert [d["deployed"] for d in red["drones"]] == [False, True]
+
+
+def test_odds_of_a_combat_drone_and_a_beam_drone() -> None:
+    from gmtool.systems.ftl.battle.drone_odds import odds_of
+
+    state = battle(dship(["combat_drone_i", "beam_drone_ii", "defense_i"]), dship())
+    b = state["battle"]
+    red, blue = _ships(state)
+    # 20% evasion, 1 shield up: a combat drone's shot never lands, a beam never hurts
+    assert odds_of(b, red, "combat_drone_i", None)["hit_each"]["fraction"] == "0/1"
+    blue["shields"]["up"] = 0
+    combat = odds_of(b, red, "combat_drone_i", None)
+    assert combat["hit_each"]["fraction"] == "4/5"  # the d20 dodges on 4 of 20
+    assert combat["expected_hull_damage"]["fraction"] == "4/5"
+    # the 1-inch (2-corner) beam from the hall's first corner (6,0): up leaves the ship
+    # after 1 corner, right and down stay in the hall (1 hull each), left crosses (5,0) of
+    # the oxygen room too (2 rooms, 2 hull): (1 + 1 + 1 + 2) / 4
+    beam = odds_of(b, red, "beam_drone_ii", "hall")
+    assert beam["expected_hull_damage"]["fraction"] == "5/4"
+    with pytest.raises(RulesError, match="does not fire at the enemy"):
+        odds_of(b, red, "defense_i", None)
+    with pytest.raises(GmtoolError, match="which enemy room"):
+        odds_of(b, red, "basic_laser", None)
