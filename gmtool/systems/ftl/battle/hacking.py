@@ -90,7 +90,6 @@ def _at_once(battle: Battle, enemy: Ship, system_id: str) -> list[Event]:
 
         events += shut_all(enemy)
 
-
     if system_id == "drone_control":
         from gmtool.systems.ftl.battle.drones import ionise_all
 
