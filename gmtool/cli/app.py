@@ -11,32 +11,8 @@ import typer
 from typer.core import TyperGroup
 
 from gmtool import __version__
-
-CORE_COMMANDS: dict[str, str] = {
-    "roll": "gmtool.cli.roll",
-    "odds": "gmtool.cli.roll",
-    "campaign": "gmtool.cli.campaign",
-    "status": "gmtool.cli.info",
-    "check": "gmtool.cli.info",
-    "undo": "gmtool.cli.history",
-    "redo": "gmtool.cli.history",
-    "log": "gmtool.cli.log",
-    "play": "gmtool.cli.play",
-    "serve": "gmtool.cli.serve",
-}
-"""Each command, in the order help lists them, and the module whose ``register(app)``
-declares it: a command's module (and what it imports) is loaded only when it is called."""
-
-SYSTEM_GROUPS: dict[str, str] = {
-    "originem": "gmtool.cli.originem",
-    "astral": "gmtool.cli.astral",
-    "starships": "gmtool.cli.starships",
-    "foodfight": "gmtool.cli.foodfight",
-    "ftl": "gmtool.cli.ftl",
-    "zauberer": "gmtool.cli.zauberer",
-}
-"""The rule systems' command groups (``gmtool <name> ...``), each a typer app named ``app``."""
-
+from gmtool.cli.commands import CORE_COMMANDS, SYSTEM_GROUPS
+from gmtool.cli.declare import built
 
 _COMPLETION_OPTIONS = ("install_completion", "show_completion")
 
@@ -56,7 +32,7 @@ class _LazySystemsGroup(TyperGroup):
         if cmd_name not in SYSTEM_GROUPS:
             return super().get_command(ctx, cmd_name)
         module = importlib.import_module(SYSTEM_GROUPS[cmd_name])
-        group = _on_demand_group(module.app)
+        group = _on_demand_group(built(module.app))
         group.name = cmd_name
         # Shell completion is offered at the top level only: installing it edits the
         # user's shell start-up.
@@ -202,6 +178,8 @@ def _on_demand_group(declared: typer.Typer) -> Any:
 @cache
 def _commands_of(module_name: str) -> Any:
     """The commands a module registers, as one (unlisted) group to pick them from."""
-    holder = typer.Typer(add_completion=False, rich_markup_mode=None)
+    from gmtool.cli import declare
+
+    holder = declare.Typer(add_completion=False, rich_markup_mode=None)
     importlib.import_module(module_name).register(holder)
-    return typer.main.get_group(holder)
+    return typer.main.get_group(built(holder))

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import typer
-
+from gmtool.cli import declare as typer
 from gmtool.cli.common import JSON_OPTION, campaign_name, print_json
 from gmtool.errors import StoreError
 

@@ -6,8 +6,7 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-import typer
-
+from gmtool.cli import declare as typer
 from gmtool.errors import UsageError
 
 if TYPE_CHECKING:

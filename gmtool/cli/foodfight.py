@@ -9,8 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import typer
-
+from gmtool.cli import declare as typer
 from gmtool.cli.common import JSON_OPTION, MAX_SIMULATED_GAMES, emit, open_game
 from gmtool.errors import UsageError
 

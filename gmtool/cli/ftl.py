@@ -12,8 +12,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-import typer
-
+from gmtool.cli import declare as typer
 from gmtool.cli.common import JSON_OPTION, console, emit, open_game, print_json
 from gmtool.errors import ContentError, UsageError
 

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import typer
-
+from gmtool.cli import declare as typer
 from gmtool.cli.common import JSON_OPTION, emit, open_game, print_json
 
 SHIP = typer.Argument(..., help="The ship (its seat name, e.g. Red).")

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import typer
-
+from gmtool.cli import declare as typer
 from gmtool.cli.common import JSON_OPTION, open_game, print_json
 
 

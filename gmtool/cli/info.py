@@ -6,8 +6,7 @@ import importlib
 import time
 from pathlib import Path
 
-import typer
-
+from gmtool.cli import declare as typer
 from gmtool.cli.common import JSON_OPTION, console, emit, open_game
 
 

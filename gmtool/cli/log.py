@@ -14,8 +14,7 @@ from collections.abc import Iterable, Iterator
 from enum import StrEnum
 from typing import Any, TextIO
 
-import typer
-
+from gmtool.cli import declare as typer
 from gmtool.cli.common import JSON_OPTION, open_game
 
 PAGE = 50

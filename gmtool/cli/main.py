@@ -12,17 +12,8 @@ def main() -> None:
     from gmtool.errors import GmtoolError
 
     try:
-        from typer.main import get_command
-
-        from gmtool.cli.app import app
-
-        command = get_command(app)
-        if os.environ.get("_GMTOOL_COMPLETE"):  # the shell asks for completions
-            from gmtool.cli.completion import prepare
-
-            prepare()
         args = campaign_option_first(sys.argv[1:])
-        code = command.main(args=args, prog_name="gmtool", standalone_mode=False)
+        code = _run(args)
     except GmtoolError as error:
         if debug:
             raise
@@ -46,6 +37,28 @@ def main() -> None:
             70,
         )
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def _run(args: list[str]) -> Any:
+    """A plain command line straight from its declarations; anything else through typer
+    (help, errors, completion), which reads the same declarations."""
+    completing = bool(os.environ.get("_GMTOOL_COMPLETE"))  # the shell asks for completions
+    if not completing:
+        from gmtool.cli.fastpath import plan
+
+        call = plan(args)
+        if call is not None:
+            return call()
+    from typer.main import get_command
+
+    from gmtool.cli.app import app
+
+    command = get_command(app)
+    if completing:
+        from gmtool.cli.completion import prepare
+
+        prepare()
+    return command.main(args=args, prog_name="gmtool", standalone_mode=False)
 
 
 CAMPAIGN_OPTIONS = ("-c", "--campaign")

@@ -5,8 +5,7 @@ from __future__ import annotations
 import importlib
 import sys
 
-import typer
-
+from gmtool.cli import declare as typer
 from gmtool.cli.common import campaign_name
 from gmtool.errors import UsageError
 

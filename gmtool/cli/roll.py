@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import typer
-
+from gmtool.cli import declare as typer
 from gmtool.cli.common import DICE_OPTION, JSON_OPTION, campaign_name, print_json
 from gmtool.errors import UsageError
 

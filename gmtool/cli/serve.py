@@ -3,8 +3,7 @@ private screen for each seat. The web libraries are imported here only."""
 
 from __future__ import annotations
 
-import typer
-
+from gmtool.cli import declare as typer
 from gmtool.cli.common import campaign_name
 from gmtool.errors import UsageError
 

@@ -9,8 +9,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-import typer
-
+from gmtool.cli import declare as typer
 from gmtool.cli.common import JSON_OPTION, console, game_door, open_game, print_json
 from gmtool.engine.game import Game
 from gmtool.engine.system import Outcome

@@ -1,0 +1,265 @@
+"""The fast path (``gmtool.cli.fastpath``) reads a command line as typer does, or leaves it
+to typer: for every command, on well-formed lines and on wrong ones, the values it would
+pass are typer's; help and every error stay typer's; and the commands at the table run
+without importing typer at all."""
+
+from __future__ import annotations
+
+import functools
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import typer
+from typer.main import get_command
+
+from gmtool.cli import declare, fastpath
+from gmtool.cli.commands import CORE_COMMANDS, SYSTEM_GROUPS
+
+SAMPLE = {"str": "Ana", "int": "2", "float": "1.5", "bool": ""}
+
+
+def declared_commands() -> Iterator[tuple[str, declare.Declared]]:
+    """Every command declared for the fast path to read: (its path, its declaration)."""
+    for name, module_name in CORE_COMMANDS.items():
+        for command in fastpath._core_commands(module_name).declared_commands:
+            if command.name == name:
+                yield name, command
+    for name, module_name in SYSTEM_GROUPS.items():
+        yield from _walk(name, __import__(module_name, fromlist=["app"]).app)
+
+
+def _walk(path: str, group: Any) -> Iterator[tuple[str, declare.Declared]]:
+    if not isinstance(group, declare.Typer):
+        return
+    for command in group.declared_commands:
+        yield f"{path} {command.name}", command
+    for sub, kwargs in group.declared_groups:
+        yield from _walk(f"{path} {kwargs.get('name')}", sub)
+
+
+COMMANDS = dict(declared_commands())
+READ_FAST = {
+    path: command
+    for path, command in COMMANDS.items()
+    if fastpath.params_of(command.function) is not None
+}
+
+
+def typer_values(command: declare.Declared, words: list[str]) -> dict[str, Any] | None:
+    """What typer passes the command for ``words`` (None if it refuses them)."""
+    seen: dict[str, Any] = {}
+    real = declare.with_real_params(command.function)
+
+    @functools.wraps(real)
+    def capture(**values: Any) -> None:
+        seen.update(values)
+
+    app = typer.Typer()
+    app.command()(capture)
+    app.command("other")(lambda: None)  # two commands: a group, as every command is in
+    try:
+        get_command(app).main(
+            args=[capture.__name__.lower().replace("_", "-"), *words],
+            prog_name="gmtool",
+            standalone_mode=False,
+        )
+    except Exception:  # noqa: BLE001 - a usage error (or --help's exit): typer refused
+        return None
+    return {key: "CONTEXT" if hasattr(v, "find_root") else v for key, v in seen.items()}
+
+
+def fast_values(command: declare.Declared, words: list[str]) -> dict[str, Any] | None:
+    specs = fastpath.params_of(command.function)
+    assert specs is not None
+    values = fastpath.parse(specs, words)
+    if values is not None:
+        values.update({spec.name: "CONTEXT" for spec in specs if spec.kind == "context"})
+    return values
+
+
+def lines(command: declare.Declared) -> tuple[list[list[str]], list[list[str]]]:
+    """Lines typer accepts (each the fast path should read) and lines to try both on."""
+    specs = fastpath.params_of(command.function) or ()
+    arguments = [SAMPLE[_type(s)] for s in specs if s.kind == "argument" and s.required]
+    required = [w for s in specs if s.kind == "option" and s.required for w in _given(s)]
+    minimal = [*arguments, *required]
+    every = [*arguments, *[w for s in specs if s.kind == "option" for w in _given(s, twice=True)]]
+    equals = [*arguments, *[f"{s.names[0]}={_value(s)}" for s in specs if _takes_value(s)]]
+    good = [minimal, every, [*required, "--", *arguments], equals]
+    options = [w for s in specs if s.kind == "option" for w in _given(s)]
+    wrong = [
+        [*minimal, "--help"],
+        [*minimal, "--no-such-option"],
+        [*minimal, "extra"],
+        arguments[:-1] + required,
+        [*arguments, *options[:-1]],
+        [*arguments, *(w if w != "2" else "two" for w in options)],
+        [*arguments, *(w if w != "2" else "0" for w in options)],
+        [*arguments, *(f"{w}=x" if w.startswith("--") else w for w in options)],
+        [*minimal, *options, *options],
+        ["-x", *minimal],
+    ]
+    return good, wrong
+
+
+def _type(spec: fastpath.Spec) -> str:
+    return {str: "str", int: "int", float: "float", bool: "bool"}[spec.convert]  # type: ignore[index]
+
+
+def _value(spec: fastpath.Spec) -> str:
+    low = spec.low if spec.low is not None else None
+    return str(int(low) + 1) if low is not None else SAMPLE[_type(spec)]
+
+
+def _takes_value(spec: fastpath.Spec) -> bool:
+    return spec.kind == "option" and not spec.flag
+
+
+def _given(spec: fastpath.Spec, *, twice: bool = False) -> list[str]:
+    if spec.flag:
+        return [spec.names[0]]
+    once = [spec.names[-1], _value(spec)]
+    return once * 2 if twice and spec.multiple else once
+
+
+def test_the_fast_path_reads_the_commands_at_the_table() -> None:
+    for path in [
+        "roll",
+        "odds",
+        "status",
+        "undo",
+        "redo",
+        "originem scene",
+        "astral tick",
+        "starships attack",
+        "foodfight attack",
+        "foodfight show",
+        "ftl map new",
+        "ftl tick",
+    ]:
+        assert path in READ_FAST, f"{path} is left to typer"
+
+
+@pytest.mark.parametrize("path", sorted(READ_FAST))
+def test_the_fast_path_and_typer_read_a_line_alike(path: str) -> None:
+    command = READ_FAST[path]
+    good, wrong = lines(command)
+    for words in good:
+        expected = typer_values(command, words)
+        assert expected is not None, f"typer refused {path} {words}"
+        assert fast_values(command, words) == expected, f"{path} {words}"
+    for words in wrong:
+        fast = fast_values(command, words)
+        assert fast is None or fast == typer_values(command, words), f"{path} {words}"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--help"],
+        ["--version"],
+        ["roll"],
+        ["roll", "--help"],
+        ["roll", "1d6", "--repeat", "0"],
+        ["roll", "1d6", "--seed", "x"],
+        ["roll", "1d6", "2d6"],
+        ["roll", "-d4"],
+        ["rol", "1d6"],
+        ["originem"],
+        ["originem", "scene"],
+        ["originem", "nosuch"],
+        ["originem", "--help"],
+        ["-c"],
+        ["-c", "--json", "roll", "1d6"],
+        ["--campaign"],
+        ["log", "--format", "csv"],
+    ],
+)
+def test_help_and_errors_are_left_to_typer(args: list[str]) -> None:
+    assert fastpath.plan(args) is None
+
+
+def test_the_campaign_option_and_variable(monkeypatch: pytest.MonkeyPatch) -> None:
+    def campaign(args: list[str]) -> Any:
+        call = fastpath.plan(args)
+        assert call is not None
+        return call.values["ctx"].obj["campaign"]
+
+    monkeypatch.setenv("GMTOOL_CAMPAIGN", "from-env")
+    assert campaign(["undo"]) == "from-env"
+    assert campaign(["-c", "friday", "undo"]) == "friday"
+    assert campaign(["--campaign=friday", "undo"]) == "friday"
+    monkeypatch.setenv("GMTOOL_CAMPAIGN", "")
+    assert campaign(["undo"]) is None
+
+
+SAME_EITHER_WAY = [
+    ["roll", "2d6+1", "--seed", "7"],
+    ["roll", "2d6", "--dice", "9,1"],
+    ["-c", "c", "status", "--json"],
+    ["-c", "c", "originem", "scene", "nosuch", "--by", "Larlen"],
+    ["-c", "c", "originem", "scene", "exploration", "--by", "Nobody", "--dice", "1,1,1"],
+    ["-c", "nosuch", "undo"],
+    ["-c", "c", "astral", "tick"],
+    ["-c", "c", "ftl", "map", "new", "--dice", "h"],
+]
+
+
+@pytest.mark.parametrize("args", SAME_EITHER_WAY, ids=" ".join)
+def test_output_errors_and_exit_codes_are_typers(
+    gmtool, monkeypatch: pytest.MonkeyPatch, args: list[str]
+) -> None:  # type: ignore[no-untyped-def]
+    assert gmtool("campaign", "new", "c", "--system", "originem").code == 0
+    assert fastpath.plan(args) is not None
+    fast = gmtool(*args)
+    monkeypatch.setattr(fastpath, "plan", lambda args: None)
+    assert gmtool(*args) == fast
+
+
+TABLE = [
+    # (the system of the campaign made first, the command): none imports typer
+    (None, ["roll", "1d20"]),
+    (None, ["odds", "3d6", "--vs", "10"]),
+    ("originem", ["roll", "1d20"]),
+    ("originem", ["status"]),
+    ("originem", ["undo"]),
+    ("originem", ["originem", "scene", "exploration", "--by", "Larlen", "--dice", "3,2,2"]),
+    ("astral", ["astral", "tick", "--act", "Ana attack Cy"]),
+    ("starships", ["starships", "end-turn"]),
+    ("foodfight", ["foodfight", "show"]),
+    ("ftl", ["ftl", "map", "new"]),
+    ("ftl", ["ftl", "tick", "--seconds", "3"]),
+]
+
+
+@pytest.mark.parametrize(("system", "command"), TABLE, ids=lambda c: str(c))
+def test_commands_at_the_table_do_not_import_typer(
+    gmtool, gmtool_home: Path, system: str | None, command: list[str]
+) -> None:  # type: ignore[no-untyped-def]
+    if system is not None:
+        made = (
+            ["--system", "foodfight", "--players", "A,B,C,D"]
+            if system == "foodfight"
+            else ["--from", f"{system}-demo"]
+        )
+        assert gmtool("campaign", "new", "c", *made).code == 0
+        assert gmtool("roll", "1d6").code == 0  # something to undo
+        command = ["-c", "c", *command]
+    script = (
+        "import sys\nfrom gmtool.cli.main import main\nsys.argv = ['gmtool', *sys.argv[1:]]\n"
+        "try:\n    main()\nexcept SystemExit as e:\n    code = e.code\n"
+        "sys.stderr.write(repr(sorted(m for m in sys.modules if m.split('.')[0] in "
+        "('typer', 'click'))))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, *command],
+        capture_output=True,
+        text=True,
+        env={"GMTOOL_HOME": str(gmtool_home), "PATH": "", "PYTHONPATH": str(Path.cwd())},
+        check=True,
+    )
+    assert done.stderr.splitlines()[-1] == "[]", done.stderr
