@@ -17,9 +17,8 @@ import importlib
 import os
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from gmtool.cli.commands import CORE_COMMANDS, SYSTEM_GROUPS
 from gmtool.cli.declare import Declared, Param, Typer
@@ -35,8 +34,7 @@ GROUP_SETTINGS = {"name", "help", "short_help", "epilog", "hidden", "rich_help_p
 GROUP_SETTINGS |= {"no_args_is_help", "add_completion", "rich_markup_mode"}
 
 
-@dataclass(frozen=True)
-class Spec:
+class Spec(NamedTuple):
     """One parameter of a command as typer makes it."""
 
     name: str
@@ -79,8 +77,7 @@ class Context:
         return self
 
 
-@dataclass(frozen=True)
-class Call:
+class Call(NamedTuple):
     """A command's function and the values typer would pass it."""
 
     function: Callable[..., Any]
@@ -135,13 +132,13 @@ def _root_options(args: list[str]) -> tuple[str | None, list[str] | None]:
 
 def _command(words: list[str]) -> tuple[Declared, list[str]] | None:
     """The declared command the words name, and the words left for it."""
-    name, words = words[0], words[1:]
-    if name in CORE_COMMANDS:
-        commands = {c.name: c for c in _core_commands(CORE_COMMANDS[name]).declared_commands}
-        return _plain_command(commands.get(name), words)
-    if name not in SYSTEM_GROUPS:
+    if words[0] in CORE_COMMANDS:  # the core commands' module read as a group of its own
+        group: Any = _core_commands(CORE_COMMANDS[words[0]])
+    elif words[0] in SYSTEM_GROUPS:
+        group = getattr(importlib.import_module(SYSTEM_GROUPS[words[0]]), "app", None)
+        words = words[1:]
+    else:
         return None
-    group = getattr(importlib.import_module(SYSTEM_GROUPS[name]), "app", None)
     while isinstance(group, Typer) and _plain_group(group) and words:
         name, words = words[0], words[1:]
         commands = {command.name: command for command in group.declared_commands}
