@@ -94,7 +94,7 @@ try:
     main()
 except SystemExit:
     pass
-heavy = ("rich", "pydantic", "yaml", "icepool", "questionary", "platformdirs", *WEB)
+heavy = ("rich", "pydantic", "yaml", "icepool", "questionary", "platformdirs", "typer", *WEB)
 sys.stderr.write(repr(sorted(m for m in heavy if m in sys.modules)))
 """
 )
