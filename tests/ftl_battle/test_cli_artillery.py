@@ -1,4 +1,5 @@
-"""The artillery from the command line: power, aim, a volley, odds, show and refusals."""
+"""The artillery and asteroid fields from the command line: power, aim, a volley, odds,
+show, refusals, and a battle at an asteroid-field beacon."""
 
 from __future__ import annotations
 
@@ -58,3 +59,42 @@ def test_a_short_battle_with_the_artillery_beam(gmtool, tmp_path: Path) -> None:
     assert doc["ships"]["Blue"]["shields"]["up"] == 2  # passed, not popped
     shown = gmtool("ftl", "show", "Red")
     assert shown.code == 0 and "artillery_beam" in shown.out
+
+
+def test_a_battle_at_an_asteroid_field(gmtool, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from tests.ftl.test_cli import _words
+    from tests.ftl.test_map import FACES
+
+    campaign = tmp_path / "rocks.yaml"
+    campaign.write_text(
+        "system: ftl\noptions:\n  ships: {Red: ftl-red.yaml, Blue: ftl-blue.yaml}\n"
+    )
+    assert gmtool("campaign", "new", "rocks", "--from", str(campaign)).code == 0
+    sector = json.loads(gmtool("ftl", "map", "new", "--dice", _words(FACES), "--json").out)
+    assert [1, 1] in sector["asteroids"] and sector["starts"]["Red"] == [2, 1]
+    jumped = json.loads(gmtool("ftl", "jump", "Red", "1", "1", "--json").out)
+    assert jumped["hazard"] == "asteroid field"
+    shown = json.loads(gmtool("ftl", "show", "--json").out)
+    assert shown["ships"]["Red"]["next_asteroid"] == 10
+    assert shown["ships"]["Blue"]["next_asteroid"] is None  # Blue is not in the field
+    refused = gmtool(
+        "ftl", "tick", "--seconds", "10", "--dice", "asteroid=12", "--dice", "evade=20"
+    )
+    assert refused.code == 5 and refused.err.count("\n") == 1  # Red has 11 rooms
+    # the 10th room of Red's file is the bridge; 20 dodges nothing; a shield stops it
+    doc = json.loads(
+        gmtool(
+            "ftl",
+            "tick",
+            "--seconds",
+            "10",
+            "--dice",
+            "asteroid=10",
+            "--dice",
+            "evade=20",
+            "--json",
+        ).out
+    )
+    assert [r["roll"] for r in doc["rolls"]] == ["asteroid", "evade"]
+    assert doc["ships"]["Red"]["shields"]["up"] == 2 and doc["ships"]["Red"]["next_asteroid"] == 20
+    assert "an asteroid flies at Red bridge" in " ".join(doc["story"])
