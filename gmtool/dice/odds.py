@@ -1,9 +1,8 @@
 """Exact odds of a dice expression.
 
-Totals are counted here: how many of the equally likely ways reach each one. Plain dice
-(``3d6``, ``d10+d10+d10``) are counted with the standard library, which is quicker than
-loading icepool; icepool, imported only then, works out the dice that only it can: kept
-or dropped, exploding or rerolled."""
+Totals are counted here: how many of the equally likely ways of rolling reach each one,
+with the standard library (quicker than loading icepool, and exact). icepool, imported
+only then, works out which dice a keep/drop term keeps (``4d6kh3``, ``adv``)."""
 
 from __future__ import annotations
 
@@ -111,26 +110,41 @@ def _term_ways(term: DiceTerm | Constant) -> tuple[Ways, int]:
     """The ways a term reaches each of its totals, and how many ways there are in all."""
     if isinstance(term, Constant):
         return {term.value: 1}, 1
-    if term.keep is None and not term.explode and (term.reroll_below or 1) <= 1:
-        return _plain_dice(term.count, term.sides), term.sides**term.count
+    lowest = term.reroll_below or 1
     if term.keep is not None:
         return _ways_of(_kept_die(term))
-    return _times(*_ways_of(_one_die(term)), term.count)
+    if not term.explode:
+        return _even_dice(term.count, lowest, term.sides), (term.sides - lowest + 1) ** term.count
+    return _times(*_die_ways(term.sides, lowest, EXPLODE_DEPTH), term.count)
 
 
-def _plain_dice(count: int, sides: int) -> Ways:
-    """``count`` dice of ``sides`` added one at a time: the ways to a total are the ways
-    to the ``sides`` totals below it, a running sum over the ways so far."""
+def _even_dice(count: int, lowest: int, highest: int) -> Ways:
+    """``count`` dice each showing ``lowest``..``highest`` evenly, added one at a time: the
+    ways to a total are the ways to the totals one face below it, a running sum."""
+    faces = highest - lowest + 1
     ways = [1]  # ways[k]: the ways to reach the lowest total + k
     for _ in range(count):
-        padded = ways + [0] * (sides - 1)
+        padded = ways + [0] * (faces - 1)
         running = 0
         added = []
-        for k, count_here in enumerate(padded):
-            running += count_here - (padded[k - sides] if k >= sides else 0)
+        for k, here in enumerate(padded):
+            running += here - (padded[k - faces] if k >= faces else 0)
             added.append(running)
         ways = added
-    return {count + k: n for k, n in enumerate(ways)}
+    return {count * lowest + k: n for k, n in enumerate(ways)}
+
+
+def _die_ways(sides: int, lowest: int, explosions: int) -> tuple[Ways, int]:
+    """One die showing ``lowest``..``sides`` evenly (lower faces are rerolled until they
+    are not); its top face adds another die, of every face, up to ``explosions`` deep.
+    Only a die's first roll is rerolled, not the dice it explodes into."""
+    if explosions == 0:
+        return {face: 1 for face in range(lowest, sides + 1)}, sides - lowest + 1
+    more, more_every = _die_ways(sides, 1, explosions - 1)
+    ways = {face: more_every for face in range(lowest, sides)}
+    for total, n in more.items():
+        ways[sides + total] = ways.get(sides + total, 0) + n
+    return ways, (sides - lowest + 1) * more_every
 
 
 def _add(a: Ways, b: Ways) -> Ways:
@@ -160,24 +174,6 @@ def _ways_of(die: Any) -> tuple[Ways, int]:
     return {int(outcome): int(q) for outcome, q in die.items()}, int(die.denominator())
 
 
-def _one_die(term: DiceTerm) -> Any:
-    """One die of the term as icepool works it out: rerolled low faces, explosions."""
-    import icepool
-
-    sides = term.sides
-    first: Any = icepool.d(sides)
-    below = term.reroll_below or 1
-    if below > 1:
-        first = first.reroll(list(range(1, below)), depth="inf")
-    if not term.explode:
-        return first
-    if below == 1:
-        return first.explode(depth=EXPLODE_DEPTH)
-    # Only a die's first roll is rerolled, not the dice it explodes into.
-    more = icepool.d(sides).explode(depth=EXPLODE_DEPTH - 1)
-    return first.map(lambda face: sides + more if face == sides else face)
-
-
 def _kept_die(term: DiceTerm) -> Any:
     """The sum of the dice a keep/drop term keeps, as icepool works it out."""
     import icepool
@@ -186,7 +182,8 @@ def _kept_die(term: DiceTerm) -> Any:
     if kept == 0:
         return icepool.Die([0])
     assert term.keep is not None
-    die = _one_die(term)
+    ways, _ = _die_ways(term.sides, term.reroll_below or 1, EXPLODE_DEPTH if term.explode else 0)
+    die = icepool.Die(ways)
     if term.keep.mode in ("kh", "dl"):
         return die.highest(term.count, kept)
     return die.lowest(term.count, kept)

@@ -68,6 +68,7 @@ def run_counting_imports(home: Path, command: list[str]) -> tuple[str, set[str]]
 
 ODDS = [
     (None, [], ["odds", "3d6", "--vs", "10"], "P(≥ 10) = 62.50%", set()),
+    (None, [], ["odds", "3d6r<2!"], "total", set()),
     (None, [], ["odds", "4d6kh3"], "total", {"icepool"}),
     ("originem-demo", [], ["originem", "odds", "exploration", "--by", "Larlen"], "shortcut", set()),
     ("originem-demo", [], ["originem", "odds", "puzzle", "--each-class"], "Scientist", set()),

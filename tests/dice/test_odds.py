@@ -104,6 +104,16 @@ REFERENCES: list[tuple[str, Callable[[Any], Any]]] = [
     ("150d6", lambda icepool: 150 @ icepool.d6),
     ("4d6! + 1d8", lambda icepool: 4 @ icepool.d6.explode(depth=5) + icepool.d8),
     ("3d6r<2 - 2", lambda icepool: 3 @ icepool.d6.reroll([1], depth="inf") - 2),
+    ("d6!", lambda icepool: icepool.d6.explode(depth=5)),
+    (
+        "2d4r<3!",
+        lambda icepool: (
+            2
+            @ icepool.d4.reroll([1, 2], depth="inf").map(
+                lambda face: 4 + icepool.d4.explode(depth=4) if face == 4 else face
+            )
+        ),
+    ),
 ]
 
 
