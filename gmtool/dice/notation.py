@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from gmtool.errors import DiceError
 
@@ -83,6 +83,12 @@ class Expression:
     signs: tuple[int, ...]
 
     def __str__(self) -> str:
+        return self.text
+
+    @cached_property
+    def text(self) -> str:
+        """The expression as written back (``1d20 + 5``), worked out once: a parsed
+        expression is shared (``parse`` keeps them) and named with every roll."""
         parts: list[str] = []
         for index, (sign, term) in enumerate(zip(self.signs, self.terms, strict=True)):
             if index == 0:

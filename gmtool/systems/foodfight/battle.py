@@ -102,7 +102,7 @@ def fight(
     mine["face_up"] = True
     theirs["face_up"] = True
     if plays:
-        plays = sorted(plays, key=lambda play: ROLES.index(play["role"]))  # the attacker's first
+        plays = attacker_first(plays)
         state["fortune_discards"].extend(play["id"] for play in plays)
     values = battle_values(mine["salt"], theirs["salt"], plays, rules)
     lost = losers(values["attacker"], values["defender"], rules["tie"])
@@ -124,6 +124,14 @@ def fight(
         "losers": [sides[role][0]["name"] for role in lost],
         "moves": moves,
     }
+
+
+def attacker_first(plays: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The Fortunes of a battle in the order they count: the attacker's, then the
+    defender's (each side's in the order played)."""
+    if len(plays) < 2:
+        return plays
+    return sorted(plays, key=lambda play: ROLES.index(play["role"]))
 
 
 def battle_values(

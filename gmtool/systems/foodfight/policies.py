@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from gmtool.dice import Rng
-from gmtool.systems.foodfight.battle import ROLES, SIDES, battle_values, losers
+from gmtool.systems.foodfight.battle import SIDES, attacker_first, battle_values, losers
 from gmtool.systems.foodfight.battle_steps import is_two_step
 from gmtool.systems.foodfight.state import (
     Card,
@@ -20,6 +20,7 @@ from gmtool.systems.foodfight.state import (
     Player,
     State,
     current_player,
+    player_named,
 )
 
 Action = dict[str, Any]
@@ -41,18 +42,19 @@ def random_move(state: State, rng: Rng, piles: OpenPiles | None = None) -> Actio
     piles = piles or OpenPiles(state)
     player = state["players"][state["turn"]]
     mine = piles.of[player["name"]]
-    targets = [
-        (other, number)
+    # Every (opponent, open pile) in seating order, then pile order, counted, not listed.
+    opponents = [
+        (other, piles.of[other["name"]])
         for other in state["players"]
         if other is not player and other["out"] is None
-        for number in piles.of[other["name"]]
     ]
-    pick = rng.below(len(mine) * (1 + len(targets)))
+    targets = sum(len(open_piles) for _, open_piles in opponents)
+    pick = rng.below(len(mine) * (1 + targets))
     pile = mine[pick % len(mine)]
-    target_index = pick // len(mine)
-    if target_index == 0:
+    target_index = pick // len(mine) - 1
+    if target_index < 0:
         return {"type": "discard", "pile": pile}
-    opponent, target_pile = targets[target_index - 1]
+    opponent, target_pile = _nth_target(opponents, target_index)
     action: Action = {
         "type": "attack",
         "pile": pile,
@@ -65,16 +67,20 @@ def random_move(state: State, rng: Rng, piles: OpenPiles | None = None) -> Actio
     return action
 
 
+def _nth_target(opponents: list[tuple[Player, list[int]]], index: int) -> tuple[Player, int]:
+    for opponent, open_piles in opponents:
+        if index < len(open_piles):
+            return opponent, open_piles[index]
+        index -= len(open_piles)
+    raise IndexError(index)
+
+
 def random_defence(state: State, action: Action, rng: Rng) -> dict[str, Any] | None:
-    defender = _player(state, action["target"])
+    defender = player_named(state, action["target"])
     if defender["fortunes"] and rng.below(2):
         fid = defender["fortunes"][rng.below(len(defender["fortunes"]))]
         return {"by": "defender", "id": fid, "on": ("mine", "theirs")[rng.below(2)]}
     return None
-
-
-def _player(state: State, name: str) -> Player:
-    return next(p for p in state["players"] if p["name"] == name)
 
 
 def _expected(player: Player) -> float:
@@ -92,32 +98,34 @@ def greedy_move(state: State, rng: Rng, piles: OpenPiles | None = None) -> Actio
     rules = state["rules"]
     mine = _tops(player, piles)
     scored: list[tuple[float, float, int, Player]] = []
+    lowest = float("inf")
     for opponent in state["players"]:
         if opponent is player or opponent["out"] is not None:
             continue
         expected: float | None = None  # worked out once a face-down card needs it
         # Prefer a clear margin, then the opponent closest to the end of their track.
         nearness = opponent["track_position"] / 100
-        for target_pile, card in _tops(opponent, piles):
+        cards = opponent["piles"]
+        for target_pile in piles.of[opponent["name"]]:
+            card = cards[target_pile - 1][-1]
             if card["face_up"]:
                 guess = float(card["salt"])
             else:
                 expected = _expected(opponent) if expected is None else expected
                 guess = expected
-            scored.append((guess - nearness, guess, target_pile, opponent))
-    lowest = min(entry[0] for entry in scored)
+            score = guess - nearness
+            lowest = min(lowest, score)
+            scored.append((score, guess, target_pile, opponent))
     # Ties are broken at random so that no seat is singled out by the seating order.
     best = [entry for entry in scored if entry[0] - lowest < 1e-9]
     _, guess, target_pile, opponent = best[rng.below(len(best))] if len(best) > 1 else best[0]
     target_known = opponent["piles"][target_pile - 1][-1]["face_up"]
     # Against a known card, attack with the weakest card that beats it, keeping stronger
     # ones back; against a face-down card, with the strongest.
-    salt, pile = max((card["salt"], number) for number, card in mine)
+    strengths = [(card["salt"], number) for number, card in mine]
+    salt, pile = max(strengths)
     if target_known:
-        salt, pile = min(
-            ((card["salt"], number) for number, card in mine if card["salt"] > guess),
-            default=(salt, pile),
-        )
+        salt, pile = min((top for top in strengths if top[0] > guess), default=(salt, pile))
     score = salt - guess
     deltas = [state["fortune_cards"][fid]["delta"] for fid in player["fortunes"]]
     boost, cut = max(deltas, default=0), min(deltas, default=0)
@@ -147,7 +155,7 @@ def greedy_defence(state: State, action: Action, rng: Rng) -> dict[str, Any] | N
     """Play the smallest Fortune that saves the defender's card, if one does."""
     attacker = current_player(state)
     assert attacker is not None
-    defender = _player(state, action["target"])
+    defender = player_named(state, action["target"])
     if not defender["fortunes"]:
         return None
     salts = (
@@ -181,7 +189,7 @@ def _fortune_with(state: State, player: Player, delta: int) -> str:
 def random_answer(state: State, rng: Rng) -> Action:
     """In an open battle: half the time a random Fortune on a random card, else pass."""
     battle = state["battle"]
-    player = _player(state, battle[battle["to_answer"]])
+    player = player_named(state, battle[battle["to_answer"]])
     if rng.below(2):
         fid = player["fortunes"][rng.below(len(player["fortunes"]))]
         return {"type": "fortune", "id": fid, "on": ("mine", "theirs")[rng.below(2)]}
@@ -193,10 +201,14 @@ def greedy_answer(state: State, rng: Rng) -> Action:
     battle not won (the other card falls, not one's own) into a won one, else pass."""
     battle = state["battle"]
     role = battle["to_answer"]
-    player = _player(state, battle[role])
+    attacker, defender = (
+        player_named(state, battle["attacker"]),
+        player_named(state, battle["defender"]),
+    )
+    player = attacker if role == "attacker" else defender
     salts = (
-        _player(state, battle["attacker"])["piles"][battle["pile"] - 1][-1]["salt"],
-        _player(state, battle["defender"])["piles"][battle["target_pile"] - 1][-1]["salt"],
+        attacker["piles"][battle["pile"] - 1][-1]["salt"],
+        defender["piles"][battle["target_pile"] - 1][-1]["salt"],
     )
     plays = battle["plays"]
     if _wins(role, _judge(state, salts, plays)):
@@ -223,8 +235,7 @@ def _play(role: str, on: str, delta: int) -> dict[str, Any]:
 def _judge(state: State, salts: tuple[int, int], plays: list[dict[str, Any]]) -> list[str]:
     """The roles that would lose their card, judged by the battle rules themselves (the
     table's ``fortune_floor`` and ``tie`` rulings included)."""
-    ordered = sorted(plays, key=lambda play: ROLES.index(play["role"]))  # the attacker's first
-    values = battle_values(salts[0], salts[1], ordered, state["rules"])
+    values = battle_values(salts[0], salts[1], attacker_first(plays), state["rules"])
     return losers(values["attacker"], values["defender"], state["rules"]["tie"])
 
 

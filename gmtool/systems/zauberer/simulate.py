@@ -22,7 +22,7 @@ from gmtool.systems.zauberer.actions import apply_action
 from gmtool.systems.zauberer.content import ZaubererContent, load_content
 from gmtool.systems.zauberer.policies import POLICIES
 from gmtool.systems.zauberer.setup import new_state
-from gmtool.systems.zauberer.state import State, current_team, find_team
+from gmtool.systems.zauberer.state import State, current_team
 
 MAX_TURNS = 1000
 """A game still running after this many turns is counted as unfinished."""
@@ -165,9 +165,10 @@ def _duel_roll(
     """One duel roll: attack cards, then the dice, then defence cards chosen seeing them."""
     duel = state["duel"]
     clans = (duel["challenger"], duel["defender"])
+    teams = {team["clan"]: team for team in state["teams"]}
     attack = {}
     for clan in clans:
-        card = attack_card(state, find_team(state, clan), thinking)
+        card = attack_card(state, teams[clan], thinking)
         if card is not None:
             attack[clan] = card
     faces = {clan: [dice.face(6), dice.face(6)] for clan in clans}
@@ -178,7 +179,7 @@ def _duel_roll(
     for clan in clans:
         if clan in attack:
             continue
-        card = defense_card(state, find_team(state, clan), attack, faces, thinking)
+        card = defense_card(state, teams[clan], attack, faces, thinking)
         if card is not None:
             defense[clan] = card
             if state["cards"][card]["effect"]["kind"] == "double_one_die":
