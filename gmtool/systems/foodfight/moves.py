@@ -1,4 +1,9 @@
-"""Carrying out one action: discard, attack, or (before the first move) a tower layout."""
+"""One action: discard, attack, answer a battle, or (before the first move) a tower layout.
+
+A move is checked (``check_action``: the refusals, changing nothing), then carried out
+(``carry_out``: the rules). The referee does both and writes the log's line; the simulator's
+players only make moves the rules accept, so it carries them out alone.
+"""
 
 from __future__ import annotations
 
@@ -33,18 +38,14 @@ from gmtool.systems.foodfight.track import move_token
 ACTION_TYPES = ("discard", "attack", "layout", "fortune", "pass")
 
 
-def apply_action(state: State, action: Mapping[str, Any], *, narrate: bool = True) -> Outcome:
-    """Check ``action`` against the rules and carry it out on ``state``.
-
-    ``narrate=False`` leaves out the log's one-line summary; the rules applied are the same."""
+def apply_action(state: State, action: Mapping[str, Any]) -> Outcome:
+    """Check ``action`` against the rules, carry it out on ``state`` and say what happened."""
     if action.get("type") == "layout":
         check_no_open_battle(state)
         return _layout(state, action)
     checked = check_action(state, action)
     who = _acting(state)
     result = carry_out(state, checked)
-    if not narrate:
-        return Outcome(state, result, who=who)
     kind = checked["type"]
     if kind in ("fortune", "pass"):
         step = result if not result["resolved"] else result["step"]
