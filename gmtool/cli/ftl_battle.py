@@ -91,7 +91,11 @@ def register(app: typer.Typer) -> None:
         ctx: typer.Context,
         ship: str = SHIP,
         weapon: str = typer.Argument(..., help="Weapon id or slot number."),
-        room: str = typer.Argument(..., help="The enemy room, or 'none' to hold fire."),
+        room: str = typer.Argument(
+            ...,
+            help="The enemy room, drone:N for the enemy's drone N flying outside, or 'none' "
+            "to hold fire.",
+        ),
         corner: int = typer.Option(
             None, "--corner", help="A beam's start corner in the room (1 = first; default 1)."
         ),

@@ -424,3 +424,34 @@ def test_odds_of_a_combat_drone_and_a_beam_drone() -> None:
         odds_of(b, red, "defense_i", None)
     with pytest.raises(GmtoolError, match="which enemy room"):
         odds_of(b, red, "basic_laser", None)
+
+
+def test_a_weapon_aimed_at_a_drone_shoots_it_down_or_ionises_it() -> None:
+    state = battle(dship(["combat_drone_i", "combat_drone_ii"]), dship())
+    red, blue = _ships(state)
+    order(state, "drone", ship="Red", drone="1", on=True)
+    order(state, "drone", ship="Red", drone="2", on=True)
+    order(state, "weapon", ship="Blue", weapon="basic_laser", on=True)
+    order(state, "weapon", ship="Blue", weapon="ion_blast", on=True)
+    order(state, "aim", ship="Blue", weapon="basic_laser", room="drone:1")
+    order(state, "aim", ship="Blue", weapon="ion_blast", room="drone:combat_drone_ii")
+    for weapon in blue["weapons"]:
+        weapon["charges"] = 1
+    tick(state, drone_delay=[5, 5])  # both fire at 1 s: the laser lands at 2 s, the ion at 3
+    result = tick(state)
+    assert result["story"] == ["[2s] basic_laser hits Red's combat_drone_i and destroys it"]
+    assert not red["drones"][0]["deployed"] and red["drone_parts"] == 1
+    tick(state)
+    assert red["drones"][1]["ion_timer"] == 5 and red["drones"][1]["deployed"]
+
+
+def test_what_cannot_be_aimed_at_a_drone() -> None:
+    state = battle(dship(weapons=["bardiche", "flak_i", "basic_laser"]), dship(["defense_i"]))
+    for weapon in ("bardiche", "basic_laser"):
+        order(state, "weapon", ship="Red", weapon=weapon, on=True)
+    with pytest.raises(RulesError, match="strikes rooms"):
+        order(state, "aim", ship="Red", weapon="bardiche", room="drone:1")
+    with pytest.raises(RulesError, match="not flying outside its ship"):
+        order(state, "aim", ship="Red", weapon="basic_laser", room="drone:1")
+    with pytest.raises(GmtoolError, match="unknown drone of Blue"):
+        order(state, "aim", ship="Red", weapon="basic_laser", room="drone:9")

@@ -46,7 +46,7 @@ def legal_orders(battle: Battle, seat: str) -> dict[str, list[dict[str, Any]]]:
         "aim": [
             {**base, "weapon": weapon["id"], "room": room}
             for weapon in ship["weapons"]
-            for room in [*enemy["rooms"], None]
+            for room in [*enemy["rooms"], *_drone_targets(enemy), None]
             if room != weapon["target"]
         ],
         "drone": [
@@ -111,3 +111,12 @@ def _walks(battle: Battle, seat: str) -> list[dict[str, Any]]:
                 if room != member["room"] and path_between(aboard, member["room"], room):
                     walks.append({"ship": seat, "name": member["name"], "room": room})
     return walks
+
+
+def _drone_targets(enemy: dict[str, Any]) -> list[str]:
+    """The enemy's drones flying outside its ship, as aims (``drone:SLOT``)."""
+    return [
+        f"drone:{slot + 1}"
+        for slot, drone in enumerate(enemy.get("drones") or [])
+        if drone["deployed"] and drone["kind"] != "internal"
+    ]

@@ -176,6 +176,24 @@ def _launch(battle: Battle, shot: dict[str, Any], travel: int) -> None:
     )
 
 
+def hit_drone(battle: Battle, ship: Ship, weapon: dict[str, Any], target: str) -> list[Event]:
+    """A shot aimed at one of ``ship``'s drones (ruling: no dodge, no shield out there):
+    normal damage destroys it, ion ionises it; a drone no longer out is missed."""
+    from gmtool.systems.ftl.battle.drones import DRONE_TARGET, find_drone
+
+    drone = ship["drones"][find_drone(ship, target.removeprefix(DRONE_TARGET))]
+    event: Event = {"event": "drone_hit", "ship": ship["name"], "drone": drone["id"]}
+    event["weapon"] = weapon["id"]
+    if not drone["deployed"] or drone["kind"] == "internal":
+        return [{**event, "event": "drone_missed"}]
+    if int(weapon.get("damage") or 0) > 0:
+        destroy(battle, ship, drone)
+        return [{**event, "destroyed": True}]
+    if int(weapon.get("ion") or 0) > 0:
+        return [event, ionise(battle, ship, drone, int(weapon["ion"]), weapon["id"])]
+    return [{**event, "destroyed": False}]
+
+
 def shot_weapon(battle: Battle, shot: dict[str, Any]) -> dict[str, Any]:
     drone = battle["ships"][shot["from"]]["drones"][shot["drone"]]
     return as_weapon(battle, drone, shot)

@@ -158,6 +158,22 @@ def destroy(battle: Battle, ship: Ship, drone: dict[str, Any]) -> None:
     recall(battle, ship, drone)
 
 
+DRONE_TARGET = "drone:"
+"""An aim at an enemy drone: ``drone:SLOT`` (or ``drone:ID``) instead of a room."""
+
+
+def check_drone_target(enemy: Ship, weapon: dict[str, Any], target: str) -> int:
+    """A weapon aimed at an enemy drone outside its ship ("they can also be shot down /
+    ionized by enemy weapons"): not a beam or a spread weapon, which strike rooms."""
+    if weapon["kind"] == "beam" or int(weapon.get("spread") or 0) > 0:
+        raise RulesError(f"{weapon['id']} strikes rooms: it cannot be aimed at a drone")
+    index = find_drone(enemy, target.removeprefix(DRONE_TARGET))
+    drone = enemy["drones"][index]
+    if drone["kind"] == "internal" or not drone["deployed"]:
+        raise RulesError(f"{enemy['name']}'s {drone['id']} is not flying outside its ship")
+    return index
+
+
 def cap_drones(battle: Battle, ship: Ship, cap: int, why: str) -> list[Event]:
     """Drone control lost bars (damage, ion, the reactor): drones lose their power, the
     last listed first (as weapons do, ``battle.power.depower_order``)."""

@@ -44,6 +44,10 @@ def _one_shot(battle: Battle, shot: dict[str, Any], dice: DiceDoor) -> list[Even
         return []
     if shot["to"] == shot["from"]:  # a healing or repair bomb on one's own ship
         return land(battle, ship, str(shot["room"]), weapon, dice)
+    if str(shot["room"]).startswith("drone:"):  # aimed at a drone, not a room
+        from gmtool.systems.ftl.battle.drone_flight import hit_drone
+
+        return hit_drone(battle, ship, weapon, str(shot["room"]))
     if weapon["kind"] == "beam":
         from gmtool.systems.ftl.battle.beams import strike
 

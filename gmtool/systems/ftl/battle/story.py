@@ -115,6 +115,11 @@ TELL: dict[str, Callable[[Event], str]] = {
     "drone_ionised": lambda e: f"{e['ship']} {e['drone']} ionised {e['seconds']}s ({e['why']})",
     "drone_out": lambda e: f"{e['ship']} {e['drone']} comes out in {e['room']}",
     "drone_boards": lambda e: f"{e['ship']} {e['drone']} boards {e['at']} {e['room']}",
+    "drone_hit": lambda e: (
+        f"{e['weapon']} hits {e['ship']}'s {e['drone']}"
+        + (" and destroys it" if e.get("destroyed") else "")
+    ),
+    "drone_missed": lambda e: f"{e['weapon']} misses: {e['ship']}'s {e['drone']} is gone",
     "drone_destroyed": lambda e: f"{e['ship']} {e['drone']} is destroyed",
     "winner": lambda e: f"{e['winner']} wins" if e["winner"] else "a draw",
 }

@@ -92,7 +92,12 @@ def aim(
             hint=f"gmtool ftl weapon {ship['name']} {weapon['id']} on",
         )
     enemy = target_ship(battle, ship, weapon)
-    room_of(enemy, room_id)
+    if room_id.startswith("drone:"):  # an enemy drone outside its ship
+        from gmtool.systems.ftl.battle.drones import check_drone_target
+
+        check_drone_target(enemy, weapon, room_id)
+    else:
+        room_of(enemy, room_id)
     if enemy is not ship and int(enemy.get("cloak", 0)) > 0:
         raise RulesError(f"{enemy['name']} is cloaked and cannot be targeted")
     event: Event = {
