@@ -48,8 +48,8 @@ def register(app: typer.Typer) -> None:
             help="Faces by roll name, NAME=F,F (evade, stun_chance, fire_chance, "
             "breach_chance, fire, breach, fire_spread, spread, rock_plating, casing, "
             "ion_field, replicator, asteroid, drone_delay, drone_move, drone_room, "
-            "drone_toward, drone_repair, drone_pick, asteroid_space; coins as heads/tails), "
-            "or every face in order as F,F,...",
+            "drone_toward, drone_repair, drone_pick, asteroid_space, vengeance, "
+            "vengeance_room; coins as heads/tails), or every face in order as F,F,...",
         ),
         as_json: bool = JSON_OPTION,
     ) -> None:
@@ -216,10 +216,17 @@ def register(app: typer.Typer) -> None:
         ctx: typer.Context,
         ship: str = SHIP,
         name: str = typer.Argument(..., help="The enemy crew member to take over."),
+        by: str = typer.Option(
+            None, "--by", help="A slug of yours who takes the mind (default: the system)."
+        ),
         as_json: bool = JSON_OPTION,
     ) -> None:
-        """Mind control: an enemy crew member fights on your side for a while."""
-        _order(ctx, "mind", as_json, ship=ship, name=name)
+        """Mind control: an enemy crew member fights on your side for a while (by the
+        mind control system, or --by one of your slugs)."""
+        fields: dict[str, Any] = {"ship": ship, "name": name}
+        if by is not None:
+            fields["by"] = by
+        _order(ctx, "mind", as_json, **fields)
 
     @app.command("hack")
     def hack(

@@ -29,6 +29,7 @@ KINDS = {
     "mind": "take an enemy's mind",
     "hack": "hack an enemy system",
 }
+SYSTEM_MIND = "the mind control system"
 DICE_HELP = (
     "Dice for these seconds by name, e.g. evade=7,12 fire=heads (blank: gmtool rolls everything)"
 )
@@ -113,8 +114,10 @@ def _pick(
     if kind == "hack":
         systems = {a["system"]: a for a in actions}
         return systems[ask.select("Hack which system?", list(systems))]
-    if kind == "mind":
-        names = {a["name"]: a for a in actions}
+    if kind == "mind":  # by the mind control system, or by one of the ship's slugs
+        takers = _unique(a.get("by") or SYSTEM_MIND for a in actions)
+        taker = takers[0] if len(takers) == 1 else ask.select("Taken by?", takers)
+        names = {a["name"]: a for a in actions if (a.get("by") or SYSTEM_MIND) == taker}
         return names[ask.select("Whose mind?", list(names))]
     if kind == "doors":
         label = {_door_label(a): a for a in actions}

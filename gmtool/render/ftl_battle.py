@@ -46,6 +46,8 @@ def show(doc: Doc) -> Group:
         if ship.get("unmodelled_augments"):
             idle = ", ".join(ship["unmodelled_augments"])
             parts.append(Text(f"  augments not modelled in battle yet: {idle}", style="dim"))
+        for augment, note in (ship.get("augments_outside_battle") or {}).items():
+            parts.append(Text(f"  {augment}: {note}", style="dim"))
     parts.append(summary(doc))
     parts += _in_flight(doc)
     return Group(*parts)
@@ -149,6 +151,8 @@ def _state_line(ship: Doc) -> str:
     doors = ship.get("doors") or {}
     if doors.get("level"):
         words.append(_doors_words(doors))
+    if ship.get("zoltan_shield"):
+        words.append(f"Zoltan shield {ship['zoltan_shield']} layers")
     if ship.get("next_asteroid") is not None:
         words.append(f"asteroid field: next asteroid at {ship['next_asteroid']} s")
     return ", ".join(words)

@@ -55,19 +55,25 @@ def test_a_charged_weapon_holds_its_fire_at_a_cloaked_ship() -> None:
     assert [e["event"] for e in result["events"] if e["event"] == "fire"] == ["fire"]
 
 
-def test_firing_while_cloaked_takes_5_seconds_off() -> None:
+def cloaked_and_firing(augments: list[str]) -> tuple[dict, dict]:
+    """Red cloaked at 1 s for 15 s, its basic laser aimed: it fires at 9 s."""
     doc = _fitted()
     doc["systems"]["cloaking"] = 3
+    doc["augments"] = augments
     state = battle(red=doc)
-    red = state["battle"]["ships"]["Red"]
     order(state, "power", ship="Red", system="medbay", bars=0)
     order(state, "power", ship="Red", system="cloaking", bars=3)
     order(state, "weapon", ship="Red", weapon="basic_laser", on=True)
     order(state, "aim", ship="Red", weapon="basic_laser", room="hall")
     tick(state, seconds=1)
     order(state, "cloak", ship="Red")  # 15 s
-    tick(state, seconds=8)  # fires at 9 s: 15 - 8 - 5 = 2 left
-    assert red["cloak"] == 2
+    result = tick(state, seconds=8)
+    return state["battle"]["ships"]["Red"], result
+
+
+def test_firing_while_cloaked_takes_5_seconds_off() -> None:
+    red, _ = cloaked_and_firing([])
+    assert red["cloak"] == 2  # fires at 9 s: 15 - 8 - 5 = 2 left
 
 
 def test_the_battery_adds_bars_for_30_seconds_then_rests_ionised() -> None:

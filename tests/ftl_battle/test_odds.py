@@ -32,3 +32,17 @@ def test_fire_and_breach_chances_with_coins() -> None:
     assert odds["fire"]["fraction"] == "9/32"
     assert odds["breach"]["fraction"] == "3/16"
     assert odds["expected_hull_damage"]["fraction"] == "3/1"
+
+
+def test_a_zoltan_shield_takes_the_shots_before_the_shields() -> None:
+    b = battle(red=ship(weapons=["burst_laser_ii"]), blue=ship(augments=["zoltan_shield"]))
+    b = b["battle"]
+    b["ships"]["Blue"]["zoltan_shield"] = 1
+    b["ships"]["Blue"]["shields"]["up"] = 0
+    odds = volley_odds(b, b["ships"]["Red"], "burst_laser_ii", "hall")
+    # The first undodged shot ends on the last layer; each later undodged one lands (no
+    # shields up): the same count as one shield, 176/125.
+    assert odds["expected_hits"]["fraction"] == "176/125"
+    b["ships"]["Blue"]["zoltan_shield"] = 5  # 5 layers: three 1-damage shots never land
+    odds = volley_odds(b, b["ships"]["Red"], "burst_laser_ii", "hall")
+    assert (odds["expected_hits"]["fraction"], odds["zoltan_shield"]) == ("0/1", 5)

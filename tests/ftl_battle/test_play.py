@@ -17,14 +17,14 @@ def test_orders_from_menus_then_seconds() -> None:
         "Red gives an order", "move reactor power", "shields", "4",
         "Red gives an order", "turn a weapon on or off", "burst_laser_ii on",
         "Red gives an order", "aim a weapon", "burst_laser_ii", "bridge",
-        "run several seconds", "12", "",
+        "run several seconds", "10", "",  # burst laser II charged in 10 s (re-loader)
         "run one second", "evade=3 9",
         QUIT,
     )  # fmt: skip
     run(game, answers)
     assert answers.script == []
     battle = game.state["battle"]
-    assert battle["second"] == 13
+    assert battle["second"] == 11
     assert battle["ships"]["Red"]["systems"]["medbay"]["power"] == 0
     assert battle["ships"]["Blue"]["shields"]["up"] == 1  # one dodged on 3, one stopped
     # only legal orders are offered: with 2 free bars, the 1-bar heavy laser only (artemis

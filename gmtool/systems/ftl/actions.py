@@ -89,6 +89,8 @@ def jump(state: State, action: Mapping[str, Any], dice: DiceDoor, content: FtlCo
     }
     if escaped:
         result["escaped"] = True
+        if "repaired" in escaped:  # the repair arm mends the hull at the jump
+            result["hull_repaired"] = escaped["repaired"]
     where = f"{_xy(here)} to {_xy(to)}"
     return Outcome(
         state,
@@ -101,16 +103,15 @@ def jump(state: State, action: Mapping[str, Any], dice: DiceDoor, content: FtlCo
     )
 
 
-def _escape_battle(state: State, name: str) -> bool:
+def _escape_battle(state: State, name: str) -> dict[str, Any] | None:
     """During a battle a ship jumps only with its FTL drive charged, and the jump ends the
-    battle as an escape (``battle.ftl_drive``)."""
+    battle as an escape (``battle.ftl_drive``): the escape's event, or None."""
     battle = state.get("battle")
     if not battle or battle.get("over"):
-        return False
+        return None
     from gmtool.systems.ftl.battle.ftl_drive import escape
 
-    escape(battle, battle["ships"][name])
-    return True
+    return escape(battle, battle["ships"][name])
 
 
 def _far_jump_fuel(
@@ -118,7 +119,7 @@ def _far_jump_fuel(
 ) -> int | None:
     key = "advanced_ftl_navigation"
     if key in player["ship"].get("augments", []) and list(to) in player["visited"]:
-        return int(content.augments[key].numbers.get("far_jump_fuel", 3))
+        return int(content.augments[key].numbers["far_jump_fuel"])
     return None
 
 

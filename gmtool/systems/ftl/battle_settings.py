@@ -70,8 +70,28 @@ class DoorRules(Model):
 class FtlDriveRules(Model):
     charge_seconds: int = Field(ge=1)
     per_engine_bar_percent: int = Field(ge=0)
-    booster_percent: int = Field(ge=0)
-    jammer_multiplier: int = Field(ge=1)
+
+
+class AugmentReadings(Model):
+    reloader_reads: Literal["percent", "seconds"]
+    reloader_min_cooldown: int = Field(ge=1)
+    pre_igniter_second: int = Field(ge=0)
+    outside_battle: dict[str, str]
+
+
+class ZoltanShieldRules(Model):
+    stops: list[Literal[Kind, "hacking", "mind_control", "teleport", "boarding_drone"]]
+    min_layers_per_shot: int = Field(ge=0)
+
+
+class VengeanceRules(Model):
+    avenged: list[Kind]
+    shards_avenge: bool
+
+
+class SlugMindRules(Model):
+    reach: Literal["same_room", "same_ship", "anywhere"]
+    rest_seconds: int = Field(ge=0)
 
 
 class ChanceRules(Model):
@@ -110,6 +130,10 @@ class BattleSettings(Model):
     cloaking: CloakRules
     hacking: HackRules
     ftl: FtlDriveRules
+    augments: AugmentReadings
+    zoltan_shield: ZoltanShieldRules
+    crystal_vengeance: VengeanceRules
+    slug_mind: SlugMindRules
     chances: ChanceRules
     fires: FireRules
     breaches: BreachRules

@@ -13,6 +13,7 @@ from typing import Any
 from gmtool.dice import DiceDoor
 from gmtool.errors import RulesError, UsageError, unknown
 from gmtool.systems.ftl.battle import (
+    augments,
     boarding,
     cloak_battery,
     crew,
@@ -76,7 +77,9 @@ def _order(battle: Battle, order: str, action: Mapping[str, Any]) -> dict[str, A
         return power.set_power(ship, str(action["system"]), _int(action, "bars"))
     if order == "weapon":
         index = weapons.find_weapon(ship, str(action["weapon"]))
-        return power.switch_weapon(ship, index, bool(action["on"]))
+        event = power.switch_weapon(ship, index, bool(action["on"]))
+        ignited = augments.pre_ignite(battle, ship, ship["weapons"][index])
+        return event if ignited is None else {**event, "charged": True}
     if order == "aim":
         index = weapons.find_weapon(ship, str(action["weapon"]))
         room = action.get("room")
@@ -100,7 +103,8 @@ def _order(battle: Battle, order: str, action: Mapping[str, Any]) -> dict[str, A
     if order == "hack":
         return hacking.order_hack(battle, ship, str(action["system"]))
     if order == "mind":
-        return minds.order_mind(battle, ship, str(action["name"]))
+        by = action.get("by")
+        return minds.order_mind(battle, ship, str(action["name"]), None if by is None else str(by))
     if order == "retrieve":
         return boarding.order_retrieve(battle, ship)[0]
     if order == "cloak":

@@ -10,13 +10,24 @@ steady bonus. Their numbers come from ``tables/ftl/augments.yaml`` (copied in at
 - Mantis pheromones: the crew walk 0.5 rooms a second faster;
 - fire suppression and Slug repair gel: no fires, no breaches (``hazards``);
 - defense scrambler, drone recovery arm, drone booster: see the drone modules.
+- the automated re-loader: weapons charge faster (``weapons.cooldown``);
+- the weapon pre-igniter: a weapon switched on as the battle opens is charged at once;
+- stealth weapons: firing does not shorten the cloak (``cloak_battery``);
+- hacking stun: the crew in a hacked room are stunned (``hacking``);
+- the backup DNA bank: the dead wait in an unpowered clone bay (``minds``);
+- the FTL recharge booster and the enemy's FTL jammer (``ftl_drive``); the repair arm at
+  the escape jump (``ftl_drive``); advanced FTL navigation on the map (``actions.jump``);
+- the Zoltan shield and its bypass (``zoltan_shield``); reconstructive teleport
+  (``boarding``); crystal vengeance (``vengeance``).
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from gmtool.dice import DiceDoor
 from gmtool.systems.ftl.battle.rolls import chance
-from gmtool.systems.ftl.battle.state import Battle, Event, Ship
+from gmtool.systems.ftl.battle.state import Battle, Event, Ship, rules
 
 MODELLED = (
     "rock_plating",
@@ -30,6 +41,19 @@ MODELLED = (
     "defense_scrambler",
     "drone_recovery_arm",
     "drone_booster",
+    "automated_re_loader",
+    "weapon_pre_igniter",
+    "stealth_weapons",
+    "hacking_stun",
+    "repair_arm",
+    "backup_dna_bank",
+    "ftl_recharge_booster",
+    "ftl_jammer",
+    "advanced_ftl_navigation",
+    "zoltan_shield_bypass",
+    "reconstructive_teleport",
+    "crystal_vengeance",
+    "zoltan_shield",
 )
 ROLLS = {
     "rock_plating": ("rock_plating", "ignore_hull_chance"),
@@ -63,3 +87,19 @@ def med_bots(ship: Ship) -> list[Event]:
         if member["health"] > 0 and not is_hostile(ship, member) and member.get("drone") is None:
             events += hurt(ship, member, -heal, "med-bots")
     return events
+
+
+def pre_ignite(battle: Battle, ship: Ship, weapon: dict[str, Any]) -> Event | None:
+    """The weapon pre-igniter: "weapons are ready to fire when you jump to a beacon ...
+    only ... weapons that were on from the previous jump ... only 1 charge for charge
+    weapons". The battle opens on arrival, so a weapon switched on before its first second
+    is ready at once (one charge); not the artillery."""
+    if "weapon_pre_igniter" not in ship["augments"] or weapon.get("artillery"):
+        return None
+    if battle["second"] != int(rules(battle)["augments"]["pre_igniter_second"]):
+        return None
+    if not weapon["powered"] or int(weapon["charges"]) >= 1:
+        return None
+    weapon["charges"] = 1
+    weapon["charge"] = 0
+    return {"event": "pre_ignited", "ship": ship["name"], "weapon": weapon["id"]}

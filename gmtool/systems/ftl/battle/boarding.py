@@ -28,7 +28,7 @@ from gmtool.systems.ftl.battle.state import (
 TELEPORTER = "crew_teleporter"
 
 
-def _teleporter(ship: Ship, enemy: Ship) -> dict[str, Any]:
+def _teleporter(battle: Battle, ship: Ship, enemy: Ship) -> dict[str, Any]:
     system = ship["systems"].get(TELEPORTER)
     if system is None:
         raise RulesError(f"{ship['name']} has no crew teleporter")
@@ -36,6 +36,9 @@ def _teleporter(ship: Ship, enemy: Ship) -> dict[str, Any]:
         raise RulesError(f"{ship['name']}'s crew teleporter has no power", hint="power it first")
     if int(enemy.get("cloak", 0)) > 0:
         raise RulesError(f"{enemy['name']} is cloaked: nobody can be sent or retrieved")
+    from gmtool.systems.ftl.battle.zoltan_shield import refuse_across
+
+    refuse_across(battle, enemy, "teleport", ship, "crew teleported across it")
     return system  # type: ignore[no-any-return]
 
 
@@ -43,7 +46,7 @@ def order_send(battle: Battle, ship: Ship, room_id: str) -> list[Event]:
     from gmtool.systems.ftl.battle.power import add_ion
 
     enemy = enemy_of(battle, ship)
-    system = _teleporter(ship, enemy)
+    system = _teleporter(battle, ship, enemy)
     room_of(enemy, room_id)
     going = [
         m
@@ -59,7 +62,7 @@ def order_send(battle: Battle, ship: Ship, room_id: str) -> list[Event]:
             hint=f"gmtool ftl crew {ship['name']} NAME {system['room']}",
         )
     for member in going:
-        _move(ship, enemy, member, room_id)
+        teleport_member(ship, enemy, member, room_id, ship)
     table = rules(battle)["teleporter"]["self_ion"]
     points = int(table[min(int(system["level"]), len(table)) - 1])
     event: Event = {
@@ -74,7 +77,7 @@ def order_send(battle: Battle, ship: Ship, room_id: str) -> list[Event]:
 
 def order_retrieve(battle: Battle, ship: Ship) -> list[Event]:
     enemy = enemy_of(battle, ship)
-    system = _teleporter(ship, enemy)
+    system = _teleporter(battle, ship, enemy)
     coming = [
         m
         for m in enemy["crew"]
@@ -83,7 +86,7 @@ def order_retrieve(battle: Battle, ship: Ship) -> list[Event]:
     if not coming:
         raise RulesError(f"none of {ship['name']}'s crew is aboard {enemy['name']}")
     for member in coming:
-        _move(enemy, ship, member, system["room"])
+        teleport_member(enemy, ship, member, system["room"], ship)
     return [
         {
             "event": "retrieve",
@@ -94,11 +97,17 @@ def order_retrieve(battle: Battle, ship: Ship) -> list[Event]:
     ]
 
 
-def _move(source: Ship, target: Ship, member: dict[str, Any], room_id: str) -> None:
+def teleport_member(
+    source: Ship, target: Ship, member: dict[str, Any], room_id: str, teleporter: Ship
+) -> None:
+    """Move a crew member between ships by ``teleporter``'s ship's teleporter; with the
+    reconstructive teleport augment it arrives fully healed."""
     source["crew"].remove(member)
     member["room"] = room_id
     member["path"] = []
     member["steps"] = 0.0
+    if "reconstructive_teleport" in teleporter["augments"]:
+        member["health"] = member["max_health"]
     target["crew"].append(member)
 
 

@@ -62,7 +62,8 @@ def legal_orders(battle: Battle, seat: str) -> dict[str, list[dict[str, Any]]]:
             for aboard in battle["ships"].values()
             for member in aboard["crew"]
             if member.get("owner") == enemy["name"] and member["health"] > 0
-        ],
+        ]
+        + _slug_minds(battle, seat, enemy["name"]),
         "cloak": [dict(base)],
         "battery": [dict(base)],
         "doors": [
@@ -93,6 +94,24 @@ def legal_orders(battle: Battle, seat: str) -> dict[str, list[dict[str, Any]]]:
         legal = [a for a in actions if is_legal(battle, {"type": f"order_{kind}", **a})]
         if legal:
             found[kind] = legal
+    return found
+
+
+def _slug_minds(battle: Battle, seat: str, enemy: str) -> list[dict[str, Any]]:
+    """Each of ``seat``'s slugs with each enemy crew member within its reach."""
+    from gmtool.systems.ftl.battle.slug_minds import in_reach
+
+    reach = str(battle["rules"]["slug_mind"]["reach"])
+    found: list[dict[str, Any]] = []
+    for slug_ship in battle["ships"].values():
+        for slug in slug_ship["crew"]:
+            if side_of(slug) != seat or not slug.get("mind_seconds") or slug["health"] <= 0:
+                continue
+            for aboard in battle["ships"].values():
+                for member in aboard["crew"]:
+                    alive = member.get("owner") == enemy and member["health"] > 0
+                    if alive and in_reach(reach, slug_ship, slug, aboard, member):
+                        found.append({"ship": seat, "name": member["name"], "by": slug["name"]})
     return found
 
 

@@ -56,7 +56,13 @@ def ship_document(battle: Battle, ship: Ship) -> dict[str, Any]:
         "missiles": ship["missiles"],
         "drone_parts": int(ship.get("drone_parts", 0)),
         "drones": [drone_document(d) for d in ship.get("drones") or []],
+        "zoltan_shield": int(ship.get("zoltan_shield", 0)),
         "unmodelled_augments": [a for a in ship["augments"] if a not in MODELLED_AUGMENTS],
+        "augments_outside_battle": {
+            a: note
+            for a, note in battle["rules"]["augments"]["outside_battle"].items()
+            if a in ship["augments"]
+        },
         "autofire": ship["autofire"],
         "systems": {
             sid: {
@@ -90,6 +96,7 @@ def ship_document(battle: Battle, ship: Ship) -> dict[str, Any]:
                 "name": c["name"],
                 "race": c["race"],
                 "owner": c.get("owner") or ship["name"],
+                "controlled_by": c.get("controlled_by"),
                 "room": c["room"],
                 "health": c["health"],
                 "max_health": c["max_health"],

@@ -26,9 +26,11 @@ def charge(battle: Battle, ship: Ship) -> list[Event]:
     engines = int(ship["systems"]["engines"]["power"])
     rate = SCALE + engines * int(settings["per_engine_bar_percent"])
     if "ftl_recharge_booster" in ship["augments"]:
-        rate = rate * (100 + int(settings["booster_percent"])) // 100
-    if "ftl_jammer" in enemy_of(battle, ship)["augments"]:
-        rate = rate // int(settings["jammer_multiplier"])
+        faster = ship["augment_numbers"]["ftl_recharge_booster"]["ftl_charge_faster_percent"]
+        rate = rate * (100 + int(faster)) // 100
+    enemy = enemy_of(battle, ship)
+    if "ftl_jammer" in enemy["augments"]:
+        rate = rate // int(enemy["augment_numbers"]["ftl_jammer"]["enemy_jump_time_multiplier"])
     ship["ftl"] = min(full, int(ship.get("ftl", 0)) + rate)
     if ship["ftl"] >= full:
         return [{"event": "ftl_ready", "ship": ship["name"]}]
@@ -60,4 +62,10 @@ def escape(battle: Battle, ship: Ship) -> Event:
     battle["winner"] = None
     from gmtool.systems.ftl.battle.drones import recover
 
-    return {"event": "escape", "ship": ship["name"], "drones_recovered": recover(ship)}
+    event: Event = {"event": "escape", "ship": ship["name"], "drones_recovered": recover(ship)}
+    if "repair_arm" in ship["augments"]:  # "will repair 2 hull every jump"
+        before = ship["hull"]
+        mend = int(ship["augment_numbers"]["repair_arm"]["hull_per_jump"])
+        ship["hull"] = min(int(ship["hull_max"]), before + mend)
+        event["repaired"] = ship["hull"] - before
+    return event

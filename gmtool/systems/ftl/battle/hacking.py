@@ -45,11 +45,35 @@ def order_hack(battle: Battle, ship: Ship, system_id: str) -> Event:
         raise RulesError(f"hacking {system_id} is not modelled in battle yet")
     if int(enemy.get("cloak", 0)) > 0:
         raise RulesError(f"{enemy['name']} is cloaked and cannot be targeted")
+    from gmtool.systems.ftl.battle.zoltan_shield import refuse_across
+
+    refuse_across(battle, enemy, "hacking", ship, "hacking")
     enemy["hacked"] = system_id
     enemy["hack_clock"] = 0
     enemy["hack_reactor"] = 0
     events = [{"event": "hack", "ship": ship["name"], "at": enemy["name"], "system": system_id}]
-    return {**events[0], "effects": _at_once(battle, enemy, system_id)}
+    effects = _at_once(battle, enemy, system_id) + stun_hacked_room(battle, enemy)
+    return {**events[0], "effects": effects}
+
+
+def stun_hacked_room(battle: Battle, ship: Ship) -> list[Event]:
+    """Hacking stun: "hacked rooms with crew inside will be stunned while being hacked".
+    Run as the second starts (after stuns count down) and as the hack lands, so everyone
+    in the room stays stunned for every second of the hack and not one more."""
+    system_id = ship.get("hacked")
+    hacker = enemy_of(battle, ship)
+    if not system_id or "hacking_stun" not in hacker["augments"] or not is_hacking(hacker):
+        return []
+    room = ship["systems"][system_id]["room"]
+    fresh = []
+    for member in ship["crew"]:
+        if member["room"] == room and member["health"] > 0 and room is not None:
+            if int(member.get("stunned", 0)) <= 0:
+                fresh.append(member["name"])
+            member["stunned"] = max(int(member.get("stunned", 0)), 1)
+    if not fresh:
+        return []
+    return [{"event": "stunned", "ship": ship["name"], "room": room, "crew": fresh, "seconds": 1}]
 
 
 def is_hacking(ship: Ship) -> bool:
@@ -81,7 +105,8 @@ def _at_once(battle: Battle, enemy: Ship, system_id: str) -> list[Event]:
     if system_id == "mind_control":
         for ship in battle["ships"].values():
             for member in ship["crew"]:
-                if member.get("controlled_by") == enemy["name"]:
+                held_by_system = member.get("control_source", "system") == "system"
+                if member.get("controlled_by") == enemy["name"] and held_by_system:
                     member["control"] = 1  # ends this second
     if system_id == "crew_teleporter":
         events += _pull_home(battle, enemy)
@@ -106,11 +131,10 @@ def _pull_home(battle: Battle, ship: Ship) -> list[Event]:
         for m in other["crew"]
         if m.get("owner") == ship["name"] and m["health"] > 0 and m.get("drone") is None
     ]
+    from gmtool.systems.ftl.battle.boarding import teleport_member
+
     for member in coming:
-        other["crew"].remove(member)
-        member["room"] = home
-        member["path"] = []
-        ship["crew"].append(member)
+        teleport_member(other, ship, member, home, ship)
     if not coming:
         return []
     return [

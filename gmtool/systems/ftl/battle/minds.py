@@ -2,7 +2,8 @@
 
 Mind control turns an enemy crew member (not a slug) to one's side for 10/10/15 s by the
 system's level, with +0/20/50% health and +1/2/4 SS damage; when it ends the crew member
-goes back and the system takes 3 ion damage. A clone bay brings back its ship's dead crew
+goes back and the system takes 3 ion damage. A slug takes a mind the same way, by its
+race's numbers (``slug_minds``). A clone bay brings back its ship's dead crew
 in its room after 15/10/5 s while it has power; unpowered or broken for 3 s, the dead stay
 dead (not with the backup DNA bank). While cloned, a crew member is nowhere.
 """
@@ -15,42 +16,80 @@ from gmtool.errors import RulesError
 from gmtool.systems.ftl.battle.state import Battle, Event, Ship, enemy_of, rules, side_of
 
 
-def order_mind(battle: Battle, ship: Ship, name: str) -> Event:
+def order_mind(battle: Battle, ship: Ship, name: str, by: str | None = None) -> Event:
+    """The ``mind`` order: by the mind control system, or (``by``) by one of the ship's
+    slugs."""
+    if by is not None:
+        from gmtool.systems.ftl.battle.slug_minds import order_slug_mind
+
+        return order_slug_mind(battle, ship, by, name)
     system = ship["systems"].get("mind_control")
     if system is None:
         raise RulesError(f"{ship['name']} has no mind control")
     if int(system["power"]) <= 0:
         raise RulesError(f"{ship['name']}'s mind control has no power", hint="power it first")
     if any(
-        m.get("controlled_by") == ship["name"] for s in battle["ships"].values() for m in s["crew"]
+        m.get("controlled_by") == ship["name"] and m.get("control_source", SYSTEM) == SYSTEM
+        for s in battle["ships"].values()
+        for m in s["crew"]
     ):
         raise RulesError(f"{ship['name']} already holds a mind")
     enemy = enemy_of(battle, ship)
-    target = _enemy_member(battle, enemy["name"], name)
-    if target.get("mind_control_immune"):
-        raise RulesError(f"{target['name']} is a {target['race']}: immune to mind control")
+    aboard, target = enemy_member(battle, enemy["name"], name)
+    refuse_immune(target)
+    if aboard is not ship:  # the mind is reached across the ship's Zoltan shield
+        from gmtool.systems.ftl.battle.zoltan_shield import refuse_across
+
+        refuse_across(battle, aboard, "mind_control", ship, "mind control")
     level = max(1, int(system["level"]) - int(system["damage"]))
     table = rules(battle)["mind_control"]["levels"]
     effect = table[min(level, len(table)) - 1]
-    bonus = int(target["max_health"]) * int(effect["health_bonus_percent"]) // 100
-    target["controlled_by"] = ship["name"]
-    target["control"] = int(effect["seconds"])
-    target["control_bonus"] = {"health": bonus, "ss": list(effect["ss_damage_bonus"])}
+    return take_mind(
+        target,
+        ship["name"],
+        SYSTEM,
+        int(effect["seconds"]),
+        int(effect["health_bonus_percent"]),
+        list(effect["ss_damage_bonus"]),
+    )
+
+
+SYSTEM = "system"
+"""The source of a mind taken by the mind control system (a slug's is the slug's name)."""
+
+
+def refuse_immune(target: dict[str, Any]) -> None:
+    if target.get("mind_control_immune"):
+        raise RulesError(f"{target['name']} is a {target['race']}: immune to mind control")
+
+
+def take_mind(
+    target: dict[str, Any],
+    holder: str,
+    source: str,
+    seconds: int,
+    health_percent: int,
+    ss_bonus: list[int],
+) -> Event:
+    """Turn ``target`` to ``holder``'s side for ``seconds``, with the bonuses; ``source``
+    says who holds it (the system, or a slug by name) and so how it ends."""
+    bonus = int(target["max_health"]) * health_percent // 100
+    target["controlled_by"] = holder
+    target["control_source"] = source
+    target["control"] = seconds
+    target["control_bonus"] = {"health": bonus, "ss": list(ss_bonus)}
     target["max_health"] += bonus
     target["health"] += bonus
-    target["ss_damage"] = [
-        a + b for a, b in zip(target["ss_damage"], effect["ss_damage_bonus"], strict=True)
-    ]
+    target["ss_damage"] = [a + b for a, b in zip(target["ss_damage"], ss_bonus, strict=True)]
     target["path"] = []
-    return {
-        "event": "mind",
-        "ship": ship["name"],
-        "crew": target["name"],
-        "seconds": target["control"],
-    }
+    event: Event = {"event": "mind", "ship": holder, "crew": target["name"], "seconds": seconds}
+    if source != SYSTEM:
+        event["by"] = source
+    return event
 
 
-def _enemy_member(battle: Battle, seat: str, name: str) -> dict[str, Any]:
+def enemy_member(battle: Battle, seat: str, name: str) -> tuple[Ship, dict[str, Any]]:
+    """A living crew member of ``seat``, wherever it stands: (the ship it is on, it)."""
     from gmtool.errors import unknown
 
     known = []
@@ -59,20 +98,23 @@ def _enemy_member(battle: Battle, seat: str, name: str) -> dict[str, Any]:
             if member.get("owner") == seat and member["health"] > 0:
                 known.append(member["name"])
                 if member["name"].casefold() == name.casefold():
-                    return member  # type: ignore[no-any-return]
+                    return aboard, member
     raise unknown(f"crew member of {seat}", name, known)
 
 
 def count_down(battle: Battle, ship: Ship) -> list[Event]:
     """One second off each mind control held by crew standing on this ship."""
     from gmtool.systems.ftl.battle.power import add_ion
+    from gmtool.systems.ftl.battle.slug_minds import count_down_rest, release_slug, slug_lost
 
-    events: list[Event] = []
+    events: list[Event] = count_down_rest(ship)
     for member in ship["crew"]:
         if not member.get("controlled_by"):
             continue
         member["control"] -= 1
-        if member["control"] > 0 and member["health"] > 0:
+        source = member.get("control_source", SYSTEM)
+        held = member["control"] > 0 and member["health"] > 0
+        if held and (source == SYSTEM or not slug_lost(battle, member)):
             continue
         holder = battle["ships"][member["controlled_by"]]
         bonus = member.pop("control_bonus")
@@ -80,8 +122,12 @@ def count_down(battle: Battle, ship: Ship) -> list[Event]:
         member["health"] = min(member["health"], member["max_health"])
         member["ss_damage"] = [a - b for a, b in zip(member["ss_damage"], bonus["ss"], strict=True)]
         member["controlled_by"] = None
+        member["control_source"] = None
         member["path"] = []
         events.append({"event": "mind_free", "ship": holder["name"], "crew": member["name"]})
+        if source != SYSTEM:
+            release_slug(battle, holder, source)
+            continue
         events += add_ion(
             battle, holder, "mind_control", int(rules(battle)["mind_control"]["self_ion"])
         )
@@ -147,4 +193,4 @@ def _clone_time(battle: Battle, bay: dict[str, Any]) -> int:
     return int(seconds[min(level, len(seconds)) - 1])
 
 
-__all__ = ["clone", "count_down", "order_mind", "side_of"]
+__all__ = ["clone", "count_down", "enemy_member", "order_mind", "side_of", "take_mind"]

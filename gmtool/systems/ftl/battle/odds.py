@@ -2,12 +2,13 @@
 
 Every outcome of the volley's shots is enumerated (a spread weapon's shot falls into
 space by the die's faces with no room; each shot dodges with the defender's numbers out
-of 20), with the defender's shields as they stand now: a shot the shields stop takes one
-down instead of landing; a spread shot that lands is in each room by its share of the
-die's faces, and a beam loses 1 damage for each shield it does not pierce. From that: the
-chance each shot lands, the expected hull damage, and the chance the volley starts at
-least one fire or breach (the chance roll, then the coins per corner with one re-flip).
-Shields coming back while the volley is in flight are not counted.
+of 20), with the defender's shields as they stand now: a shot a Zoltan shield stops takes
+its layers off instead of landing, then a shot the shields stop takes one down instead of
+landing; a spread shot that lands is in each room by its share of the die's faces, and a
+beam loses 1 damage for each shield it does not pierce. From that: the chance each shot
+lands, the expected hull damage, and the chance the volley starts at least one fire or
+breach (the chance roll, then the coins per corner with one re-flip). Shields coming back
+while the volley is in flight are not counted.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from gmtool.systems.ftl.battle.projectiles import UNDODGEABLE
 from gmtool.systems.ftl.battle.shields_evasion import dodge_numbers
 from gmtool.systems.ftl.battle.state import Battle, Ship, enemy_of, room_of, rules
 from gmtool.systems.ftl.battle.weapons import find_weapon
+from gmtool.systems.ftl.battle.zoltan_shield import layers, layers_taken, stops
 
 
 def volley_odds(battle: Battle, ship: Ship, weapon_ref: str, room_id: str) -> dict[str, Any]:
@@ -55,16 +57,21 @@ def volley_odds(battle: Battle, ship: Ship, weapon_ref: str, room_id: str) -> di
         )
         if p
     ]
+    zoltan_at_start = layers(enemy) if stops(battle, enemy, weapon["kind"], ship) else 0
     expected_hits = Fraction(0)
     no_fire = Fraction(0)
     no_breach = Fraction(0)
     for volley in product(outcomes, repeat=shots):
         chance = Fraction(1)
         shields = int(enemy["shields"]["up"])
+        zoltan = zoltan_at_start
         landed = 0
         for outcome, p in volley:
             chance *= p
             if outcome != "reached":
+                continue
+            if zoltan > 0:
+                zoltan = max(0, zoltan - layers_taken(battle, weapon))
                 continue
             if blocks and shields > int(weapon["pierce"]):
                 shields -= 1
@@ -82,6 +89,7 @@ def volley_odds(battle: Battle, ship: Ship, weapon_ref: str, room_id: str) -> di
         "space": _odds(space),
         "dodge": _odds(dodge),
         "shields": int(enemy["shields"]["up"]),
+        "zoltan_shield": layers(enemy),
         "hit_each": _odds((expected_hits / shots) if shots else Fraction(0)),
         "expected_hits": _odds(expected_hits),
         "expected_hull_damage": _odds(expected_hits * damage),

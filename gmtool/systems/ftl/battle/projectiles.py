@@ -1,8 +1,11 @@
-"""Shots in flight arriving: the defender's dodge, then its shields, then the room.
+"""Shots in flight arriving: the defender's dodge, its Zoltan shield, its shields, the room.
 
-Shots arrive in the order they were launched. A beam cannot be dodged; a shot of a kind
-the shields stop ("shields block 1 laser hit") takes one shield down instead of landing,
-unless it pierces as many shields as are up.
+Shots arrive in the order they were launched. A beam cannot be dodged; a Zoltan shield
+with a layer up stops the kinds it stops, whole (``zoltan_shield``); a shot of a kind the
+shields stop ("shields block 1 laser hit") takes one shield down instead of landing,
+unless it pierces as many shields as are up or passes every shield (a vengeance shard). A
+shot that lands may call down crystal vengeance (``vengeance``). A shot carries its own
+weapon (``spec``) when no weapon slot fired it.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ def arrive(battle: Battle, dice: DiceDoor) -> list[Event]:
 
 def _one_shot(battle: Battle, shot: dict[str, Any], dice: DiceDoor) -> list[Event]:
     ship = battle["ships"][shot["to"]]
+    sender = battle["ships"][shot["from"]]
     if shot.get("kind") == "boarding_drone":
         from gmtool.systems.ftl.battle.drone_crew import lands
 
@@ -38,7 +42,7 @@ def _one_shot(battle: Battle, shot: dict[str, Any], dice: DiceDoor) -> list[Even
 
         weapon = shot_weapon(battle, shot)
     else:
-        weapon = battle["ships"][shot["from"]]["weapons"][shot["slot"]]
+        weapon = shot.get("spec") or sender["weapons"][shot["slot"]]
     weapon = {**weapon, "ion": shot.get("ion", weapon["ion"])}  # a chain's ion when fired
     if ship["hull"] <= 0:
         return []
@@ -51,14 +55,37 @@ def _one_shot(battle: Battle, shot: dict[str, Any], dice: DiceDoor) -> list[Even
     if weapon["kind"] == "beam":
         from gmtool.systems.ftl.battle.beams import strike
 
+        stopped = _zoltan_stops_beam(battle, ship, weapon, shot, sender)
+        if stopped is not None:
+            return stopped
         return strike(battle, ship, weapon, str(shot["room"]), list(shot["corners"]), dice)
-    return dodge_shields_land(battle, ship, weapon, str(shot["room"]), dice)
+    return dodge_shields_land(battle, ship, weapon, str(shot["room"]), dice, sender)
+
+
+def _zoltan_stops_beam(
+    battle: Battle, ship: Ship, weapon: dict[str, Any], shot: dict[str, Any], sender: Ship
+) -> list[Event] | None:
+    """A beam meeting a Zoltan shield is stopped whole: the rooms it has yet to cross too."""
+    from gmtool.systems.ftl.battle.zoltan_shield import absorb
+
+    stopped = absorb(battle, ship, weapon, sender)
+    if stopped is not None and shot.get("beam") is not None:
+        battle["in_flight"] = [s for s in battle["in_flight"] if s.get("beam") != shot["beam"]]
+    return stopped
 
 
 def dodge_shields_land(
-    battle: Battle, ship: Ship, weapon: dict[str, Any], room_id: str, dice: DiceDoor
+    battle: Battle,
+    ship: Ship,
+    weapon: dict[str, Any],
+    room_id: str,
+    dice: DiceDoor,
+    sender: Ship | None = None,
 ) -> list[Event]:
-    """A shot (or an asteroid) reaching a ship: the dodge, then the shields, then the room."""
+    """A shot (or an asteroid: no sender) reaching a ship: the dodge, the Zoltan shield,
+    the shields, then the room (and the vengeance it may call down)."""
+    from gmtool.systems.ftl.battle.zoltan_shield import absorb
+
     events: list[Event] = []
     if weapon["kind"] not in UNDODGEABLE:
         dodge = roll_dodge(battle, ship, dice, weapon)
@@ -66,8 +93,12 @@ def dodge_shields_land(
             events.append(dodge)
             if dodge["dodged"]:
                 return events
+    stopped = absorb(battle, ship, weapon, sender)
+    if stopped is not None:
+        return events + stopped
     shields = ship["shields"]
     blocks = weapon["kind"] in rules(battle)["shields"]["blocks"]
+    blocks = blocks and not weapon.get("passes_shields")
     if blocks and shields["up"] > int(weapon.get("pierce", 0)):
         shields["up"] -= 1
         events.append(
@@ -79,4 +110,9 @@ def dodge_shields_land(
             }
         )
         return events
-    return events + land(battle, ship, room_id, weapon, dice)
+    events += land(battle, ship, room_id, weapon, dice)
+    if sender is not None:
+        from gmtool.systems.ftl.battle.vengeance import avenge
+
+        events += avenge(battle, ship, sender, weapon, dice)
+    return events

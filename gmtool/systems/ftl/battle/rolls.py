@@ -9,7 +9,9 @@ an asteroid strikes: a die with a face for each room of the ship, in its order);
 ``drone_delay`` (d6 wait), ``drone_move`` (2d6 space), ``drone_room`` (a face per enemy
 room), ``drone_toward`` (a beam drone's d6 way), ``drone_repair`` (the hull repair d6) and
 ``drone_pick`` (the anti-combat drone's pick among enemy drones); ``asteroid_space`` (2d6:
-the space round a ship an asteroid crosses, destroying the drones there).
+the space round a ship an asteroid crosses, destroying the drones there); crystal
+vengeance's ``vengeance`` (d100) and ``vengeance_room`` (the enemy room its shard flies
+at, a die in the same way).
 """
 
 from __future__ import annotations
@@ -56,6 +58,8 @@ NAMES = (
     "drone_repair",
     "drone_pick",
     "asteroid_space",
+    "vengeance",
+    "vengeance_room",
 )
 
 

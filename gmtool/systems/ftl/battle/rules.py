@@ -71,6 +71,13 @@ def battle_rules(data: Mapping[str, Any]) -> dict[str, Any]:
         },
         "hacking": dict(settings["hacking"]),
         "ftl": dict(settings["ftl"]),
+        "augments": dict(settings["augments"]),
+        "zoltan_shield": {
+            **settings["zoltan_shield"],
+            **data["augments"]["zoltan_shield"]["numbers"],
+        },
+        "crystal_vengeance": dict(settings["crystal_vengeance"]),
+        "slug_mind": dict(settings["slug_mind"]),
         "teleporter": {"self_ion": per_level("crew_teleporter", "self_ion_damage")},
         "mind_control": {
             "self_ion": int(systems["mind_control"]["stats"]["self_ion_damage"]),

@@ -53,6 +53,7 @@ def run_second(battle: Battle, dice: DiceDoor) -> list[Event]:
         events += power.count_down_ion(battle, ship)
         events += crew.count_down_stuns(ship)
         events += doors.count_down(ship)
+        events += hacking.stun_hacked_room(battle, ship)
     for ship in ships:
         events += weapons.charge_weapons(battle, ship)
         events += recharge_shields(battle, ship)

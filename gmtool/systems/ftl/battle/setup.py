@@ -58,6 +58,10 @@ def battle_ship(
         "doors": inner_doors(rooms),
         "systems": systems,
         "shields": {"up": 0, "progress": 0},
+        # "Reset every jump": the battle opens just after one, the Zoltan shield whole.
+        "zoltan_shield": int(rules["zoltan_shield"]["layers"])
+        if "zoltan_shield" in doc.get("augments", [])
+        else 0,
         "weapons": [_weapon(wid, data) for wid in doc.get("weapons", [])]
         + artillery_weapons(systems, data),
         "drones": [new_drone(did, data) for did in doc.get("drones", [])],
@@ -202,10 +206,12 @@ def _crew(
                     int(base["ss_damage"][0]) + int(race.get("ss_damage_change", [0, 0])[0]),
                     int(base["ss_damage"][1]) + int(race.get("ss_damage_change", [0, 0])[1]),
                 ],
-                "death_damage": int(race.get("death_damage", 0)),
-                "room_power": int(race.get("room_power", 0)),
+                "death_damage": int(race.get("death_damage") or 0),
+                "room_power": int(race.get("room_power") or 0),
                 "mind_control_immune": bool(race.get("mind_control_immune", False)),
                 "lock_seconds": int(race.get("lockdown_seconds") or 0),
+                "mind_seconds": int(race.get("mind_control_seconds") or 0),
+                "mind_ss_bonus": list(race.get("mind_control_ss_damage_bonus") or [0, 0]),
                 "stunned": 0,
                 "path": [],
                 "steps": 0.0,

@@ -48,7 +48,10 @@ def _drone_fire(e: Event) -> str:
 TELL: dict[str, Callable[[Event], str]] = {
     "second": lambda e: f"[{e['second']}s]",
     "power": lambda e: f"{e['ship']} powers {e['system']} {e['from']}->{e['to']}",
-    "weapon": lambda e: f"{e['ship']} turns {e['weapon']} {'on' if e['on'] else 'off'}",
+    "weapon": lambda e: (
+        f"{e['ship']} turns {e['weapon']} {'on' if e['on'] else 'off'}"
+        + (" (pre-ignited: charged)" if e.get("charged") else "")
+    ),
     "aim": lambda e: f"{e['ship']} aims {e['weapon']} at {e['at']} {e['room']}",
     "hold": lambda e: f"{e['ship']} holds {e['weapon']}",
     "autofire": lambda e: f"{e['ship']} autofire {'on' if e['on'] else 'off'}",
@@ -69,7 +72,17 @@ TELL: dict[str, Callable[[Event], str]] = {
     "battery_off": lambda e: f"{e['ship']} battery spent",
     "teleport": lambda e: f"{e['ship']} sends {', '.join(e['crew'])} to {e['to']} {e['room']}",
     "retrieve": lambda e: f"{e['ship']} brings back {', '.join(e['crew'])}",
-    "mind": lambda e: f"{e['ship']} takes {e['crew']}'s mind for {e['seconds']}s",
+    "mind": lambda e: (
+        f"{e['ship']}{' slug ' + e['by'] if e.get('by') else ''} takes {e['crew']}'s mind "
+        f"for {e['seconds']}s"
+    ),
+    "zoltan_shield": lambda e: (
+        f"{e['ship']}'s Zoltan shield stops {e['weapon']} (-{e['lost']}, {e['layers']} left)"
+    ),
+    "vengeance": lambda e: (
+        f"{e['ship']}'s crystal vengeance: a shard flies at {e['at']} {e['room']}"
+    ),
+    "zoltan_power": lambda e: f"{e['ship']} {e['system']}: Zoltan bars {e['from']}->{e['to']}",
     "mind_free": lambda e: f"{e['crew']} comes back to their senses",
     "cloned": lambda e: f"{e['crew']} of {e['ship']} is cloned in {e['room']}",
     "clone_lost": lambda e: f"{e['crew']} of {e['ship']} is lost: no clone bay to come back",

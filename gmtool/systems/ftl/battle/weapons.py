@@ -39,10 +39,18 @@ def cooldown(battle: Battle, ship: Ship, weapon: dict[str, Any]) -> int:
     if chain and chain["what"] == "cooldown":
         base = max(int(chain["cap"]), base + int(chain["step"]) * int(weapon["chain_level"]))
     skill = manning_skill(ship, "weapon_control")
-    if skill is None:
-        return base
-    percent = int(rules(battle)["weapons"]["manned_faster_percent"][skill])
-    return base - base * percent // 100
+    percent = 0 if skill is None else int(rules(battle)["weapons"]["manned_faster_percent"][skill])
+    if "automated_re_loader" not in ship["augments"]:
+        return base - base * percent // 100
+    # The re-loader's "faster" adds to the manned bonus (one rounding down), or takes whole
+    # seconds off, as battle.augments.reloader_reads says.
+    readings = rules(battle)["augments"]
+    faster = int(ship["augment_numbers"]["automated_re_loader"]["cooldown_faster"])
+    if readings["reloader_reads"] == "percent":
+        shorter = base - base * (percent + faster) // 100
+    else:
+        shorter = base - base * percent // 100 - faster
+    return max(int(readings["reloader_min_cooldown"]), shorter)
 
 
 def is_charged(battle: Battle, ship: Ship, weapon: dict[str, Any]) -> bool:
@@ -316,11 +324,13 @@ def _launch_beam(battle: Battle, ship: Ship, index: int) -> list[Event]:
     enemy = enemy_of(battle, ship)
     per_second = int(rules(battle)["beams"]["rooms_per_second"])
     crossed = sweep(battle, enemy, weapon, str(weapon["volley_target"]))
+    beam = battle["next_shot"] + 1  # its rooms' arrivals share it (a Zoltan shield stops all)
     for order, part in enumerate(crossed):
         battle["next_shot"] += 1
         battle["in_flight"].append(
             {
                 "id": battle["next_shot"],
+                "beam": beam,
                 "from": ship["name"],
                 "to": enemy["name"],
                 "weapon": weapon["id"],
