@@ -123,3 +123,19 @@ def test_crystal_vengeance_misses_on_11_and_never_answers_a_beam() -> None:
     assert [e["happens"] for e in events] == [False] and b["in_flight"] == []
     beam = {**red["weapons"][0], "kind": "beam"}
     assert avenge(b, blue, red, beam, DiceDoor(entered=[])) == []
+
+
+def test_a_boarding_drone_is_destroyed_on_it() -> None:
+    from tests.ftl_battle.test_drones import dship
+
+    state = battle(red=dship(["boarding_drone"]), blue=ship(augments=["zoltan_shield"]))
+    b = state["battle"]
+    order(state, "drone", ship="Red", drone="1", on=True)
+    b["in_flight"] = [
+        {"id": 1, "from": "Red", "to": "Blue", "weapon": "boarding_drone",
+         "kind": "boarding_drone", "drone": 0, "room": "hall", "arrives": 0}
+    ]  # fmt: skip
+    events = arrive(b, DiceDoor(entered=[]))
+    assert [(e["event"], e["layers"]) for e in events] == [("zoltan_shield", 4)]
+    assert b["ships"]["Red"]["drones"][0]["deployed"] is False
+    assert not any(m.get("drone") is not None for m in b["ships"]["Blue"]["crew"])

@@ -35,8 +35,11 @@ def _one_shot(battle: Battle, shot: dict[str, Any], dice: DiceDoor) -> list[Even
     sender = battle["ships"][shot["from"]]
     if shot.get("kind") == "boarding_drone":
         from gmtool.systems.ftl.battle.drone_crew import lands
+        from gmtool.systems.ftl.battle.zoltan_shield import stop_boarding_drone
 
-        return lands(battle, shot) if ship["hull"] > 0 else []
+        if ship["hull"] <= 0:
+            return []
+        return stop_boarding_drone(battle, ship, sender, shot) or lands(battle, shot)
     if shot.get("drone") is not None:  # a drone's shot or beam
         from gmtool.systems.ftl.battle.drone_flight import shot_weapon
 

@@ -63,13 +63,31 @@ def absorb(
     """The shot's end on the Zoltan shield (its events), or None when it goes on."""
     if weapon.get("passes_shields") or not stops(battle, ship, weapon["kind"], sender):
         return None
+    return _take_layers(ship, str(weapon["id"]), layers_taken(battle, weapon))
+
+
+def stop_boarding_drone(
+    battle: Battle, ship: Ship, sender: Ship, shot: dict[str, Any]
+) -> list[Event] | None:
+    """A boarding drone meeting the shield is destroyed there; doing no damage, it takes
+    the least a stopped shot takes (``min_layers_per_shot``)."""
+    if not stops(battle, ship, "boarding_drone", sender):
+        return None
+    from gmtool.systems.ftl.battle.drones import destroy
+
+    destroy(battle, sender, sender["drones"][int(shot["drone"])])
+    cost = int(rules(battle)["zoltan_shield"]["min_layers_per_shot"])
+    return _take_layers(ship, str(shot["weapon"]), cost)
+
+
+def _take_layers(ship: Ship, what: str, cost: int) -> list[Event]:
     before = layers(ship)
-    ship["zoltan_shield"] = max(0, before - layers_taken(battle, weapon))
+    ship["zoltan_shield"] = max(0, before - cost)
     return [
         {
             "event": "zoltan_shield",
             "ship": ship["name"],
-            "weapon": weapon["id"],
+            "weapon": what,
             "layers": ship["zoltan_shield"],
             "lost": before - ship["zoltan_shield"],
         }
