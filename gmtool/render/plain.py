@@ -15,8 +15,6 @@ import sys
 from collections.abc import Collection, Iterable, Sequence
 from typing import Any, TextIO
 
-from gmtool.text import printable
-
 Span = tuple[str, str]
 """A piece of a line and its style ("" for none)."""
 Cell = Span | str
@@ -34,15 +32,24 @@ _SGR = {
 }
 
 
+BAR = "█"
+
+
 def span(cell: Cell) -> Span:
-    """A cell as a span, its text made safe to print on one line."""
+    """A cell as a span, its text made safe to print on one line. Every character that
+    ``printable`` escapes is one Python counts as not printable (a control, a format mark,
+    a line or paragraph separator), so printable text is taken as it is."""
     text, style = (cell, "") if isinstance(cell, str) else cell
-    return printable(text, one_line=True), style
+    if not text.isprintable():
+        from gmtool.text import printable
+
+        text = printable(text, one_line=True)
+    return text, style
 
 
 def width(text: str) -> int:
     """Columns ``text`` takes in a terminal: wide (East Asian) characters take two."""
-    if text.isascii():
+    if text.isascii() or not text.strip(BAR):  # a bar takes a column a block
         return len(text)
     from gmtool.render.textgrid import display_width  # the one rule for wider characters
 
@@ -124,7 +131,7 @@ def table(
 
 
 def bar(length: int, style: str = "cyan") -> Span:
-    return "█" * length, style
+    return BAR * length, style
 
 
 def _trimmed(line: list[Span]) -> list[Span]:

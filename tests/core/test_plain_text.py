@@ -53,3 +53,11 @@ def test_rich_prints_the_same_text_with_the_styles() -> None:
     assert console.export_text(clear=False) == chart.text()
     styled = console.export_text(styles=True)
     assert "\x1b[1mtitle" in styled and "\x1b[36m██" in styled
+
+
+def test_text_python_counts_printable_is_never_escaped() -> None:
+    # plain.span skips gmtool.text.printable for printable text: this holds it to that.
+    from gmtool.text import printable
+
+    every = "".join(chr(code) for code in range(0x110000) if chr(code).isprintable())
+    assert printable(every, one_line=True) == every
