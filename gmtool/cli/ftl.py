@@ -218,6 +218,8 @@ def map_new(
     game = open_game(ctx, SYSTEM)
     door = game.door(entered=coin_faces(dice) if dice is not None else None)
     outcome = game.play({"type": "map_new"}, door)
+    if not as_json:
+        render.map_steps(outcome.result).write()
     emit(outcome.result, as_json, render.map_built)
 
 

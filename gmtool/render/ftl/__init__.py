@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from gmtool.render.ftl.shipgrid import LEGEND, draw
+
+if TYPE_CHECKING:
+    from gmtool.render.plain import Lines, Span
 
 GROUP_TITLES = {
     "systems": "Systems",
@@ -147,26 +150,29 @@ def _beacon_mark(
     return Text("·")
 
 
+def map_steps(doc: dict[str, Any]) -> Lines:
+    """Every roll of ``map new`` in order, re-rolls with their reason: plain lines (dozens
+    of them; drawn through rich they cost more than the map itself)."""
+    from gmtool.render.plain import Lines
+
+    return Lines(_step_spans(step) for step in doc.get("steps", []))
+
+
 def map_built(doc: dict[str, Any]) -> RenderableType:
-    """Every roll of ``map new`` in order (re-rolls with their reason), then the map."""
-    lines: list[RenderableType] = []
-    for step in doc.get("steps", []):
-        lines.append(_step_line(step))
-    lines.append(sector(doc))
-    lines.append(Text(f"{len(doc['beacons'])} beacons, {doc['rerolls']} re-rolls"))
-    return Group(*lines)
+    """The map ``map new`` built, and how many beacons and re-rolls (after ``map_steps``)."""
+    return Group(sector(doc), Text(f"{len(doc['beacons'])} beacons, {doc['rerolls']} re-rolls"))
 
 
-def _step_line(step: dict[str, Any]) -> Text:
+def _step_spans(step: dict[str, Any]) -> list[Span]:
     if step["step"] == "coin":
-        return Text(f"coin for {step['for']}: {step['coin']} → {step['count']}", style="bold")
+        return [(f"coin for {step['for']}: {step['coin']} → {step['count']}", "bold")]
     if "stopped" in step:
-        return Text(f"removals stop: {step['stopped']}", style="yellow")
+        return [(f"removals stop: {step['stopped']}", "yellow")]
     who = f" for {step['player']}" if "player" in step else ""
-    text = Text(f"  {step['step']}{who}: {step['at'][0]},{step['at'][1]}")
+    spans = [(f"  {step['step']}{who}: {step['at'][0]},{step['at'][1]}", "")]
     if "reroll" in step:
-        text.append(f"  re-roll ({step['reroll']})", style="dim")
-    return text
+        spans.append((f"  re-roll ({step['reroll']})", "dim"))
+    return spans
 
 
 def jump(doc: dict[str, Any]) -> Text:
