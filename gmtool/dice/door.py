@@ -83,21 +83,24 @@ class DiceDoor:
 
     def roll(self, expression: str, *, who: str = "", label: str = "") -> Roll:
         """Roll ``expression`` for ``who``; raises DiceError for bad notation or faces."""
-        tree = parse(expression)
-        text = str(tree)
-        faces = self._by_name.get(who.casefold()) if who else None
-        faces = faces or self.entered
-        source: Source
-        if faces is not None:
-            total, dice = roll_expression(tree, lambda sides: faces.draw(sides, text))
-            source = "entered"
-        else:
-            rng = self._rng()
-            total, dice = roll_expression(tree, rng.face)
-            source = "rolled"
-        roll = Roll(text, total, dice, source, who, label)
+        roll = self._roll(expression, self._faces_for(who), who=who, label=label)
         self.rolls.append(roll)
         return roll
+
+    def _roll(
+        self, expression: str, faces: _EnteredFaces | None, *, who: str, label: str, why: str = ""
+    ) -> Roll:
+        """``expression`` rolled from ``faces``, or from the generator when there are none."""
+        tree = parse(expression)
+        text = str(tree)
+        source: Source
+        if faces is not None:
+            total, dice = roll_expression(tree, faces.drawer(text))
+            source = "entered"
+        else:
+            total, dice = roll_expression(tree, self._rng().face)
+            source = "rolled"
+        return Roll(text, total, dice, source, who, label, not_counted=why)
 
     def offer_unused(self, expression: str, *, who: str = "", label: str = "", why: str) -> None:
         """Dice a rule no longer needs, though the table may have rolled them anyway (damage
@@ -116,16 +119,18 @@ class DiceDoor:
         """
         taken: list[Roll] = []
         for expression, who, label, why in self._offered:
-            faces = self._by_name.get(who.casefold()) if who else None
-            faces = faces or self.entered
+            faces = self._faces_for(who)
             if faces is None or not faces.left:
                 continue
-            tree = parse(expression)
-            total, dice = roll_expression(tree, faces.drawer(str(tree)))
-            taken.append(Roll(str(tree), total, dice, "entered", who, label, not_counted=why))
+            taken.append(self._roll(expression, faces, who=who, label=label, why=why))
         self._offered.clear()
         self.rolls.extend(taken)
         return taken
+
+    def _faces_for(self, who: str) -> _EnteredFaces | None:
+        """The faces entered for ``who`` (any case), else the flat list, else None: roll."""
+        faces = self._by_name.get(who.casefold()) if who else None
+        return faces or self.entered
 
     def faces_left(self) -> int | None:
         """How many entered faces (the flat list) are still unused; None when none were entered."""

@@ -22,7 +22,9 @@ from gmtool.dice import DiceDoor
 from gmtool.errors import GmtoolError, StoreError
 from gmtool.store import integrity, seals
 from gmtool.store.campaign import SNAPSHOT_EVERY, CampaignStore
-from gmtool.store.records import Entry
+from gmtool.store.log_reading import live_actions
+from gmtool.store.records import DamagedRow, Entry
+from gmtool.store.schema import schema_version
 
 
 @dataclass
@@ -68,7 +70,7 @@ def verify(name: str) -> Report:
 
 def _verify(conn: sqlite3.Connection, report: Report) -> None:
     report.problems += integrity.sqlite_problems(conn)
-    if integrity.schema_version(conn) < seals.CHAINED_SINCE:
+    if schema_version(conn) < seals.CHAINED_SINCE:
         report.problems.append(
             "the campaign has no checksums yet (written by an older gmtool): any command that"
             " writes to it adds them"
@@ -98,12 +100,12 @@ def _replay_problems(
     try:
         system, content = _system_and_content(row[0], row[1])
         state = json.loads(snapshots[0])
-        for entry in integrity.live_actions(conn):
+        for entry in live_actions(conn):
             state = replay(system, content, state, entry)
             report.replayed += 1
             if entry.seq in snapshots and json.loads(snapshots[entry.seq]) != state:
                 return [f"the snapshot at entry #{entry.seq} differs from the replay of the log"]
-    except ReplayFailed as failed:
+    except (ReplayFailed, DamagedRow) as failed:
         return [str(failed)]
     except GmtoolError as error:
         return [f"the log cannot be replayed: {error.line()}"]
@@ -195,7 +197,7 @@ def rebuild(name: str) -> Rebuilt:
 def _read_and_replay(
     conn: sqlite3.Connection, name: str, path: Path
 ) -> tuple[dict[str, Any], tuple[str, int, dict[int, str]], int]:
-    if integrity.schema_version(conn) < seals.CHAINED_SINCE:
+    if schema_version(conn) < seals.CHAINED_SINCE:
         raise StoreError(
             f"campaign '{name}' has no checksums yet, so its log cannot be shown whole",
             hint="any command that writes to it adds them; then rebuild",
@@ -216,7 +218,11 @@ def _read_and_replay(
     snapshot_states = {0: first}
     since = 0
     replayed = 0
-    for entry in integrity.live_actions(conn):
+    try:
+        entries = live_actions(conn)
+    except DamagedRow as damaged:
+        raise StoreError(f"campaign '{name}' cannot be rebuilt: {damaged}") from None
+    for entry in entries:
         try:
             state = replay(system, content, state, entry)
         except ReplayFailed as failed:

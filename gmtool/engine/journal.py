@@ -111,17 +111,6 @@ def markdown_lines(name: str, rows: Iterable[list[Any]]) -> Iterator[str]:
         yield "| " + " | ".join(row_cells) + " |"
 
 
-def to_markdown(name: str, entries: list[dict[str, Any]]) -> str:
-    """The journal of entries given as ``Entry.to_json()`` documents."""
-    rows = (
-        [*(printable(str(entry[c])) for c in COLUMNS[:4]), printable(dice_text(entry["dice"]))]
-        + [printable(str(entry[c])) for c in COLUMNS[5:8]]
-        + ["yes" if entry["voided"] else ""]
-        for entry in entries
-    )
-    return "\n".join(markdown_lines(name, rows))
-
-
 def write_json(rows: Iterable[Row], out: TextIO) -> None:
     """One JSON document: the list of ``Entry.to_json()`` documents, the dice copied as
     stored (they are JSON already)."""

@@ -28,20 +28,18 @@ from gmtool.store.connection import (
     store_error,
 )
 from gmtool.store.home import campaign_path, ensure_folder, existing_campaign_path
-from gmtool.store.log_query import LOG_COLUMNS, log_query
+from gmtool.store.log_reading import LogReading
 from gmtool.store.publish import clear_abandoned, publish, remove_database, temporary_path
 from gmtool.store.records import (
-    ENTRY_COLUMNS,
     GAME_COLUMNS,
     DamagedRow,
-    Entry,
     GameRow,
-    entry_from_row,
     game_from_row,
     load_hex,
     load_json,
     now_text,
 )
+from gmtool.store.schema import schema_version
 
 SNAPSHOT_EVERY = 50
 """A snapshot of the state is kept after this many live actions, so rebuilding the state
@@ -57,8 +55,8 @@ def _stored(value: dict[str, Any], what: str) -> str:
         raise ContentError([f"{what}: {error} (write such values in quotes, as text)"]) from None
 
 
-class CampaignStore:
-    """The database of one campaign."""
+class CampaignStore(LogReading):
+    """The database of one campaign (its log is read through ``LogReading``)."""
 
     def __init__(
         self, name: str, conn: sqlite3.Connection, path: Path, *, writable: bool = True
@@ -196,7 +194,7 @@ class CampaignStore:
 
     @guarded
     def _quick_check(self) -> str | None:
-        if self._schema_version() < seals.CHAINED_SINCE:
+        if schema_version(self.conn) < seals.CHAINED_SINCE:
             return None  # read-only and not yet migrated: nothing to check against
         with self.reading():
             return seals.quick_check(self.conn)
@@ -210,9 +208,6 @@ class CampaignStore:
             yield
         finally:
             self._rollback()
-
-    def _schema_version(self) -> int:
-        return int(self.conn.execute("PRAGMA user_version").fetchone()[0])
 
     def _rollback(self) -> None:
         # SQLite may have rolled back already (after a disk error, say): nothing to undo then.
@@ -319,23 +314,7 @@ class CampaignStore:
             (json.dumps(state), since_snapshot),
         )
 
-    # -- reading -------------------------------------------------------------
-    @guarded
-    def last_live_entry(self) -> Entry | None:
-        row = self.conn.execute(
-            f"SELECT {ENTRY_COLUMNS} FROM entries WHERE voided = 0 ORDER BY seq DESC LIMIT 1"
-        ).fetchone()
-        return entry_from_row(row) if row else None
-
-    @guarded
-    def entry(self, seq: int) -> Entry:
-        row = self.conn.execute(
-            f"SELECT {ENTRY_COLUMNS} FROM entries WHERE seq = ?", (seq,)
-        ).fetchone()
-        if row is None:
-            raise DamagedRow(f"entry #{seq} is missing")
-        return entry_from_row(row)
-
+    # -- snapshots -----------------------------------------------------------
     @guarded
     def snapshot_before(self, seq: int) -> tuple[int, dict[str, Any]]:
         """The latest snapshot taken before entry ``seq``."""
@@ -348,67 +327,3 @@ class CampaignStore:
         if not seals.snapshot_is_whole(row[0], row[1], row[2]):
             raise DamagedRow(f"the snapshot at entry #{row[0]} does not match its checksum")
         return int(row[0]), load_json(row[1], f"the snapshot at entry #{row[0]}", dict)
-
-    @guarded
-    def live_actions_between(self, after: int, before: int) -> list[Entry]:
-        rows = self.conn.execute(
-            f"SELECT {ENTRY_COLUMNS} FROM entries WHERE seq > ? AND seq < ? AND voided = 0"
-            " AND kind = 'action' ORDER BY seq",
-            (after, before),
-        ).fetchall()
-        return [entry_from_row(row) for row in rows]
-
-    @guarded
-    def entries(
-        self,
-        *,
-        who: str | None = None,
-        mission: str | None = None,
-        scene: str | None = None,
-        last: int | None = None,
-    ) -> list[Entry]:
-        sql, params = log_query(who=who, mission=mission, scene=scene, last=last)
-        rows = self.conn.execute(sql, params).fetchall()
-        if last is not None:
-            rows.reverse()  # the last N, newest first, back in log order
-        return [entry_from_row(row) for row in rows]
-
-    def log_rows(
-        self,
-        *,
-        who: str | None = None,
-        mission: str | None = None,
-        scene: str | None = None,
-        last: int | None = None,
-        newest_first: bool = False,
-    ) -> Iterator[tuple[Any, ...]]:
-        """The log's rows (``LOG_COLUMNS``, dice as stored JSON text) in log order (or
-        ``newest_first``), read from the cursor as they are used: an export of any length
-        holds one row at a time, and a pager that stops early stops the reading."""
-        sql, params = log_query(
-            who=who,
-            mission=mission,
-            scene=scene,
-            last=last,
-            columns=LOG_COLUMNS,
-            newest_first=newest_first,
-        )
-        if last is not None and not newest_first:
-            sql = f"SELECT * FROM ({sql}) ORDER BY seq"
-        try:
-            yield from self.conn.execute(sql, params)
-        except sqlite3.DatabaseError as error:
-            raise store_error(error, self.name, self.path) from None
-
-    @guarded
-    def spans_days(self) -> bool:
-        """Whether the first and the latest entries were written on different days."""
-        row = self.conn.execute(
-            "SELECT (SELECT time FROM entries ORDER BY seq LIMIT 1),"
-            " (SELECT time FROM entries ORDER BY seq DESC LIMIT 1)"
-        ).fetchone()
-        return str(row[0])[:10] != str(row[1])[:10]
-
-    @guarded
-    def count_entries(self) -> int:
-        return int(self.conn.execute("SELECT count(*) FROM entries").fetchone()[0])

@@ -11,7 +11,7 @@ from typing import Concatenate, ParamSpec, Protocol, TypeVar
 
 from gmtool.errors import StoreError
 from gmtool.store.records import DamagedRow
-from gmtool.store.schema import SCHEMA_VERSION, migrate
+from gmtool.store.schema import SCHEMA_VERSION, migrate, schema_version
 
 BUSY_TIMEOUT_MS = 15_000
 """How long a command waits for another one writing to the same campaign. With 8 writers
@@ -42,7 +42,7 @@ def connect(
         raise store_error(error, name, path) from None
     try:
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        version = schema_version(conn)
         if version > SCHEMA_VERSION:
             raise StoreError(
                 f"campaign '{name}' was written by a newer gmtool (schema {version}, this "

@@ -8,7 +8,7 @@ import sqlite3
 from typing import Any
 
 from gmtool.store import seals
-from gmtool.store.records import ENTRY_COLUMNS, Entry, entry_from_row
+from gmtool.store.records import ENTRY_COLUMNS
 
 MAX_REPORTED = 20
 """A badly damaged file can have thousands of problems; the first ones say enough."""
@@ -21,10 +21,6 @@ def sqlite_problems(conn: sqlite3.Connection) -> list[str]:
     """What SQLite's ``integrity_check`` finds in the file's pages and indexes."""
     rows = conn.execute(f"PRAGMA integrity_check({MAX_REPORTED})").fetchall()
     return [f"SQLite: {row[0]}" for row in rows if row[0] != "ok"]
-
-
-def schema_version(conn: sqlite3.Connection) -> int:
-    return int(conn.execute("PRAGMA user_version").fetchone()[0])
 
 
 def chain_problems(conn: sqlite3.Connection) -> tuple[int, list[str]]:
@@ -44,13 +40,6 @@ def snapshots(conn: sqlite3.Connection) -> tuple[dict[int, str], list[str]]:
         else:
             problems.append(f"the snapshot at entry #{seq} does not match its checksum")
     return whole, problems
-
-
-def live_actions(conn: sqlite3.Connection) -> list[Entry]:
-    rows = conn.execute(
-        f"SELECT {ENTRY_COLUMNS} FROM entries WHERE voided = 0 AND kind = 'action' ORDER BY seq"
-    ).fetchall()
-    return [entry_from_row(row) for row in rows]
 
 
 def raw_rows(conn: sqlite3.Connection) -> dict[str, Any]:

@@ -7,11 +7,10 @@ so a screen is redrawn when the campaign changed and never on a timer.
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
 from gmtool.store.campaign import CampaignStore
-from gmtool.store.connection import guarded, store_error
+from gmtool.store.connection import connect, guarded
 
 
 class ChangeWatcher:
@@ -20,10 +19,7 @@ class ChangeWatcher:
     def __init__(self, name: str, path: Path) -> None:
         self.name = name
         self.path = path
-        try:
-            self.conn = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
-        except sqlite3.DatabaseError as error:
-            raise store_error(error, name, path) from None
+        self.conn = connect(path, name, readonly=True)
 
     @guarded
     def data_version(self) -> int:

@@ -107,7 +107,7 @@ def entry_from_row(row: tuple[Any, ...]) -> Entry:
 
 
 def log_document(row: tuple[Any, ...]) -> dict[str, Any]:
-    """A row of the log's columns (``store.log_query.LOG_COLUMNS``) as ``Entry.to_json()``
+    """A row of the log's columns (``store.log_reading.LOG_COLUMNS``) as ``Entry.to_json()``
     gives it: the words checked and the dice decoded, the action and result left unread."""
     seq, time, kind, who, what, outcome, mission, scene, dice, voided = row
     place = f"entry #{seq}"

@@ -67,10 +67,14 @@ STEPS: dict[int, Callable[[sqlite3.Connection], None]] = {2: _chain_existing}
 """Work a migration does in Python after its SQL, in the same transaction."""
 
 
+def schema_version(conn: sqlite3.Connection) -> int:
+    """The schema version the database was written with (0: none of gmtool's tables)."""
+    return int(conn.execute("PRAGMA user_version").fetchone()[0])
+
+
 def migrate(conn: sqlite3.Connection) -> None:
     """Bring the database up to SCHEMA_VERSION, one migration per transaction."""
-    version = conn.execute("PRAGMA user_version").fetchone()[0]
-    for target in range(version + 1, SCHEMA_VERSION + 1):
+    for target in range(schema_version(conn) + 1, SCHEMA_VERSION + 1):
         conn.execute("BEGIN IMMEDIATE")
         try:
             for statement in statements(MIGRATIONS[target]):

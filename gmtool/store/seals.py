@@ -5,7 +5,8 @@ all of them on ``campaign verify``). The hashes themselves are in ``chain``."""
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from typing import Any
 
 from gmtool.store.chain import (
     ENTRY_HASHED,
@@ -78,21 +79,23 @@ def quick_check(conn: sqlite3.Connection) -> str | None:
         f"SELECT {ENTRY_HASHED}, hash FROM entries ORDER BY seq DESC LIMIT ?", (QUICK_LINKS + 1,)
     ).fetchall()
     rows.reverse()
-    if len(rows) <= QUICK_LINKS:  # the whole log: the first entry chains from the genesis
-        rows.insert(0, (None,) * 12 + (_genesis(conn),))
-    for before, row in zip(rows, rows[1:], strict=False):
-        if entry_hash(str(before[-1]), tuple(row[:-1])) != row[-1]:
-            return f"entry #{row[0]} does not match its checksum"
-    expected = _expected_seal(conn)
-    if expected is not None and expected[0] != expected[1]:
-        return "the campaign's state does not match its checksum"
-    return None
+    # The whole log is checked from the genesis; a longer one from the link before the last.
+    start = rows.pop(0)[-1] if len(rows) > QUICK_LINKS else _genesis(conn)
+    for _, problem in _broken(str(start), rows):
+        return problem
+    return seal_problem(conn)
 
 
 def broken_links(conn: sqlite3.Connection) -> Iterator[tuple[int, str]]:
     """(seq, problem) for every entry whose link does not hold, in log order."""
-    previous = _genesis(conn)
-    for row in conn.execute(f"SELECT {ENTRY_HASHED}, hash FROM entries ORDER BY seq"):
+    rows = conn.execute(f"SELECT {ENTRY_HASHED}, hash FROM entries ORDER BY seq")
+    return _broken(_genesis(conn), rows)
+
+
+def _broken(previous: str, rows: Iterable[tuple[Any, ...]]) -> Iterator[tuple[int, str]]:
+    """(seq, problem) for each of ``rows`` (ENTRY_HASHED, then the stored hash) whose link
+    to the one before does not hold; ``previous`` is the hash the first one chains from."""
+    for row in rows:
         if entry_hash(previous, tuple(row[:-1])) != row[-1]:
             yield int(row[0]), f"entry #{row[0]} does not match its checksum"
         previous = str(row[-1])

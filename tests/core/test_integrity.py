@@ -247,3 +247,23 @@ def test_rebuild_mends_every_damage_that_leaves_the_log_whole(
         assert json.loads(gmtool("-c", f"m{number}", "status", "--json").out)["count"] > 0
     gc.collect()
     shutil.rmtree(gmtool_home / "campaigns")
+
+
+def test_an_action_that_is_not_json_is_reported_not_a_crash(
+    gmtool, small_snapshots, gmtool_home
+) -> None:  # type: ignore[no-untyped-def]
+    from gmtool.store.seals import rehash_all
+
+    build_campaign("j")
+    path = gmtool_home / "campaigns" / "j.db"
+    damage(path, "UPDATE entries SET action = '{' WHERE seq = 3")
+    verified = gmtool("campaign", "verify", "j")
+    assert verified.code == 6 and "the action of entry #3 is not readable" in verified.out
+    # Chained again as it stands (as a migration takes an older log): rebuild must refuse.
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("BEGIN IMMEDIATE")
+    rehash_all(conn)
+    conn.execute("COMMIT")
+    conn.close()
+    line = one_line(gmtool("campaign", "rebuild", "j"), 6)
+    assert "cannot be rebuilt: the action of entry #3 is not readable" in line

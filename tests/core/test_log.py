@@ -25,22 +25,28 @@ def test_log_table_shows_mission_column_only_when_used(gmtool, toy_campaign) -> 
 
 
 def test_markdown_journal_keeps_one_row_per_entry_whatever_the_text() -> None:
+    import io
     import re
 
-    from gmtool.engine.journal import COLUMNS, to_markdown
+    from gmtool.engine.journal import COLUMNS, write_markdown
 
-    entry = {
-        "seq": 1,
-        "time": "2024-01-01T10:00:00+00:00",
-        "who": "a\\|b",
-        "what": 'say "hi,\nthere" | x',
-        "dice": [],
-        "outcome": "line1\r\nline2\\",
-        "mission": "",
-        "scene": "",
-        "voided": False,
-    }
-    lines = to_markdown("c", [entry]).splitlines()
+    # A row as the store gives it: seq, time, kind, who, what, outcome, mission, scene,
+    # dice (JSON text), voided.
+    row = (
+        1,
+        "2024-01-01T10:00:00+00:00",
+        "roll",
+        "a\\|b",
+        'say "hi,\nthere" | x',
+        "line1\r\nline2\\",
+        "",
+        "",
+        "[]",
+        0,
+    )
+    out = io.StringIO()
+    write_markdown("c", [row], out)
+    lines = out.getvalue().splitlines()
     assert len(lines) == 5
     row = lines[-1]
     # Cells are split at pipes not escaped by a backslash (a backslash escapes the next char).

@@ -1,0 +1,158 @@
+"""Reading a campaign's log: the entries undo, redo and ``campaign verify`` replay, and the
+rows ``gmtool log`` shows, pages and exports (with the SQL for its filters).
+
+``LogReading`` is the part of ``CampaignStore`` that reads the log; ``live_actions`` is the
+same reading on a bare connection, for ``campaign verify`` and ``rebuild``, which read a
+file they do not trust inside one transaction of their own.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from gmtool.store.connection import guarded, store_error
+from gmtool.store.records import ENTRY_COLUMNS, DamagedRow, Entry, entry_from_row
+
+NO_END = 2**63 - 1
+"""Past the last entry: SQLite's largest integer."""
+
+LOG_COLUMNS = "seq, time, kind, who, what, outcome, mission, scene, dice, voided"
+"""What the log prints: no action, no result, and the dice left as the JSON text stored."""
+
+
+def log_query(
+    *,
+    who: str | None,
+    mission: str | None,
+    scene: str | None,
+    last: int | None,
+    columns: str = ENTRY_COLUMNS,
+    newest_first: bool = False,
+) -> tuple[str, list[Any]]:
+    """The query and its parameters: entries by ``who`` (one of several names counts), of a
+    mission or scene (by title or id), all in log order (or ``newest_first``) or the
+    ``last`` N newest first. Newest first, the rows come from the end of the primary key,
+    so a reader that stops early reads no more of the log than it used."""
+    where: list[str] = []
+    params: list[Any] = []
+    if who is not None:
+        # An entry by several people lists them as "Ana, Cy": match any one of them.
+        where.append(
+            "(who = ? COLLATE NOCASE OR who LIKE ?1 || ', %' ESCAPE '\\'"
+            " OR who LIKE '%, ' || ?1 ESCAPE '\\'"
+            " OR who LIKE '%, ' || ?1 || ', %' ESCAPE '\\')".replace("?1", "?")
+        )
+        literal = who.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        params += [who, literal, literal, literal]
+    for column, value in (("mission", mission), ("scene", scene)):
+        if value is not None:
+            # The title as shown ("Map Out Ancient Forest") or its id (map_out_ancient_forest).
+            where.append(
+                f"({column} = ? COLLATE NOCASE"
+                f" OR replace(replace(lower({column}), ' ', '_'), '-', '_') = ?)"
+            )
+            params += [value, value.casefold().replace(" ", "_").replace("-", "_")]
+    sql = f"SELECT {columns} FROM entries"
+    if where:
+        sql += " WHERE " + " AND ".join(where)
+    if last is None:
+        return sql + (" ORDER BY seq DESC" if newest_first else " ORDER BY seq"), params
+    params.append(min(last, NO_END))  # SQLite's integers stop there
+    return sql + " ORDER BY seq DESC LIMIT ?", params
+
+
+def live_actions(conn: sqlite3.Connection, *, after: int = 0, before: int = NO_END) -> list[Entry]:
+    """The actions still in force (not undone) between two entries, in log order: what a
+    replay applies again."""
+    rows = conn.execute(
+        f"SELECT {ENTRY_COLUMNS} FROM entries WHERE seq > ? AND seq < ? AND voided = 0"
+        " AND kind = 'action' ORDER BY seq",
+        (after, before),
+    ).fetchall()
+    return [entry_from_row(row) for row in rows]
+
+
+class LogReading:
+    """Reading the log of a campaign's database (``CampaignStore`` is one)."""
+
+    name: str
+    path: Path
+    conn: sqlite3.Connection
+
+    @guarded
+    def last_live_entry(self) -> Entry | None:
+        row = self.conn.execute(
+            f"SELECT {ENTRY_COLUMNS} FROM entries WHERE voided = 0 ORDER BY seq DESC LIMIT 1"
+        ).fetchone()
+        return entry_from_row(row) if row else None
+
+    @guarded
+    def entry(self, seq: int) -> Entry:
+        row = self.conn.execute(
+            f"SELECT {ENTRY_COLUMNS} FROM entries WHERE seq = ?", (seq,)
+        ).fetchone()
+        if row is None:
+            raise DamagedRow(f"entry #{seq} is missing")
+        return entry_from_row(row)
+
+    @guarded
+    def live_actions_between(self, after: int, before: int) -> list[Entry]:
+        return live_actions(self.conn, after=after, before=before)
+
+    @guarded
+    def entries(
+        self,
+        *,
+        who: str | None = None,
+        mission: str | None = None,
+        scene: str | None = None,
+        last: int | None = None,
+    ) -> list[Entry]:
+        sql, params = log_query(who=who, mission=mission, scene=scene, last=last)
+        rows = self.conn.execute(sql, params).fetchall()
+        if last is not None:
+            rows.reverse()  # the last N, newest first, back in log order
+        return [entry_from_row(row) for row in rows]
+
+    def log_rows(
+        self,
+        *,
+        who: str | None = None,
+        mission: str | None = None,
+        scene: str | None = None,
+        last: int | None = None,
+        newest_first: bool = False,
+    ) -> Iterator[tuple[Any, ...]]:
+        """The log's rows (``LOG_COLUMNS``, dice as stored JSON text) in log order (or
+        ``newest_first``), read from the cursor as they are used: an export of any length
+        holds one row at a time, and a pager that stops early stops the reading."""
+        sql, params = log_query(
+            who=who,
+            mission=mission,
+            scene=scene,
+            last=last,
+            columns=LOG_COLUMNS,
+            newest_first=newest_first,
+        )
+        if last is not None and not newest_first:
+            sql = f"SELECT * FROM ({sql}) ORDER BY seq"
+        try:
+            yield from self.conn.execute(sql, params)
+        except sqlite3.DatabaseError as error:
+            raise store_error(error, self.name, self.path) from None
+
+    @guarded
+    def spans_days(self) -> bool:
+        """Whether the first and the latest entries were written on different days."""
+        row = self.conn.execute(
+            "SELECT (SELECT time FROM entries ORDER BY seq LIMIT 1),"
+            " (SELECT time FROM entries ORDER BY seq DESC LIMIT 1)"
+        ).fetchone()
+        return str(row[0])[:10] != str(row[1])[:10]
+
+    @guarded
+    def count_entries(self) -> int:
+        return int(self.conn.execute("SELECT count(*) FROM entries").fetchone()[0])
