@@ -270,3 +270,16 @@ def test_menus_offer_inner_doors_and_a_crystals_locks_only_when_legal() -> None:
     assert "lock" not in offered  # one lock at a time
     assert not [a for a in offered["doors"] if a.get("to") == "pilot"]  # locked: no order
     assert "lock" not in legal_orders(b, "Red")  # no crystal
+
+
+def test_a_crystal_boarder_locks_the_enemys_door() -> None:
+    state = battle(red=_crystal_blue())  # Red's Quartz, sent over to Blue's hall
+    quartz = _board(state, room="hall", who=3)
+    result = order(state, "lock", ship="Red", name="Quartz", room="medbay")
+    assert result["order"]["ship"] == "Blue" and quartz["room"] == "hall"
+    blue = state["battle"]["ships"]["Blue"]
+    assert blue["doors"]["hall/medbay"]["lock"] == 15
+    blue["crew"][1]["room"] = "medbay"  # Bo, in the medbay, cannot come through either
+    order(state, "crew", ship="Blue", name="Bo", room="hall")
+    tick(state, seconds=3)
+    assert blue["crew"][1]["room"] == "medbay"
