@@ -67,3 +67,20 @@ def test_the_crew_menu_offers_exactly_the_walks_the_order_accepts() -> None:
             action = {"type": "order_crew", "ship": "Blue", "name": member["name"], "room": room}
             assert ((member["name"], room) in offered) == is_legal(b, action)
     assert ("Ana", "doors") not in offered  # no door leads there
+
+
+def test_a_crystal_locks_a_door_from_the_menus() -> None:
+    game = Game.open(open_demo("ftl"))
+    answers = ScriptedPrompts(
+        "Blue gives an order", "lock a door (crystal crew)", "Gil", "cloak_room",
+        "Blue gives an order", "lock a door (crystal crew)", "Hal", ESC, ESC, ESC,
+        "Blue gives an order", "open or shut a door", "open the door corridor/drone_bay",
+        QUIT,
+    )  # fmt: skip
+    run(game, answers)
+    assert answers.script == []
+    doors = game.state["battle"]["ships"]["Blue"]["doors"]
+    assert doors["cloak_room/gunnery"]["lock"] == 15 and doors["corridor/drone_bay"]["open"]
+    assert ["Hal", "← back"] in answers.offered  # Gil holds a lock: only Hal is offered
+    door_menu = next(m for m in answers.offered if "open the door corridor/drone_bay" in m)
+    assert "open the door cloak_room/gunnery" not in door_menu  # locked: no order opens it
