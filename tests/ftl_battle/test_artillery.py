@@ -200,3 +200,15 @@ def test_odds_of_the_artillery_flak_count_the_shots_lost_to_space() -> None:
     odds = volley_odds(b, b["ships"]["Red"], "artillery_flak", "engines")
     expected = Fraction(96, 25) - (1 - Fraction(13, 25) ** 8)
     assert odds["expected_hits"]["fraction"] == f"{expected.numerator}/{expected.denominator}"
+
+
+def test_the_beam_does_not_pierce_a_zoltan_shield() -> None:
+    state = battle(red=_gunner(), blue=ship(augments=["zoltan_shield"]))
+    blue = state["battle"]["ships"]["Blue"]
+    assert blue["zoltan_shield"] == 5
+    order(state, "power", ship="Red", system="artillery_beam", bars=4)
+    order(state, "aim", ship="Red", weapon="artillery_beam", room="pilot")
+    tick(state, seconds=14)
+    result = tick(state)  # "cannot penetrate through zoltan shields": 1 damage, hits twice
+    assert blue["zoltan_shield"] == 3 and blue["hull"] == 30
+    assert not [e for e in result["events"] if e["event"] == "hit"]

@@ -97,3 +97,11 @@ def test_a_battle_at_an_asteroid_field_beacon() -> None:
         True,
         False,
     )
+
+
+def test_a_zoltan_shield_stops_an_asteroid() -> None:
+    state = battle(blue=ship(asteroid_field=True, augments=["zoltan_shield"]))
+    blue = state["battle"]["ships"]["Blue"]
+    tick(state, seconds=9)
+    tick(state, asteroid=[1], evade=[20])
+    assert blue["zoltan_shield"] == 4 and blue["shields"]["up"] == 1 and blue["hull"] == 30

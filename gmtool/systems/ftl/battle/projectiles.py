@@ -25,8 +25,15 @@ def arrive(battle: Battle, dice: DiceDoor) -> list[Event]:
     due = [s for s in battle["in_flight"] if s["arrives"] <= battle["second"]]
     battle["in_flight"] = [s for s in battle["in_flight"] if s["arrives"] > battle["second"]]
     events: list[Event] = []
+    stopped: set[Any] = set()  # beams a Zoltan shield stopped whole this second
     for shot in sorted(due, key=lambda s: s["id"]):
-        events += _one_shot(battle, shot, dice)
+        beam = shot.get("beam")
+        if beam is not None and beam in stopped:
+            continue  # the rest of a stopped beam, due the same second
+        landed = _one_shot(battle, shot, dice)
+        if beam is not None and any(e["event"] == "zoltan_shield" for e in landed):
+            stopped.add(beam)
+        events += landed
     return events
 
 
