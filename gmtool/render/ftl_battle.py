@@ -43,6 +43,9 @@ def show(doc: Doc) -> Group:
         parts.append(Text(_state_line(ship)))
         if ship.get("drones"):
             parts.append(Text(drones_line(ship)))
+        round_ship = _spaces_round(doc, name)
+        if round_ship:
+            parts.append(Text(round_ship))
         if ship.get("unmodelled_augments"):
             idle = ", ".join(ship["unmodelled_augments"])
             parts.append(Text(f"  augments not modelled in battle yet: {idle}", style="dim"))
@@ -51,6 +54,31 @@ def show(doc: Doc) -> Group:
     parts.append(summary(doc))
     parts += _in_flight(doc)
     return Group(*parts)
+
+
+def _spaces_round(doc: Doc, name: str) -> str:
+    """The spaces round ``name``'s ship with the enemy's offensive drones on them (each by
+    its slot: D1 sits on 5, D2>7 flies to 7), or "" with none out."""
+    nobody: tuple[str, Doc] = ("", {})
+    enemy_name, enemy = next(
+        ((other, ship) for other, ship in doc["ships"].items() if other != name), nobody
+    )
+    out = [
+        (slot + 1, drone)
+        for slot, drone in enumerate(enemy.get("drones") or [])
+        if drone["out"] and drone["kind"] == "offensive"
+    ]
+    if not out:
+        return ""
+    cells = []
+    for space in doc.get("drone_spaces") or []:
+        here = [
+            f"D{slot}" + (f">{d['going_to']}" if d["going_to"] else "")
+            for slot, d in out
+            if d["space"] == space
+        ]
+        cells.append(f"{space}[{' '.join(here)}]" if here else space)
+    return f"  {enemy_name}'s drones round it: " + " ".join(cells)
 
 
 def _targets(doc: Doc) -> dict[str, set[str]]:

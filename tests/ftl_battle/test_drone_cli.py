@@ -65,6 +65,8 @@ def test_a_short_battle_with_a_combat_drone(fight) -> None:  # type: ignore[no-u
     shown = fight("ftl", "show", "Blue")
     assert shown.code == 0
     assert "combat_drone_i" in shown.out and "space 2" in shown.out
+    red = fight("ftl", "show", "Red").out
+    assert "Blue's drones round it: $ 2[D1] 3 4" in red
 
 
 def test_drone_refusals_write_nothing(fight) -> None:  # type: ignore[no-untyped-def]

@@ -31,6 +31,7 @@ def battle_document(battle: Battle) -> dict[str, Any]:
         ],
         "winner": battle["winner"],
         "over": battle["over"],
+        "drone_spaces": list(battle["rules"]["drones"]["spaces"]),
     }
 
 
