@@ -455,3 +455,15 @@ def test_what_cannot_be_aimed_at_a_drone() -> None:
         order(state, "aim", ship="Red", weapon="basic_laser", room="drone:1")
     with pytest.raises(GmtoolError, match="unknown drone of Blue"):
         order(state, "aim", ship="Red", weapon="basic_laser", room="drone:9")
+
+
+def test_a_boarding_drone_switched_off_and_on_in_flight_is_not_fired_twice() -> None:
+    state = battle(dship(["boarding_drone"]), dship())
+    _, blue = _ships(state)
+    order(state, "drone", ship="Red", drone="1", on=True)
+    tick(state, drone_room=[8])
+    order(state, "drone", ship="Red", drone="1", on=False)
+    order(state, "drone", ship="Red", drone="1", on=True)
+    result = tick(state, seconds=2)  # no second room rolled: the first lands at 3 s
+    assert len([m for m in blue["crew"] if m.get("drone") == 0]) == 1
+    assert result["in_flight"] == []

@@ -103,11 +103,17 @@ def order_drone(battle: Battle, ship: Ship, ref: str, on: bool) -> Event:
     system["power"] += need
     drone["powered"] = True
     drone["deployed"] = True
+    if drone["kind"] == "internal" and not launch:
+        return _switched_on(ship, drone, launch)  # it stays where it walks (or flies)
     drone["phase"] = None
     drone["timer"] = 0
     drone["reload"] = 0
     drone["at"] = str(rules(battle)["drones"]["start_space"])
     drone["to"] = None
+    return _switched_on(ship, drone, launch)
+
+
+def _switched_on(ship: Ship, drone: dict[str, Any], launch: bool) -> Event:
     return {
         "event": "drone",
         "ship": ship["name"],
