@@ -100,12 +100,11 @@ def show_table(
     """The log table of ``entries``: in a terminal fitted to it and styled; to a file or a
     pipe as wide as its lines need (up to WIDEST), in plain text."""
     from gmtool.render.log import log_table
+    from gmtool.render.plain import can_colour
 
     out = out or sys.stdout
-    terminal = out.isatty()
-    width = _terminal_width() if terminal else max(_columns(), WIDEST)
-    styled = terminal and _can_style()
-    lines = log_table(name, entries, note=note, width=width, styled=styled)
+    width = _terminal_width() if out.isatty() else max(_columns(), WIDEST)
+    lines = log_table(name, entries, note=note, width=width, styled=can_colour(out))
     out.write("\n".join(lines) + "\n")
     out.flush()
 
@@ -115,6 +114,7 @@ def _page(name: str, store: Any, pager: list[str], filters: dict[str, Any]) -> b
     (nothing shown) when no entry matches."""
     from gmtool.cli.pager import paging
     from gmtool.render.log import LogPages
+    from gmtool.render.plain import can_colour
 
     pages = _pages(store.log_rows(**filters, newest_first=True))
     first = next(pages, None)
@@ -131,7 +131,7 @@ def _page(name: str, store: Any, pager: list[str], filters: dict[str, Any]) -> b
     drawing = LogPages(
         f"log of {name}, newest first",
         width=_terminal_width(),
-        styled=_can_style(),
+        styled=can_colour(sys.stdout),  # the pager's screen
         dated=store.spans_days(),
     )
     with paging(pager) as out:
@@ -168,12 +168,6 @@ def _columns() -> int:
         return max(int(os.environ.get("COLUMNS", "80")), 20)
     except ValueError:
         return 80
-
-
-def _can_style() -> bool:
-    import os
-
-    return os.environ.get("TERM") != "dumb"
 
 
 def register(app: typer.Typer) -> None:

@@ -23,6 +23,7 @@ _SGR = {
     "bold": "1",
     "dim": "2",
     "italic": "3",
+    "strike": "9",
     "red": "31",
     "green": "32",
     "yellow": "33",
@@ -73,15 +74,14 @@ class Lines:
 
     def text(self, *, colour: bool = False) -> str:
         return "".join(
-            "".join(_paint(text, style) if colour else text for text, style in _trimmed(line))
-            + "\n"
+            "".join(paint(text, style) if colour else text for text, style in _trimmed(line)) + "\n"
             for line in self.lines
         )
 
     def write(self, out: TextIO | None = None) -> None:
         """Write the lines to ``out`` (stdout), in colour when it is a terminal."""
         out = out or sys.stdout
-        out.write(self.text(colour=out.isatty() and not os.environ.get("NO_COLOR")))
+        out.write(self.text(colour=can_colour(out)))
 
     def __str__(self) -> str:
         return self.text()
@@ -144,6 +144,12 @@ def _trimmed(line: list[Span]) -> list[Span]:
     return [*line[: end - 1], (line[end - 1][0].rstrip(), line[end - 1][1])]
 
 
-def _paint(text: str, style: str) -> str:
+def can_colour(out: TextIO) -> bool:
+    """Whether styles are drawn on ``out``: a terminal, and ``NO_COLOR`` not set."""
+    return out.isatty() and not os.environ.get("NO_COLOR")
+
+
+def paint(text: str, style: str) -> str:
+    """``text`` in ``style`` (rich's names, "dim strike") as ANSI codes; blank text as it is."""
     codes = ";".join(_SGR[word] for word in style.split() if word in _SGR)
     return f"\x1b[{codes}m{text}\x1b[0m" if codes and text.strip() else text

@@ -16,9 +16,8 @@ GAP = "   "
 """Between two columns."""
 EDGE = " "
 """Before the first column (and counted after the last one)."""
-STYLES = {"title": "\x1b[3m", "header": "\x1b[1m", "caption": "\x1b[2;3m", "struck": "\x1b[2;9m"}
-"""How a styled grid (a terminal, or ``less -R``) marks its parts; ``\\x1b[0m`` ends each."""
-RESET = "\x1b[0m"
+STYLES = {"title": "italic", "header": "bold", "caption": "dim italic", "struck": "dim strike"}
+"""How a styled grid (a terminal, or ``less -R``) draws its parts (``plain.paint``)."""
 
 
 def display_width(text: str) -> int:
@@ -145,6 +144,8 @@ class Grid:
         return out
 
     def style(self, text: str, part: str | None) -> str:
-        if not self.styled or part is None or not text:
+        if not self.styled or part is None:
             return text
-        return STYLES[part] + text + RESET
+        from gmtool.render.plain import paint
+
+        return paint(text, STYLES[part])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,11 @@ from gmtool.errors import UsageError
 from tests.core.test_log_pages import fill
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
 
 
 def test_the_pager_is_pager_else_less(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -64,9 +70,12 @@ def test_a_pager_that_stops_early_stops_the_reading(
 
 
 def test_the_pager_shows_every_entry_newest_first_in_pages(
-    gmtool: Any, toy_campaign: str, tmp_path: Path
+    gmtool: Any, toy_campaign: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from gmtool.cli import log
+
+    monkeypatch.setattr(sys, "stdout", Terminal())  # the pager is used only from a terminal
+    monkeypatch.delenv("NO_COLOR", raising=False)
     from gmtool.store.campaign import CampaignStore
 
     fill(toy_campaign, 120, who="Ana")
@@ -98,7 +107,6 @@ def test_a_pager_that_cannot_start_is_one_line(monkeypatch: pytest.MonkeyPatch) 
 
 def test_the_table_marks_undone_rows_in_words_and_in_a_terminal_with_a_strike() -> None:
     from gmtool.render.log import log_table
-    from gmtool.render.textgrid import STYLES
 
     entry = {
         "seq": 3, "time": "2024-01-01T10:00:00+00:00", "kind": "roll", "who": "Ana",
@@ -107,7 +115,7 @@ def test_the_table_marks_undone_rows_in_words_and_in_a_terminal_with_a_strike() 
     plain = log_table("c", [entry])
     assert "5 (undone)" in plain[-1] and "\x1b" not in "".join(plain)
     styled = log_table("c", [entry], styled=True)
-    assert styled[-1].startswith(" " + STYLES["struck"]) and styled[-1].endswith("\x1b[0m")
+    assert styled[-1].startswith(" \x1b[2;9m") and styled[-1].endswith("\x1b[0m")  # dim, struck
 
 
 def test_show_table_fits_a_terminal_and_lets_a_file_be_wide(
@@ -121,12 +129,8 @@ def test_show_table_fits_a_terminal_and_lets_a_file_be_wide(
         "voided": False,
     }  # fmt: skip
 
-    class Terminal(io.StringIO):
-        def isatty(self) -> bool:
-            return True
-
     monkeypatch.setenv("COLUMNS", "60")
-    monkeypatch.setenv("TERM", "xterm")
+    monkeypatch.delenv("NO_COLOR", raising=False)
     shown = Terminal()
     show_table("c", [entry], out=shown)
     visible = ANSI.sub("", shown.getvalue())
