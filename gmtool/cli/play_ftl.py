@@ -116,7 +116,8 @@ def _pick(
         return systems[ask.select("Hack which system?", list(systems))]
     if kind == "mind":  # by the mind control system, or by one of the ship's slugs
         takers = _unique(a.get("by") or SYSTEM_MIND for a in actions)
-        taker = takers[0] if len(takers) == 1 else ask.select("Taken by?", takers)
+        only_the_system = takers == [SYSTEM_MIND]
+        taker = takers[0] if only_the_system else ask.select("Taken by?", takers)
         names = {a["name"]: a for a in actions if (a.get("by") or SYSTEM_MIND) == taker}
         return names[ask.select("Whose mind?", list(names))]
     if kind == "doors":

@@ -144,6 +144,8 @@ def _bars(ship: Doc) -> Text:
     for member in ship["crew"]:
         walking = f" -> {member['walking_to']}" if member["walking_to"] else ""
         stun = f" stunned {member['stunned']}s" if member["stunned"] else ""
+        if member.get("controlled_by"):
+            stun += f" (mind held by {member['controlled_by']})"
         where = member["room"] or "(cloning)"
         text.append(
             f"  {member['name']:<10} {member['race']:<8} {where:<10} "

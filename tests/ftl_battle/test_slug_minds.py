@@ -89,3 +89,23 @@ def test_the_play_menus_offer_a_slugs_minds_within_reach() -> None:
     state = _boarded()
     minds = legal_orders(state["battle"], "Red").get("mind", [])
     assert minds == [{"ship": "Red", "name": "Bo", "by": "Sly"}]  # Red has no system
+
+
+def test_play_asks_who_takes_the_mind_and_show_says_who_holds_it() -> None:
+    from rich.console import Console
+
+    from gmtool.cli.play_ftl import SYSTEM_MIND, _pick
+    from gmtool.cli.playloop.scripted import ScriptedPrompts
+    from gmtool.render.ftl_battle import show
+    from gmtool.systems.ftl.battle.document import battle_document
+
+    actions = [{"ship": "Red", "name": "Ana"}, {"ship": "Red", "name": "Bo", "by": "Sly"}]
+    ask = ScriptedPrompts("Sly", "Bo")
+    assert _pick(None, ask, "Red", "mind", actions) == actions[1]  # type: ignore[arg-type]
+    assert ask.menus["Taken by?"] == [SYSTEM_MIND, "Sly"]
+    assert ask.menus["Whose mind?"] == ["Bo"]
+    state = _boarded()
+    order(state, "mind", ship="Red", name="Bo", by="Sly")
+    console = Console(width=120, record=True)
+    console.print(show(battle_document(state["battle"])))
+    assert "(mind held by Red)" in console.export_text()
