@@ -60,8 +60,8 @@ class Spec(NamedTuple):
 
     def unset(self) -> Any:
         """What typer passes when the line does not give this parameter."""
-        if self.flag:
-            return bool(self.default)
+        if self.flag:  # a --x/--no-x flag left out passes its default as it is (None too)
+            return self.default if self.negations else bool(self.default)
         if self.multiple:
             return None if self.default is None else [self.convert(v) for v in self.default]
         return None if self.default is None else self.convert(self.default)
@@ -184,14 +184,15 @@ def params_of(function: Callable[..., Any]) -> tuple[Spec, ...] | None:
     missing = (...,) * (len(names) - len(defaults))
     specs = []
     for name, default in zip(names, missing + tuple(defaults), strict=True):
-        spec = _spec(name, function.__annotations__.get(name), default)
+        annotation = function.__annotations__.get(name)
+        spec = _spec(name, annotation, default, function.__globals__)
         if spec is None:
             return None
         specs.append(spec)
     return tuple(specs)
 
 
-def _spec(name: str, annotation: Any, default: Any) -> Spec | None:
+def _spec(name: str, annotation: Any, default: Any, names_in: dict[str, Any]) -> Spec | None:
     if annotation == CONTEXT:
         return Spec(name, "context")
     if not isinstance(annotation, str):
@@ -207,15 +208,18 @@ def _spec(name: str, annotation: Any, default: Any) -> Spec | None:
     type_name = annotation.removesuffix(" | None")
     multiple = type_name.startswith("list[") and type_name.endswith("]")
     type_name = type_name[5:-1] if multiple else type_name
-    convert = TYPES.get(type_name)
+    convert = TYPES.get(type_name) or _choice(names_in.get(type_name))
     flag = type_name == "bool"
-    if convert is None or any("/" in n or not n.startswith("-") for n in names):
+    negations: tuple[str, ...] = ()
+    if flag and len(names) == 1 and names[0].count("/") == 1:  # "--use/--no-use"
+        names, negations = (names[0].split("/")[0],), (names[0].split("/")[1],)
+    if convert is None or any("/" in n or not n.startswith("-") for n in names + negations):
         return None
-    if flag and (kind != "option" or multiple or default not in (False, None)):
+    defaults = (False, None, True) if negations else (False, None)  # given: True
+    if flag and (kind != "option" or multiple or default not in defaults):
         return None
     if kind == "argument" and (names or flag):
         return None
-    negations: tuple[str, ...] = ()
     if kind == "option" and not names:
         names = (f"--{name.replace('_', '-')}",)
         negations = (f"--no-{name.replace('_', '-')}",) if flag else ()
@@ -232,6 +236,17 @@ def _spec(name: str, annotation: Any, default: Any) -> Spec | None:
         low=settings.get("min"),
         high=settings.get("max"),
     )
+
+
+def _choice(kind: Any) -> Callable[[str], Any] | None:
+    """An Enum of words (typer offers its values as choices), read from its value."""
+    from enum import Enum
+
+    if not isinstance(kind, type) or not issubclass(kind, Enum):
+        return None
+    if not all(isinstance(member.value, str) for member in kind):
+        return None
+    return kind
 
 
 def parse(specs: tuple[Spec, ...], words: list[str]) -> dict[str, Any] | None:
