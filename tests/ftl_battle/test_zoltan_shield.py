@@ -9,7 +9,7 @@ from gmtool.errors import RulesError
 from gmtool.systems.ftl.battle.document import battle_document
 from gmtool.systems.ftl.battle.projectiles import arrive, dodge_shields_land
 from gmtool.systems.ftl.battle.vengeance import avenge
-from tests.ftl_battle.helpers import battle, order, ship
+from tests.ftl_battle.helpers import battle, order, ship, tick
 
 NO_DODGE = 20  # Blue's 20% evasion dodges on 1-4
 
@@ -139,3 +139,18 @@ def test_a_boarding_drone_is_destroyed_on_it() -> None:
     assert [(e["event"], e["layers"]) for e in events] == [("zoltan_shield", 4)]
     assert b["ships"]["Red"]["drones"][0]["deployed"] is False
     assert not any(m.get("drone") is not None for m in b["ships"]["Blue"]["crew"])
+
+
+def test_a_defence_drone_shoots_a_shard_down_as_a_missile() -> None:
+    from tests.ftl_battle.test_drones import dship
+
+    state = battle(dship(augments=["crystal_vengeance"]), dship(["defense_i"]))
+    b = state["battle"]
+    red, blue = b["ships"]["Red"], b["ships"]["Blue"]
+    order(state, "drone", ship="Blue", drone="defense_i", on=True)
+    tick(state, drone_delay=[1])  # out after 2 s
+    door = DiceDoor(entered_by={"vengeance": [1], "vengeance_room": [8]})
+    avenge(b, red, blue, blue["weapons"][0], door)  # a shard at Blue, due at 3 s
+    result = tick(state)
+    assert [e["event"] for e in result["events"]].count("shot_down") == 1
+    assert result["in_flight"] == []

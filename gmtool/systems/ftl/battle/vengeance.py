@@ -63,6 +63,7 @@ def avenge(
     face = dice.roll(f"1d{len(rooms)}", who="vengeance_room", label=f"shard at {attacker['name']}")
     room = rooms[face.total - 1]
     travel = int(rules(battle)["weapons"]["travel_seconds"]["crystal"])
+    spec = shard(numbers)
     battle["next_shot"] += 1
     battle["in_flight"].append(
         {
@@ -71,7 +72,8 @@ def avenge(
             "to": attacker["name"],
             "weapon": SHARD,
             "slot": None,
-            "spec": shard(numbers),
+            "kind": spec["downed_as"],  # what the defence drones shoot it down as
+            "spec": spec,
             "room": room,
             "ion": 0,
             "arrives": battle["second"] + travel,
