@@ -250,9 +250,9 @@ def odds_duel(
     if as_json:
         print_json(doc)
         return
-    from gmtool.render import zauberer as render
+    from gmtool.render.zauberer_odds import duel_odds as chart
 
-    console().print(render.duel_odds(doc))
+    chart(doc).write()
 
 
 @odds_app.command("dungeon")
@@ -264,9 +264,9 @@ def odds_dungeon(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
     if as_json:
         print_json(doc)
         return
-    from gmtool.render import zauberer as render
+    from gmtool.render.zauberer_odds import dungeon_odds as chart
 
-    console().print(render.dungeon_odds(doc))
+    chart(doc).write()
 
 
 @app.command()

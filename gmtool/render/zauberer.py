@@ -1,4 +1,5 @@
-"""Rich views of Zauberer: the board drawn in the terminal, teams, results, odds, simulator."""
+"""Rich views of Zauberer: the board drawn in the terminal, teams, results, simulator (the
+odds are drawn in plain text, in ``zauberer_odds``)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,9 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
+
+from gmtool.render.zauberer_odds import duel_odds as duel_odds
+from gmtool.render.zauberer_odds import dungeon_odds as dungeon_odds
 
 SPACE_STYLE = {
     "white": "bright_white",
@@ -229,39 +233,6 @@ def options(doc: dict[str, Any]) -> RenderableType:
         targets = ", ".join(doc["duel_targets"]) or "nobody within reach"
         text.append(f"\nduel: {targets}")
     return text
-
-
-def duel_odds(doc: dict[str, Any]) -> RenderableType:
-    a, b = doc["teams"]
-    table = Table(title=f"{a} against {b}", title_justify="left", box=None)
-    table.add_column("")
-    table.add_column(f"{a} wins", justify="right")
-    table.add_column(f"{b} wins", justify="right")
-    table.add_column("tie", justify="right")
-    one = doc["round"]
-    table.add_row("next roll", _pc(one["win"]), _pc(one["lose"]), _pc(one["tie"]))
-    whole = doc["duel"]
-    table.add_row(
-        f"the duel ({doc['hp'][a]} HP vs {doc['hp'][b]} HP)",
-        _pc(whole["win"]),
-        _pc(whole["lose"]),
-        "",
-    )
-    return table
-
-
-def dungeon_odds(doc: dict[str, Any]) -> RenderableType:
-    table = Table(title="entering a dungeon (2d6)", title_justify="left", box=None)
-    table.add_column("outcome")
-    table.add_column("chance", justify="right")
-    table.add_column("exact", justify="right")
-    for outcome, chance in doc["outcomes"].items():
-        table.add_row(outcome, _pc(chance), chance["fraction"])
-    return table
-
-
-def _pc(chance: dict[str, Any]) -> str:
-    return f"{chance['probability'] * 100:.1f}%"
 
 
 def simulation(doc: dict[str, Any]) -> RenderableType:

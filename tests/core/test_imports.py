@@ -66,35 +66,45 @@ def run_counting_imports(home: Path, command: list[str]) -> tuple[str, set[str]]
     return done.stdout, set(ast.literal_eval(done.stderr.splitlines()[-1]))
 
 
+DEMO = {system: ["--from", f"{system}-demo"] for system in ("originem", "astral", "starships")}
+ZAUBERER = ["--system", "zauberer", "--teams", "fire=A,water=B", "--first", "fire"]
 ODDS = [
     (None, [], ["odds", "3d6", "--vs", "10"], "P(≥ 10) = 62.50%", set()),
     (None, [], ["odds", "3d6r<2!"], "total", set()),
     (None, [], ["odds", "4d6kh3"], "total", {"icepool"}),
-    ("originem-demo", [], ["originem", "odds", "exploration", "--by", "Larlen"], "shortcut", set()),
-    ("originem-demo", [], ["originem", "odds", "puzzle", "--each-class"], "Scientist", set()),
-    ("astral-demo", [], ["astral", "odds", "Ana", "Wisp"], "expected loss", set()),
     (
-        "starships-demo",
+        DEMO["originem"],
+        [],
+        ["originem", "odds", "exploration", "--by", "Larlen"],
+        "shortcut",
+        set(),
+    ),
+    (DEMO["originem"], [], ["originem", "odds", "puzzle", "--each-class"], "Scientist", set()),
+    (DEMO["astral"], [], ["astral", "odds", "Ana", "Wisp"], "expected loss", set()),
+    (
+        DEMO["starships"],
         ["starships", "add", "Rook", "--enemy", "--hp", "9", "--defense", "12"],
         ["starships", "odds", "Ana", "Rook", "--melee"],
         "if hit",
         set(),
     ),
+    (ZAUBERER, [], ["zauberer", "odds", "duel", "fire", "water"], "the duel", set()),
+    (ZAUBERER, [], ["zauberer", "odds", "dungeon"], "25/36", set()),
 ]
 
 
-@pytest.mark.parametrize(("demo", "setup", "command", "shown", "heavy"), ODDS, ids=lambda c: str(c))
+@pytest.mark.parametrize(("new", "setup", "command", "shown", "heavy"), ODDS, ids=lambda c: str(c))
 def test_odds_are_drawn_without_rich_and_plain_dice_counted_without_icepool(
     gmtool,
     gmtool_home: Path,
-    demo: str | None,
+    new: list[str] | None,
     setup: list[str],
     command: list[str],
     shown: str,
     heavy: set[str],
 ) -> None:  # type: ignore[no-untyped-def]
-    if demo is not None:
-        assert gmtool("campaign", "new", "c", "--from", demo).code == 0
+    if new is not None:
+        assert gmtool("campaign", "new", "c", *new).code == 0
         command = ["-c", "c", *command]
     if setup:
         assert gmtool(*setup).code == 0
