@@ -109,3 +109,19 @@ def test_play_asks_who_takes_the_mind_and_show_says_who_holds_it() -> None:
     console = Console(width=120, record=True)
     console.print(show(battle_document(state["battle"])))
     assert "(mind held by Red)" in console.export_text()
+
+
+def test_a_mind_held_by_a_slug_cannot_be_taken_again_by_the_system() -> None:
+    from tests.ftl_battle.test_minds import _with
+
+    red = _with("mind_control", 1, crew=CREW)
+    state = battle(red=red)
+    b = state["battle"]
+    bo = b["ships"]["Blue"]["crew"].pop(1)
+    bo["room"] = "engines"
+    b["ships"]["Red"]["crew"].append(bo)
+    order(state, "power", ship="Red", system="mind_control", bars=1)
+    order(state, "mind", ship="Red", name="Bo", by="Sly")
+    with pytest.raises(RulesError, match="Bo's mind is already taken"):
+        order(state, "mind", ship="Red", name="Bo")
+    assert bo["ss_damage"] == [5, 6]  # the slug's bonus once

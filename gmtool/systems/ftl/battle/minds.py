@@ -59,8 +59,12 @@ SYSTEM = "system"
 
 
 def refuse_immune(target: dict[str, Any]) -> None:
+    """Refuse a mind that cannot be taken: a slug's, or one already taken (its bonuses
+    would pile up)."""
     if target.get("mind_control_immune"):
         raise RulesError(f"{target['name']} is a {target['race']}: immune to mind control")
+    if target.get("controlled_by"):
+        raise RulesError(f"{target['name']}'s mind is already taken")
 
 
 def take_mind(

@@ -33,8 +33,6 @@ def order_slug_mind(battle: Battle, ship: Ship, slug_name: str, name: str) -> Ev
         raise RulesError(f"{slug['name']} needs {slug['mind_rest']} s more before another mind")
     aboard, target = enemy_member(battle, enemy_of(battle, ship)["name"], name)
     refuse_immune(target)
-    if target.get("controlled_by"):
-        raise RulesError(f"{target['name']}'s mind is already taken")
     reach = str(rules(battle)["slug_mind"]["reach"])
     if not in_reach(reach, slug_ship, slug, aboard, target):
         where = "in its room" if reach == "same_room" else "on its ship"
