@@ -75,7 +75,6 @@ def test_bad_drone_orders_are_refused_and_change_nothing() -> None:
     red, _ = _ships(state)
     damage_system(state["battle"], red, "drone_control", 5, "test")  # 1 bar left of 6
     _refused(state, "needs 2 drone control bars; Red has 1 free")
-    _refused(battle(dship(["shield_overcharger"]), dship()), "not modelled", drone="1")
     state = battle(dship(reactor=7), dship())
     with pytest.raises(RulesError, match="powered drone by drone"):
         order(state, "power", ship="Red", system="drone_control", bars=2)
@@ -467,3 +466,25 @@ def test_a_boarding_drone_switched_off_and_on_in_flight_is_not_fired_twice() -> 
     result = tick(state, seconds=2)  # no second room rolled: the first lands at 3 s
     assert len([m for m in blue["crew"] if m.get("drone") == 0]) == 1
     assert result["in_flight"] == []
+
+
+def test_the_shield_overcharger_adds_a_zoltan_layer_every_8_seconds() -> None:
+    state = battle(dship(["shield_overcharger"]), dship())
+    red, _ = _ships(state)
+    order(state, "drone", ship="Red", drone="1", on=True)
+    tick(state, drone_delay=[1])  # out after 2 s: the first layer then
+    result = tick(state)
+    assert red["zoltan_shield"] == 1
+    assert result["story"] == ["[2s] Red shield_overcharger: Zoltan shield up to 1"]
+    tick(state, seconds=7)
+    assert red["zoltan_shield"] == 1
+    tick(state)  # 10 s: 8 s after the first
+    assert red["zoltan_shield"] == 2
+    red["zoltan_shield"] = 5
+    tick(state, seconds=8)
+    assert red["zoltan_shield"] == 5  # no more than the Zoltan shield's 5
+    red["zoltan_shield"] = 4  # a layer lost at 18 s: the clock is not hurried
+    tick(state, seconds=7)
+    assert red["zoltan_shield"] == 4
+    tick(state)
+    assert red["zoltan_shield"] == 5

@@ -25,6 +25,7 @@ class DroneBattleRules(Model):
     repair_ss: int = Field(ge=0)
     heal_per_second: int = Field(ge=0)
     scrambled: list[str]
+    overcharger_max_layers: int = Field(ge=0)
 
     def __post_init__(self) -> None:
         if self.start_space not in self.spaces:

@@ -7,7 +7,8 @@ drones) at a rolled room. Then the defensive ones: the hull repair drone mends 3
 and is spent; defence drones shoot down shots flying at their ship (Defense I a missile,
 a hacking or boarding drone every 2 s, Defense II any shot every second), the soonest to
 land first; the anti-combat drone ionises an enemy offensive drone every 3 s (rolled
-among them). The defense scrambler stops the enemy's shooting drones.
+among them); the shield overcharger adds a Zoltan shield layer every 8 s (up to 5). The
+defense scrambler stops the enemy's shooting drones.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Any
 
 from gmtool.dice import DiceDoor
 from gmtool.systems.ftl.battle import drone_moves as moves
-from gmtool.systems.ftl.battle.drones import HULL_REPAIR, destroy, ionise
+from gmtool.systems.ftl.battle.drones import HULL_REPAIR, OVERCHARGER, destroy, ionise
 from gmtool.systems.ftl.battle.state import Battle, Event, Ship, enemy_of, rules, ships_in_order
 
 
@@ -232,6 +233,9 @@ def _defensive(battle: Battle, ship: Ship, drone: dict[str, Any], dice: DiceDoor
         drone["reload"] -= 1
         if drone["reload"] > 0:
             return []
+    if drone["id"] == OVERCHARGER:  # a steady clock, whether or not a layer was missing
+        drone["reload"] = drone["every"]
+        return _overcharge(battle, ship, drone)
     if drone["ion_damage"] > 0:
         events = _ionise_enemy_drone(battle, ship, drone, dice)
     else:
@@ -239,6 +243,22 @@ def _defensive(battle: Battle, ship: Ship, drone: dict[str, Any], dice: DiceDoor
     if events:
         drone["reload"] = drone["every"]
     return events
+
+
+def _overcharge(battle: Battle, ship: Ship, drone: dict[str, Any]) -> list[Event]:
+    """ "Creates 1 layer of zoltan shields every 8 seconds", up to a top (ruling)."""
+    top = int(rules(battle)["drones"]["overcharger_max_layers"])
+    if int(ship.get("zoltan_shield", 0)) >= top:
+        return []
+    ship["zoltan_shield"] = int(ship.get("zoltan_shield", 0)) + 1
+    return [
+        {
+            "event": "overcharged",
+            "ship": ship["name"],
+            "drone": drone["id"],
+            "layers": ship["zoltan_shield"],
+        }
+    ]
 
 
 def _repair_hull(battle: Battle, ship: Ship, drone: dict[str, Any], dice: DiceDoor) -> list[Event]:

@@ -19,9 +19,7 @@ from gmtool.systems.ftl.battle.state import Battle, Event, Ship, rules
 DRONES = "drone_control"
 HULL_REPAIR = "hull_repair_drone"
 BOARDING = "boarding_drone"
-UNMODELLED = ("shield_overcharger",)
-"""Drones whose work needs a part of the battle not modelled yet (the Zoltan shield's
-layers): switching them on is refused."""
+OVERCHARGER = "shield_overcharger"
 
 
 def new_drone(drone_id: str, data: Mapping[str, Any]) -> dict[str, Any]:
@@ -92,8 +90,6 @@ def order_drone(battle: Battle, ship: Ship, ref: str, on: bool) -> Event:
         raise RulesError(f"{ship['name']}'s {drone['id']} is already {'on' if on else 'off'}")
     if not on:
         return _switch_off(battle, ship, drone, "order")
-    if drone["id"] in UNMODELLED:
-        raise RulesError(f"{drone['id']} is not modelled in battle yet (no Zoltan shield layers)")
     need = int(drone["power"])
     check_bars(ship, DRONES, drone["id"], need)
     launch = not drone["deployed"]

@@ -133,6 +133,7 @@ TELL: dict[str, Callable[[Event], str]] = {
         + (" and destroys it" if e.get("destroyed") else "")
     ),
     "drone_missed": lambda e: f"{e['weapon']} misses: {e['ship']}'s {e['drone']} is gone",
+    "overcharged": lambda e: f"{e['ship']} {e['drone']}: Zoltan shield up to {e['layers']}",
     "drone_destroyed": lambda e: f"{e['ship']} {e['drone']} is destroyed",
     "winner": lambda e: f"{e['winner']} wins" if e["winner"] else "a draw",
 }
