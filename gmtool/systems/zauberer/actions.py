@@ -14,12 +14,18 @@ from gmtool.dice import DiceDoor
 from gmtool.engine.system import Outcome
 from gmtool.errors import RulesError, unknown
 from gmtool.systems.zauberer import story
-from gmtool.systems.zauberer.duels import call_duel, duel_round
-from gmtool.systems.zauberer.dungeon import enter
-from gmtool.systems.zauberer.movement import move
-from gmtool.systems.zauberer.spells import cast
-from gmtool.systems.zauberer.state import State, check_not_over, check_phase, check_turn
-from gmtool.systems.zauberer.traps import draw_trap
+from gmtool.systems.zauberer.duels import call_duel, check_call, check_round, duel_round
+from gmtool.systems.zauberer.dungeon import check_enter, enter
+from gmtool.systems.zauberer.movement import check_move, move
+from gmtool.systems.zauberer.spells import cast, check_cast
+from gmtool.systems.zauberer.state import (
+    State,
+    check_not_over,
+    check_phase,
+    check_turn,
+    named_player,
+)
+from gmtool.systems.zauberer.traps import check_draw, draw_trap
 from gmtool.systems.zauberer.turns import end_turn, start_turn
 
 CONTRACTS = {
@@ -29,11 +35,17 @@ CONTRACTS = {
 }
 
 
-def roll_off(state: State, action: Mapping[str, Any], dice: DiceDoor) -> dict[str, Any]:
-    """Every team rolls 2d6; the highest plays first, and tied teams roll again."""
+def check_roll_off(state: State, action: Mapping[str, Any]) -> dict[str, Any]:
     check_not_over(state)
     if state["phase"] != "roll_off":
         raise RulesError("the roll-off is over: the first team was chosen already")
+    return {"type": "roll_off"}
+
+
+def roll_off(
+    state: State, checked: Mapping[str, Any], dice: DiceDoor, record: bool
+) -> dict[str, Any]:
+    """Every team rolls 2d6; the highest plays first, and tied teams roll again."""
     rolling = [team["clan"] for team in state["teams"]]
     rounds: list[dict[str, int]] = []
     while len(rolling) > 1:
@@ -46,7 +58,7 @@ def roll_off(state: State, action: Mapping[str, Any], dice: DiceDoor) -> dict[st
     return {"rolls": rounds, "first": first}
 
 
-def finish_turn(state: State, action: Mapping[str, Any], dice: DiceDoor) -> dict[str, Any]:
+def check_finish(state: State, action: Mapping[str, Any]) -> dict[str, Any]:
     team = check_turn(state, action.get("player"), doing="end the turn")
     if state["phase"] == "move":
         raise RulesError(
@@ -54,61 +66,76 @@ def finish_turn(state: State, action: Mapping[str, Any], dice: DiceDoor) -> dict
             hint="gmtool zauberer move",
         )
     check_phase(state, team, ("white", "dungeon", "end"), "end the turn")
-    return {"team": team["clan"], **end_turn(state)}
+    return {"type": "end_turn"}
 
 
-def _move(state: State, action: Mapping[str, Any], dice: DiceDoor) -> dict[str, Any]:
-    return move(state, dict(action), dice)
+def finish_turn(
+    state: State, checked: Mapping[str, Any], dice: DiceDoor, record: bool
+) -> dict[str, Any]:
+    clan = state["teams"][state["turn"]]["clan"]
+    return {"team": clan, **end_turn(state)}
 
 
-def _dungeon(state: State, action: Mapping[str, Any], dice: DiceDoor) -> dict[str, Any]:
-    return enter(state, dict(action), dice)
-
-
-def _trap(state: State, action: Mapping[str, Any], dice: DiceDoor) -> dict[str, Any]:
-    return draw_trap(state, dict(action))
-
-
-def _cast(state: State, action: Mapping[str, Any], dice: DiceDoor) -> dict[str, Any]:
-    return cast(state, dict(action))
-
-
-def _duel_start(state: State, action: Mapping[str, Any], dice: DiceDoor) -> dict[str, Any]:
-    return call_duel(state, dict(action))
-
-
-def _duel_round(state: State, action: Mapping[str, Any], dice: DiceDoor) -> dict[str, Any]:
-    return duel_round(state, dict(action), dice)
-
-
-ACTIONS: dict[str, Callable[[State, Mapping[str, Any], DiceDoor], dict[str, Any]]] = {
-    "roll_off": roll_off,
-    "move": _move,
-    "dungeon": _dungeon,
-    "trap": _trap,
-    "cast": _cast,
-    "duel_start": _duel_start,
-    "duel_round": _duel_round,
-    "end_turn": finish_turn,
+Check = Callable[[State, Mapping[str, Any]], dict[str, Any]]
+CarryOut = Callable[[State, Mapping[str, Any], DiceDoor, bool], dict[str, Any]]
+ACTIONS: dict[str, tuple[Check, CarryOut]] = {
+    "roll_off": (check_roll_off, roll_off),
+    "move": (check_move, move),
+    "dungeon": (check_enter, enter),
+    "trap": (check_draw, draw_trap),
+    "cast": (check_cast, cast),
+    "duel_start": (check_call, call_duel),
+    "duel_round": (check_round, duel_round),
+    "end_turn": (check_finish, finish_turn),
 }
+"""Each action: its check (every refusal the rules can make before the dice, changing
+nothing) and how it is carried out."""
+
+# The actions whose team to play may be named by one of its players (who then plays).
+_PLAYED_BY = ("move", "dungeon", "trap", "cast", "duel_start", "end_turn")
 
 
-def apply_action(
-    state: State, action: Mapping[str, Any], dice: DiceDoor, *, narrate: bool = True
-) -> Outcome:
-    """Check ``action`` against the rules and carry it out on ``state`` (changed in place).
-
-    ``narrate=False`` skips the log's line (the simulator keeps no log)."""
+def check_action(state: State, action: Mapping[str, Any]) -> dict[str, Any]:
+    """The move ``action`` asks for, as ``carry_out`` takes it (cards by id, teams by clan,
+    ways checked); raises the rules' refusal, changing nothing."""
     kind = str(action.get("type"))
     if kind not in ACTIONS:
         raise unknown("Zauberer action", kind, list(ACTIONS))
+    checked = ACTIONS[kind][0](state, action)
+    if kind in _PLAYED_BY:
+        player = named_player(state["teams"][state["turn"]], action.get("player"))
+        if player is not None:
+            checked["player"] = player
+    return checked
+
+
+def carry_out(
+    state: State, move: Mapping[str, Any], dice: DiceDoor, *, record: bool = True
+) -> dict[str, Any]:
+    """Play a move the rules accept (``check_action``'s, or a simulated player's, which only
+    makes such moves) on ``state``, changed in place; returns its result document. A few
+    refusals hang on the dice and are still made here (a defence card the roll does not
+    allow, a card named from a pile when the dungeon gives nothing).
+
+    ``record=False`` (the simulator's games) skips the documents of the moves played most
+    (move, dungeon, duel round): nobody reads them."""
+    if "player" in move:
+        state["player"] = move["player"]
+    return ACTIONS[move["type"]][1](state, move, dice, record)
+
+
+def apply_action(state: State, action: Mapping[str, Any], dice: DiceDoor) -> Outcome:
+    """Check ``action`` against the rules and carry it out on ``state`` (changed in place),
+    with the log's line."""
+    checked = check_action(state, action)
+    kind = checked["type"]
     turn_before = state["turn_number"]
     player = state["player"]
-    doc = ACTIONS[kind](state, action, dice)
+    doc = carry_out(state, checked, dice)
     doc["type"] = kind
     if kind != "roll_off" and state["turn_number"] == turn_before:
         player = state["player"]
-    who, what, outcome = story.line(state, kind, doc, player) if narrate else ("", kind, "")
+    who, what, outcome = story.line(state, kind, doc, player)
     keys = CONTRACTS.get(kind)
     result = {key: doc[key] for key in keys} if keys else doc
     return Outcome(state, result, who=who, what=what, outcome=outcome, extra=doc)

@@ -9,6 +9,7 @@ become the duel's lasting effects when it starts.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from gmtool.dice import DiceDoor
@@ -30,8 +31,9 @@ from gmtool.systems.zauberer.turns import end_turn, knock_out, return_spell
 BATTLE_EFFECTS = ("battle_power", "battle_hp", "battle_one_die")
 
 
-def call_duel(state: State, action: dict[str, Any]) -> dict[str, Any]:
-    """The team to play calls out ``target``."""
+def check_call(state: State, action: Mapping[str, Any]) -> dict[str, Any]:
+    """The team to play may call out ``target`` (named by its clan in the move returned);
+    raises the rules' refusal."""
     team = check_turn(state, action.get("player"), doing="call a duel")
     target = find_team(state, action.get("target") or "")
     check_phase(state, team, ("white",), "call a duel")
@@ -47,7 +49,17 @@ def call_duel(state: State, action: dict[str, Any]) -> dict[str, Any]:
         raise RulesError(
             f"{target['clan']} is {far}: a duel may be called on a team at most {reach} spaces away"
         )
-    return start_duel(state, team, target, resume="end", ends_turn=True)
+    return {"type": "duel_start", "target": target["clan"]}
+
+
+def call_duel(
+    state: State, checked: Mapping[str, Any], dice: DiceDoor, record: bool
+) -> dict[str, Any]:
+    """The team to play calls out the clan ``checked["target"]`` (a duel the rules allow)."""
+    team = state["teams"][state["turn"]]
+    return start_duel(
+        state, team, find_team(state, checked["target"]), resume="end", ends_turn=True
+    )
 
 
 def start_duel(
@@ -117,8 +129,9 @@ def _ring_effects(state: State, a: Team, b: Team) -> list[dict[str, Any]]:
     return effects
 
 
-def duel_round(state: State, action: dict[str, Any], dice: DiceDoor) -> dict[str, Any]:
-    """One roll of the duel under way; ends the duel when a team runs out of hit points."""
+def check_round(state: State, action: Mapping[str, Any]) -> dict[str, Any]:
+    """The roll ``action`` asks for, its cards as ``{clan: card id}``; raises the rules'
+    refusal. A defence card that the dice make useless is refused by ``duel_round``."""
     duel = state["duel"]
     if duel is None:
         raise RulesError(
@@ -138,6 +151,18 @@ def duel_round(state: State, action: dict[str, Any], dice: DiceDoor) -> dict[str
     if both:
         clan = sorted(both)[0]
         raise RulesError(f"{clan} holds one spell: it cannot play an attack and a defence card")
+    return {"type": "duel_round", "attack": attack, "defense": defense}
+
+
+def duel_round(
+    state: State, checked: Mapping[str, Any], dice: DiceDoor, record: bool
+) -> dict[str, Any]:
+    """One roll of the duel under way (``checked``: ``check_round``'s, or a player's that
+    plays only cards it holds); ends the duel when a team runs out of hit points.
+    ``record=False`` returns no document."""
+    duel = state["duel"]
+    attack: dict[str, str] = checked.get("attack") or {}
+    defense: dict[str, str] = checked.get("defense") or {}
     clans = state["clans"]
     rules = state["rules"]
     cards = {clan: state["cards"][cid] for clan, cid in attack.items()}
@@ -145,11 +170,13 @@ def duel_round(state: State, action: dict[str, Any], dice: DiceDoor) -> dict[str
     roll = roll_power(duel, clans, rules, cards, guards, dice)
     duel["round"] += 1
     _spend_cards(state, duel, roll, attack, defense)
-    doc = _round_doc(duel, roll, attack, defense)
+    doc = _round_doc(duel, roll, attack, defense) if record else {}
     if roll.ended_by is not None:
-        doc["ended"] = roll.ended_by
         steps = int(guards[roll.ended_by]["effect"]["move"])
-        doc.update(_finish(state, duel, loser=None, mover=(roll.ended_by, steps)))
+        done = _finish(state, duel, loser=None, mover=(roll.ended_by, steps))
+        if record:
+            doc["ended"] = roll.ended_by
+            doc.update(done)
         return doc
     hurt = hit_point_losses(roll, rules["duel_tie"], duel["challenger"])
     for clan in hurt:
@@ -157,16 +184,18 @@ def duel_round(state: State, action: dict[str, Any], dice: DiceDoor) -> dict[str
     if len(hurt) == 2 and all(duel["hp"][clan] <= 0 for clan in hurt):
         for clan in hurt:  # both would fall at once: they fight on from one hit point
             duel["hp"][clan] = 1
-    doc["hp"] = dict(duel["hp"])
-    doc["round_loser"] = hurt[0] if len(hurt) == 1 else None
-    doc["hurt"] = hurt
+    if record:
+        doc["hp"] = dict(duel["hp"])
+        doc["round_loser"] = hurt[0] if len(hurt) == 1 else None
+        doc["hurt"] = hurt
     _age_lasting(duel, roll)
     fallen = [clan for clan in roll.clans if duel["hp"][clan] <= 0]
     if fallen:
         loser = fallen[0]
-        winner = roll.other(loser)
-        doc["winner"] = winner
-        doc.update(_finish(state, duel, loser=loser, mover=None))
+        done = _finish(state, duel, loser=loser, mover=None)
+        if record:
+            doc["winner"] = roll.other(loser)
+            doc.update(done)
     return doc
 
 

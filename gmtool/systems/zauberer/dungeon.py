@@ -8,6 +8,7 @@ puts it back (the pile is then shuffled) before it may enter.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from gmtool.dice import DiceDoor
@@ -28,19 +29,27 @@ def dungeon_outcome(rules: dict[str, Any], faces: list[int]) -> str:
     return "spell"
 
 
-def enter(state: State, action: dict[str, Any], dice: DiceDoor) -> dict[str, Any]:
+def check_enter(state: State, action: Mapping[str, Any]) -> dict[str, Any]:
+    """The raid ``action`` asks for (a card named from a physical pile as its id); raises
+    the rules' refusal. A named card the dice then refuse is refused by ``enter``."""
     team = check_turn(state, action.get("player"), doing="enter a dungeon")
     check_phase(state, team, ("dungeon",), "enter a dungeon")
-    returned = None
-    if team["spell"] is not None:
-        if not action.get("return_spell"):
-            raise RulesError(
-                f"{team['clan']} already holds a spell: a team holds one at a time",
-                hint="enter with --return-spell to put it back and shuffle the pile, "
-                "or end the turn to keep it",
-            )
-        returned = return_spell(state, team)
-    chosen = _chosen_card(state, team, action.get("card"))
+    if team["spell"] is not None and not action.get("return_spell"):
+        raise RulesError(
+            f"{team['clan']} already holds a spell: a team holds one at a time",
+            hint="enter with --return-spell to put it back and shuffle the pile, "
+            "or end the turn to keep it",
+        )
+    card = _chosen_card(state, team, action.get("card"))
+    return {"type": "dungeon", "return_spell": team["spell"] is not None, "card": card}
+
+
+def enter(state: State, checked: Mapping[str, Any], dice: DiceDoor, record: bool) -> dict[str, Any]:
+    """Raid the dungeon the team to play stands on (``checked``: ``check_enter``'s, or a
+    player's that puts back any spell it holds): 2d6 for a card, nothing, or a push back."""
+    team = state["teams"][state["turn"]]
+    returned = return_spell(state, team) if team["spell"] is not None else None
+    chosen = checked.get("card")
     faces = dice.roll("2d6", who=team["clan"], label="dungeon").faces
     outcome = dungeon_outcome(state["rules"], faces)
     card = None
@@ -55,6 +64,8 @@ def enter(state: State, action: dict[str, Any], dice: DiceDoor) -> dict[str, Any
     elif chosen is not None:
         raise RulesError(f"the dungeon gave nothing ({faces[0]}, {faces[1]}): no card is drawn")
     state["phase"] = "end"
+    if not record:
+        return {}
     return {
         "team": team["clan"],
         "dice": faces,
@@ -81,7 +92,9 @@ def _chosen_card(state: State, team: Team, card: object) -> str | None:
     from gmtool.systems.zauberer.state import find_card
 
     cid = find_card(state, card)
-    if cid not in state["decks"][team["clan"]]:
+    # The spell put back on entering goes into its clan's pile first, so it may be drawn.
+    put_back = cid == team["spell"] and state["cards"][cid]["clan"] == team["clan"]
+    if cid not in state["decks"][team["clan"]] and not put_back:
         raise RulesError(
             f"{card_name(state, cid)} is not in the {team['clan']} spell pile: a team draws "
             "from its own clan's pile, and a card held or out of play cannot be drawn"

@@ -9,7 +9,7 @@ can, else takes the first space listed behind it; a start space has nothing behi
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gmtool.dice import DiceDoor
@@ -19,9 +19,8 @@ from gmtool.systems.zauberer.state import State, Team, check_phase, check_turn, 
 LANDING_PHASE = {"white": "white", "centre": "white", "green": "dungeon", "red": "trap"}
 
 
-def move(state: State, action: dict[str, Any], dice: DiceDoor) -> dict[str, Any]:
-    """Roll the movement die and move the team to play; the space landed on sets what
-    comes next (a fountain gives another move)."""
+def check_move(state: State, action: Mapping[str, Any]) -> dict[str, Any]:
+    """The move ``action`` asks for, with its ways checked; raises the rules' refusal."""
     team = check_turn(state, action.get("player"), doing="move")
     if team["space"] == state["board"]["centre"]:
         raise RulesError(
@@ -30,13 +29,23 @@ def move(state: State, action: dict[str, Any], dice: DiceDoor) -> dict[str, Any]
         )
     check_phase(state, team, ("move",), "move")
     ways = check_ways(state, team, action.get("ways"), max(state["rules"]["movement"]))
+    return {"type": "move", "ways": ways}
+
+
+def move(state: State, checked: Mapping[str, Any], dice: DiceDoor, record: bool) -> dict[str, Any]:
+    """Roll the movement die and move the team to play (``checked``: ``check_move``'s, or a
+    player's that names only ways on offer); the space landed on sets what comes next (a
+    fountain gives another move)."""
+    team = state["teams"][state["turn"]]
     face = dice.roll("1d6", who=team["clan"], label="move").total
     steps = state["rules"]["movement"][face - 1]
     steps = _capped_by_traps(team, steps)
     start = team["space"]
-    path, stopped_by = walk(state, team, steps, ways, stop_at_dungeons=True)
+    path, stopped_by = walk(state, team, steps, checked.get("ways") or (), stop_at_dungeons=True)
     colour = space_colour(state, team["space"])
     state["phase"] = "move" if colour == "blue" else LANDING_PHASE[colour]
+    if not record:
+        return {}
     return {
         "team": team["clan"],
         "die": face,

@@ -4,8 +4,9 @@ Game ``i`` of a run draws its dice from its own seed, worked out from the run's 
 ``i`` alone, and a report only adds up counts, so splitting the games over ``jobs``
 worker processes gives the very same report as one process (``gmtool.engine.batch``).
 No clock is read here; the CLI and the benchmark time the run. The games are played by
-the referee's own rules code (``apply_action``), on a state changed in place, with no log
-and no copies.
+the referee's own rules code (``actions.carry_out``), on a state changed in place, with no
+log and no copies. The players make only moves the rules accept, so a move is carried out
+without being checked again, and without the result documents nobody reads.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Any
 from gmtool.dice import DiceDoor, Rng
 from gmtool.engine.batch import count_games, run_shares
 from gmtool.errors import unknown
-from gmtool.systems.zauberer.actions import apply_action
+from gmtool.systems.zauberer.actions import carry_out
 from gmtool.systems.zauberer.content import ZaubererContent, load_content
 from gmtool.systems.zauberer.policies import POLICIES
 from gmtool.systems.zauberer.setup import new_state
@@ -147,7 +148,7 @@ def play_game(content: ZaubererContent, policy: str, seed: int) -> GameRecord:
         else:
             action, door = choose(state, thinking), rolling
             rolling.rolls.clear()
-        apply_action(state, action, door, narrate=False)
+        carry_out(state, action, door, record=False)
         if first is None and state["turn"] is not None:
             first = state["turn"]
     winner = state["winner"]

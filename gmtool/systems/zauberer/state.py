@@ -73,7 +73,8 @@ def check_not_over(state: State) -> None:
 def check_turn(state: State, named: object, *, doing: str) -> Team:
     """The team to play; a move naming another clan, or a player of another team, is refused.
 
-    ``named`` may be a clan or a player of the team (that player plays this round)."""
+    ``named`` may be a clan or a player of the team (``named_player`` says which player);
+    nothing is changed."""
     check_not_over(state)
     if state["phase"] == "roll_off":
         raise RulesError(
@@ -90,11 +91,18 @@ def check_turn(state: State, named: object, *, doing: str) -> Team:
             f"it is {team['clan']}'s turn, not {other['clan']}'s: teams play one at a time, "
             "clockwise"
         )
-    player = str(named).strip()
-    for member in team["players"]:
-        if member.casefold() == player.casefold():
-            state["player"] = member
     return team
+
+
+def named_player(team: Team, named: object) -> str | None:
+    """The player of ``team`` that ``named`` names (who plays this round), or None when it
+    names the clan or nobody."""
+    wanted = str(named or "").strip().casefold()
+    for member in team["players"]:
+        if member.casefold() == wanted:
+            found: str = member
+            return found
+    return None
 
 
 def check_phase(state: State, team: Team, allowed: tuple[str, ...], doing: str) -> None:

@@ -7,8 +7,10 @@ trap pile is empty the discards are shuffled back in.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from gmtool.dice import DiceDoor
 from gmtool.dice.secret import secret_below
 from gmtool.errors import RulesError, unknown
 from gmtool.systems.zauberer.movement import move_back
@@ -18,13 +20,25 @@ from gmtool.systems.zauberer.turns import end_turn, return_spell
 LATER = ("battle_power", "skip_turns", "max_steps", "battle_hp", "battle_one_die")
 
 
-def draw_trap(state: State, action: dict[str, Any]) -> dict[str, Any]:
+def check_draw(state: State, action: Mapping[str, Any]) -> dict[str, Any]:
+    """The draw ``action`` asks for (a trap named from a physical pile as its id); raises
+    the rules' refusal."""
     team = check_turn(state, action.get("player"), doing="draw a trap card")
     check_phase(state, team, ("trap",), "draw a trap card")
+    # An empty pile is made again from the discards before the draw.
+    pile = state["trap_deck"] or state["trap_discards"]
+    return {"type": "trap", "card": _chosen(state, pile, action.get("card"))}
+
+
+def draw_trap(
+    state: State, checked: Mapping[str, Any], dice: DiceDoor, record: bool
+) -> dict[str, Any]:
+    """The team to play draws a trap (``checked["card"]``, else one at random) and it springs."""
+    team = state["teams"][state["turn"]]
     if not state["trap_deck"]:
         state["trap_deck"] = sorted(state["trap_discards"])
         state["trap_discards"] = []
-    tid = _chosen(state, action.get("card"))
+    tid = checked.get("card")
     if tid is None:
         tid = state["trap_deck"][secret_below(state, len(state["trap_deck"]))]
     state["trap_deck"].remove(tid)
@@ -58,14 +72,14 @@ def spring(state: State, team: Team, tid: str) -> dict[str, Any]:
     return done
 
 
-def _chosen(state: State, card: object) -> str | None:
+def _chosen(state: State, pile: list[str], card: object) -> str | None:
     """A trap named from a physical pile (``--card``): it must still be in the pile."""
     if card is None:
         return None
     wanted = str(card).strip().casefold().replace(" ", "_")
     for tid, trap in state["traps"].items():
         if wanted in (tid, trap["name"].casefold().replace(" ", "_")):
-            if tid not in state["trap_deck"]:
+            if tid not in pile:
                 raise RulesError(
                     f"{trap['name']} is not in the trap pile: it was drawn already "
                     "(the discards are shuffled back only when the pile is empty)"
