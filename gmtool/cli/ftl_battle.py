@@ -279,7 +279,7 @@ def _odds_command(app: typer.Typer) -> None:
     ) -> None:
         """Exact odds of one volley (or one drone's firing) now: hits, expected hull damage,
         fire and breach."""
-        from gmtool.render.ftl_battle import odds as render_odds
+        from gmtool.render.ftl_battle_odds import odds as render_odds
         from gmtool.systems.ftl.battle.drone_odds import odds_of
         from gmtool.systems.ftl.battle.handlers import battle_as_it_opens
         from gmtool.systems.ftl.battle.state import ship_of

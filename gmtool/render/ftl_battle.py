@@ -219,33 +219,3 @@ def _in_flight(doc: Doc) -> list[Text]:
             )
         )
     return lines
-
-
-def odds(doc: Doc) -> Table:
-    table = Table(
-        title=f"{doc['ship']} {doc['weapon']} at {doc['target']} {doc['room']} "
-        f"({doc['shots']} shots, {doc['shields']} shields up)",
-        title_justify="left",
-    )
-    table.add_column("what")
-    table.add_column("exact", justify="right")
-    table.add_column("about", justify="right")
-    for key, label in (
-        ("space", "each shot falls into space"),
-        ("dodge", "each shot dodged"),
-        ("hit_each", "each shot lands (on average)"),
-        ("expected_hits", "shots landing"),
-        ("expected_hull_damage", "hull damage"),
-        ("fire", "starts a fire"),
-        ("breach", "starts a breach"),
-    ):
-        value = doc.get(key)
-        if value is None or (key == "space" and not value["value"]):
-            continue  # only a spread weapon's shots fall into space
-        about = (
-            f"{value['value']:.1%}"
-            if key not in ("expected_hits", "expected_hull_damage")
-            else f"{value['value']:.2f}"
-        )
-        table.add_row(label, value["fraction"], about)
-    return table

@@ -90,6 +90,13 @@ ODDS = [
     ),
     (ZAUBERER, [], ["zauberer", "odds", "duel", "fire", "water"], "the duel", set()),
     (ZAUBERER, [], ["zauberer", "odds", "dungeon"], "25/36", set()),
+    (
+        ["--from", "ftl-demo"],
+        [],
+        ["ftl", "odds", "Red", "burst_laser_ii", "bridge"],
+        "27/64",
+        set(),
+    ),
 ]
 
 
