@@ -102,7 +102,8 @@ def _pick(
         return label[ask.select("Which drone?", list(label))]
     if kind == "aim":
         weapon = ask.select("Which weapon?", _unique(a["weapon"] for a in actions))
-        rooms = {a["room"] or "hold fire": a for a in actions if a["weapon"] == weapon}
+        enemy = next(s for name, s in battle_now(game)["ships"].items() if name != seat)
+        rooms = {_aim_label(enemy, a["room"]): a for a in actions if a["weapon"] == weapon}
         return rooms[ask.select(f"Aim {weapon} at which room?", list(rooms))]
     if kind == "crew":
         name = ask.select("Who?", _unique(a["name"] for a in actions))
@@ -135,6 +136,16 @@ def _door_label(action: dict[str, Any]) -> str:
     if "to" in action:
         return f"{verb} the door {action['room']}/{action['to']}"
     return f"{verb} {action['room']} to space"
+
+
+def _aim_label(enemy: dict[str, Any], room: str | None) -> str:
+    """A room as it is, an enemy drone by its id ("combat_drone_i (drone:1)")."""
+    if room is None:
+        return "hold fire"
+    if room.startswith("drone:"):
+        slot = int(room.removeprefix("drone:"))
+        return f"{enemy['name']}'s {enemy['drones'][slot - 1]['id']} ({room})"
+    return room
 
 
 def _beam_line(game: Game, ask: Prompts, seat: str, action: dict[str, Any]) -> dict[str, Any]:

@@ -104,3 +104,32 @@ def test_odds_of_a_drone(fight) -> None:  # type: ignore[no-untyped-def]
     assert people.code == 0 and "combat_drone_i at Red bridge" in people.out
     missing = fight("ftl", "odds", "Red", "burst_laser_ii")
     assert missing.code == 2 and "which enemy room is burst_laser_ii" in missing.err
+
+
+def test_drones_from_the_play_menus(gmtool_home) -> None:  # type: ignore[no-untyped-def]
+    from gmtool.cli.play import open_demo
+    from gmtool.cli.play_ftl import run
+    from gmtool.cli.playloop import QUIT
+    from gmtool.cli.playloop.scripted import ScriptedPrompts
+    from gmtool.engine.game import Game
+
+    game = Game.open(open_demo("ftl"))
+    answers = ScriptedPrompts(
+        "Blue gives an order", "switch a drone on or off", "combat_drone_i (1) on",
+        "Red gives an order", "move reactor power", "shields", "4",
+        "Red gives an order", "turn a weapon on or off", "heavy_laser on",
+        "Red gives an order", "aim a weapon", "heavy_laser", "Blue's combat_drone_i (drone:1)",
+        QUIT,
+    )  # fmt: skip
+    run(game, answers)
+    assert answers.script == []
+    blue = game.state["battle"]["ships"]["Blue"]
+    assert blue["drones"][0]["powered"] and blue["drone_parts"] == 9
+    assert game.state["battle"]["ships"]["Red"]["weapons"][2]["target"] == "drone:1"
+    # the drone menu as Blue opened it: 4 reactor bars free, each drone fits
+    assert [
+        "combat_drone_i (1) on",
+        "defense_i (2) on",
+        "system_repair_drone (3) on",
+        "← back",
+    ] in (answers.offered)
