@@ -92,7 +92,7 @@ class DiceDoor:
     ) -> Roll:
         """``expression`` rolled from ``faces``, or from the generator when there are none."""
         tree = parse(expression)
-        text = str(tree)
+        text = tree.text
         source: Source
         if faces is not None:
             total, dice = roll_expression(tree, faces.drawer(text))

@@ -1,15 +1,17 @@
-"""What happened when dice were rolled: every die with its face, kept or not."""
+"""What happened when dice were rolled: every die with its face, kept or not.
+
+``Die`` and ``Roll`` are named tuples, not frozen dataclasses: as immutable, and made about
+three times as fast (a simulator makes several a move).
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 Source = Literal["rolled", "entered"]
 
 
-@dataclass(frozen=True)
-class Die:
+class Die(NamedTuple):
     """One physical die: ``exploded`` means it rolled its maximum and added a die;
     ``rerolled`` means its face was replaced by the next die (so it is not kept)."""
 
@@ -28,8 +30,7 @@ class Die:
         return doc
 
 
-@dataclass(frozen=True)
-class Roll:
+class Roll(NamedTuple):
     """One rolled expression: its total, every die in the order drawn, and who rolled."""
 
     expression: str

@@ -34,8 +34,8 @@ def _roll_term(term: DiceTerm, draw: Draw, drawn_before: int) -> tuple[int, list
     if term.keep is None and term.reroll_below is None and not term.explode:
         # Plain dice (2d6): every die stands and counts; the chains below would say the same.
         sides = term.sides
-        plain = [Die(sides, draw(sides)) for _ in range(term.count)]
-        return sum(die.face for die in plain), plain
+        faces = [draw(sides) for _ in range(term.count)]
+        return sum(faces), [Die(sides, face) for face in faces]
     # Each original die becomes a chain: rerolled faces, then the face that stands,
     # then any explosion dice. Keep/drop choose among chains by their chain value.
     chains: list[list[Die]] = []
