@@ -3,7 +3,9 @@ commands timed in turn with their yardstick, and a command's peak memory."""
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -27,13 +29,13 @@ class Bench:
 
     @classmethod
     def install(cls, tree: Path, rounds: int) -> Bench:
-        site = Path(tempfile.mkdtemp(prefix="gmtool-bench-site-"))
+        site = scratch("gmtool-bench-site-")
         subprocess.run(
             [PYTHON, "-m", "pip", "install", "-q", "--no-deps", "--target", str(site), str(tree)],
             check=True,
             capture_output=True,
         )
-        home = Path(tempfile.mkdtemp(prefix="gmtool-bench-home-"))
+        home = scratch("gmtool-bench-home-")
         env = {k: v for k, v in os.environ.items() if not k.startswith(("GMTOOL", "PYTHON"))}
         env.update(GMTOOL_HOME=str(home), PYTHONPATH=str(site))
         return cls(site, home, rounds, env)
@@ -84,6 +86,14 @@ class Bench:
         if process.returncode != 0:
             raise RuntimeError(f"{' '.join(argv)} failed with {process.returncode}")
         return seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss * 1024
+
+
+def scratch(prefix: str) -> Path:
+    """A temporary folder removed when the bench ends (a million-row log fills hundreds of
+    megabytes)."""
+    path = Path(tempfile.mkdtemp(prefix=prefix))
+    atexit.register(shutil.rmtree, path, ignore_errors=True)
+    return path
 
 
 @dataclass
