@@ -78,19 +78,25 @@ def steps_apart(
 ) -> int | None:
     """Steps between two spaces along the paths, either way (None if not connected, or
     farther apart than ``limit``)."""
+    return steps_from(spaces, before, a, limit=limit).get(b)
+
+
+def steps_from(
+    spaces: Spaces, before: Mapping[str, list[str]], a: str, *, limit: int | None = None
+) -> dict[str, int]:
+    """Every space connected to ``a`` (at most ``limit`` steps away), with its steps from
+    ``a`` along the paths, either way: one search answers for every other piece."""
     seen = {a: 0}
     queue = deque([a])
     while queue:
         here = queue.popleft()
-        if here == b:
-            return seen[here]
         if limit is not None and seen[here] >= limit:
             continue
         for other in (*spaces[here]["next"], *before[here]):
             if other not in seen:
                 seen[other] = seen[here] + 1
                 queue.append(other)
-    return None
+    return seen
 
 
 def path_between(spaces: Spaces, before: Mapping[str, list[str]], a: str, b: str) -> list[str]:

@@ -172,16 +172,12 @@ def _can_cast(state: State, team: Team) -> bool:
 def duel_targets(state: State, team: Team) -> list[str]:
     board = state["board"]
     reach = state["rules"]["duel_range"]
-    found = []
-    for other in state["teams"]:
-        if other is team or other["out"] is not None:
-            continue
-        apart = graph.steps_apart(
-            board["spaces"], board["before"], team["space"], other["space"], limit=reach
-        )
-        if apart is not None:
-            found.append(other["clan"])
-    return found
+    near = graph.steps_from(board["spaces"], board["before"], team["space"], limit=reach)
+    return [
+        other["clan"]
+        for other in state["teams"]
+        if other is not team and other["out"] is None and other["space"] in near
+    ]
 
 
 def status(state: State) -> dict[str, Any]:
