@@ -124,11 +124,9 @@ def duel_odds(state: State, first: str, second: str, attack: Mapping[str, str]) 
     hp = dict(duel["hp"]) if involved else _starting_hp(state, first, second)
     lasting = list(duel["lasting"]) if involved else _lasting_from_effects(state, first, second)
     rounds = _round_table(state, first, second, challenger, lasting, attack)
-    chances = tuple(roll_chances(a, b) for a, b in rounds)
-    win = duel_win_chance(
-        chances, hp[first], hp[second], state["rules"]["duel_tie"], challenger == first
+    one, win = _duel_figures(
+        rounds, hp[first], hp[second], state["rules"]["duel_tie"], challenger == first
     )
-    one = chances[0]
     return {
         "teams": [first, second],
         "hp": {first: hp[first], second: hp[second]},
@@ -136,6 +134,21 @@ def duel_odds(state: State, first: str, second: str, attack: Mapping[str, str]) 
         "round": {"win": one[0], "lose": one[1], "tie": one[2]},
         "duel": {"win": win, "lose": 1 - win},
     }
+
+
+SideKey = tuple[bool, int, tuple[tuple[Fraction, int], ...]]
+"""``side``'s arguments: one team's dice in one roll, before they become a distribution."""
+
+
+@cache
+def _duel_figures(
+    rounds: tuple[tuple[SideKey, SideKey], ...], hp_a: int, hp_b: int, tie: str, a_calls: bool
+) -> tuple[tuple[Fraction, Fraction, Fraction], Fraction]:
+    """The first roll's (win, lose, tie) and the duel's win chance, kept by the sides'
+    arguments: the same duel asked again (the greedy player asks before every call) costs a
+    look-up of a few small numbers, not the hashing of every chance in the tables."""
+    chances = tuple(roll_chances(side(*a), side(*b)) for a, b in rounds)
+    return chances[0], duel_win_chance(chances, hp_a, hp_b, tie, a_calls)
 
 
 def _starting_hp(state: State, first: str, second: str) -> dict[str, int]:
@@ -172,8 +185,9 @@ def _round_table(
     challenger: str,
     lasting: list[dict[str, Any]],
     attack: Mapping[str, str],
-) -> list[tuple[Any, Any]]:
-    """Each team's Power Points for the first rolls, until nothing temporary is left."""
+) -> tuple[tuple[SideKey, SideKey], ...]:
+    """Each team's Power Points (as ``side``'s arguments) for the first rolls, until nothing
+    temporary is left."""
     rules = state["rules"]
     timed = [item["rounds"] for item in lasting if item["rounds"] is not None]
     for cid in attack.values():
@@ -181,7 +195,7 @@ def _round_table(
     length = max([1, *timed]) + 1
     table = []
     for r in range(length):
-        sides = []
+        sides: list[SideKey] = []
         for clan, other in ((first, second), (second, first)):
             bonus = 0
             one_die = False
@@ -219,9 +233,9 @@ def _round_table(
                 and state["cards"][theirs]["effect"]["kind"] == "one_die"
             ):
                 one_die = True
-            sides.append(side(one_die, bonus, bands))
+            sides.append((one_die, bonus, bands))
         table.append((sides[0], sides[1]))
-    return table
+    return tuple(table)
 
 
 def dungeon_odds(rules: Mapping[str, Any]) -> dict[str, Fraction]:
