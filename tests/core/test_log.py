@@ -106,3 +106,23 @@ def test_a_long_dice_list_is_summarised_in_the_table_and_whole_in_the_exports(
     assert f"40d6 [{faces}] entered" in csv
     doc = json.loads(gmtool("log", "--json").out)
     assert len(doc[-1]["dice"][0]["dice"]) == 40
+
+
+def test_the_csv_export_writes_every_row_across_its_chunks() -> None:
+    """Rows are written a thousand at a time: none is lost or doubled at a chunk's edge,
+    and a word with a comma or a quote is quoted as the csv module quotes it."""
+    import csv
+    import io
+
+    from gmtool.engine.journal import COLUMNS, write_csv
+
+    rows = [
+        (seq, "2026-12-01 10:00", "roll", f'Ana, "the {seq}"', "1d6", "3", "", "", "[]", 0)
+        for seq in range(1, 2502)
+    ]
+    out = io.StringIO()
+    write_csv(rows, out)
+    read = list(csv.reader(io.StringIO(out.getvalue())))
+    assert read[0] == list(COLUMNS)
+    assert [int(row[0]) for row in read[1:]] == list(range(1, 2502))
+    assert read[1000][2] == 'Ana, "the 1000"' and read[-1][2] == 'Ana, "the 2501"'
