@@ -212,9 +212,10 @@ def _in_flight(doc: Doc) -> list[Text]:
     lines = [Text("In flight:", style="bold")]
     for shot in doc["in_flight"]:
         soon = " (next second)" if shot["arrives"] == doc["second"] + 1 else ""
+        hacks = f" to hack {shot['system']}" if shot.get("system") else ""
         lines.append(
             Text(
-                f"  {shot['from']} {shot['weapon']} -> {shot['to']} {shot['room']}, "
+                f"  {shot['from']} {shot['weapon']} -> {shot['to']} {shot['room']}{hacks}, "
                 f"arrives at {shot['arrives']}s{soon}"
             )
         )

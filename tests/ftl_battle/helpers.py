@@ -110,3 +110,11 @@ def tick(
 
 def order(state: dict[str, Any], kind: str, **fields: Any) -> dict[str, Any]:
     return act(state, {"type": f"order_{kind}", **fields})
+
+
+def hack(state: dict[str, Any], system: str, ship: str = "Red") -> dict[str, Any]:
+    """Orders a hack and ticks through its hacking drone's flight: the landing second's
+    result (for tests of what a hack does, not of the flight)."""
+    order(state, "hack", ship=ship, system=system)
+    travel = int(state["battle"]["rules"]["drones"]["hack_travel_seconds"])
+    return tick(state, seconds=travel)

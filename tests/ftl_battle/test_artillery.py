@@ -9,7 +9,7 @@ import pytest
 
 from gmtool.errors import RulesError
 from gmtool.systems.ftl.battle.odds import volley_odds
-from tests.ftl_battle.helpers import battle, order, ship, tick
+from tests.ftl_battle.helpers import battle, hack, order, ship, tick
 
 
 def _gunner(system: str = "artillery_beam", level: int = 4, **changes: Any) -> dict[str, Any]:
@@ -120,10 +120,9 @@ def test_hacked_artillery_loses_2_seconds_a_second() -> None:
     order(state, "power", ship="Red", system="artillery_beam", bars=4)
     tick(state, seconds=10)
     order(state, "power", ship="Blue", system="hacking", bars=1)
-    order(state, "hack", ship="Blue", system="artillery_beam")
-    tick(state)  # +1, then -2
-    assert _gun(state)["charge"] == 9
-    tick(state, seconds=9)
+    hack(state, "artillery_beam", ship="Blue")  # +1, +1, then -2 as it lands
+    assert _gun(state)["charge"] == 10
+    tick(state, seconds=10)
     assert _gun(state)["charge"] == 0
 
 

@@ -13,7 +13,7 @@ from gmtool.systems.ftl import SYSTEM
 from gmtool.systems.ftl.battle.ftl_drive import escape
 from tests.ftl.helpers import content
 from tests.ftl.test_map import FACES, _game
-from tests.ftl_battle.helpers import battle, order, ship, tick
+from tests.ftl_battle.helpers import battle, hack, order, ship, tick
 from tests.ftl_battle.test_hacking import _hacker_doc
 from tests.ftl_battle.test_minds import _with
 
@@ -24,10 +24,10 @@ def test_hacking_stun_holds_the_hacked_room_for_as_long_as_the_hack(
 ) -> None:
     state = battle(red={**_hacker_doc(), "augments": augments})
     order(state, "power", ship="Red", system="hacking", bars=1)
-    result = order(state, "hack", ship="Red", system="shields")
+    result = hack(state, "shields")
     di = state["battle"]["ships"]["Blue"]["crew"][3]  # at the shields
     assert di["stunned"] == stunned
-    assert any(e["event"] == "stunned" for e in result["order"]["effects"]) is bool(stunned)
+    assert any(e["event"] == "stunned" for e in result["events"]) is bool(stunned)
     tick(state, seconds=4)
     assert di["stunned"] == stunned
     order(state, "power", ship="Red", system="hacking", bars=0)

@@ -9,7 +9,7 @@ import pytest
 
 from gmtool.errors import RulesError, UsageError
 from gmtool.systems.ftl.battle import doors
-from tests.ftl_battle.helpers import battle, order, ship, tick
+from tests.ftl_battle.helpers import battle, hack, order, ship, tick
 
 
 def _doors_at(level: int, **changes: Any) -> dict[str, Any]:
@@ -135,7 +135,7 @@ def test_boarders_must_break_hacked_doors_as_level_2() -> None:
     state = battle(red=_hacker())  # Blue's doors are level 1: no health of their own
     blue = state["battle"]["ships"]["Blue"]
     order(state, "power", ship="Red", system="hacking", bars=1)
-    order(state, "hack", ship="Red", system="doors")
+    hack(state, "doors")
     boarder = _board(state)
     order(state, "crew", ship="Red", name=boarder["name"], room="medbay")
     tick(state, seconds=2)
@@ -148,8 +148,8 @@ def test_hacking_the_doors_shuts_every_door() -> None:
     order(state, "doors", ship="Blue", room="medbay", open=True)  # to space
     order(state, "doors", ship="Blue", room="hall", to="medbay", open=True)
     order(state, "power", ship="Red", system="hacking", bars=1)
-    result = order(state, "hack", ship="Red", system="doors")
-    assert any(e["event"] == "doors_shut" for e in result["order"]["effects"])
+    result = hack(state, "doors")
+    assert any(e["event"] == "doors_shut" for e in result["events"])
     assert blue["rooms"]["medbay"]["vent"] is False
     assert blue["doors"]["hall/medbay"]["open"] is False
     with pytest.raises(RulesError, match="doors are hacked"):

@@ -277,8 +277,9 @@ def test_hacked_drone_control_ionises_every_enemy_drone() -> None:
     _, blue = _ships(state)
     order(state, "drone", ship="Blue", drone="1", on=True)
     order(state, "power", ship="Red", system="hacking", bars=1)
-    result = order(state, "hack", ship="Red", system="drone_control")
-    assert [e["event"] for e in result["order"]["effects"]] == ["drone_ionised"]
+    order(state, "hack", ship="Red", system="drone_control")
+    result = tick(state, seconds=2, drone_delay=[6])  # it waits out the hacking drone's flight
+    assert [e["event"] for e in result["events"]].count("drone_ionised") == 1
     tick(state, seconds=6)  # ionised all along: no die rolled for Blue's drone
     assert blue["drones"][0]["ion_timer"] == 5
 

@@ -85,8 +85,8 @@ def test_it_stops_hacking_mind_control_and_the_teleporter_but_the_bypass_lets_cr
     state = battle(red=red, blue=ship(augments=["zoltan_shield"]))
     order(state, "power", ship="Red", system="hacking", bars=1)
     order(state, "power", ship="Red", system="crew_teleporter", bars=1)
-    with pytest.raises(RulesError, match="Blue's Zoltan shield \\(5 layers\\) stops hacking"):
-        order(state, "hack", ship="Red", system="shields")
+    order(state, "hack", ship="Red", system="shields")  # launched: stopped as it lands
+    assert [s["weapon"] for s in state["battle"]["in_flight"]] == ["hacking_drone"]
     state["battle"]["ships"]["Red"]["crew"][0]["room"] = "doors"
     with pytest.raises(RulesError, match="stops crew teleported across it"):
         order(state, "teleport", ship="Red", room="hall")

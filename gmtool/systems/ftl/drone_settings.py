@@ -22,6 +22,7 @@ class DroneBattleRules(Model):
     hull_repair_by_d6: dict[int, int]
     shoot_down: dict[str, list[str]]
     boarding_travel_seconds: int = Field(ge=0)
+    hack_travel_seconds: int = Field(ge=0)
     repair_ss: int = Field(ge=0)
     heal_per_second: int = Field(ge=0)
     scrambled: list[str]

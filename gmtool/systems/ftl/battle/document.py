@@ -27,6 +27,7 @@ def battle_document(battle: Battle) -> dict[str, Any]:
                 "room": s["room"],
                 "arrives": s["arrives"],
             }
+            | ({"system": s["system"]} if s.get("system") else {})  # a hacking drone's aim
             for s in battle["in_flight"]
         ],
         "winner": battle["winner"],

@@ -91,22 +91,11 @@ def _come_out(battle: Battle, ship: Ship, index: int, dice: DiceDoor) -> list[Ev
         return []  # it waits for a ship it can see
     label = f"{ship['name']} {drone['id']} boards {enemy['name']}"
     room = moves.roll_room(battle, dice, enemy, label)
-    travel = int(rules(battle)["drones"]["boarding_travel_seconds"])
-    battle["next_shot"] += 1
-    battle["in_flight"].append(
-        {
-            "id": battle["next_shot"],
-            "from": ship["name"],
-            "to": enemy["name"],
-            "weapon": drone["id"],
-            "slot": None,
-            "drone": index,
-            "kind": BOARDING,
-            "room": room,
-            "ion": 0,
-            "arrives": battle["second"] + travel,
-        }
-    )
+    from gmtool.systems.ftl.battle.drone_flight import launch
+
+    shot = {"from": ship["name"], "to": enemy["name"], "weapon": drone["id"], "slot": None}
+    shot |= {"drone": index, "kind": BOARDING, "room": room, "ion": 0}
+    launch(battle, shot, int(rules(battle)["drones"]["boarding_travel_seconds"]))
     drone["phase"] = "flying"
     return [{"event": "drone_fire", "ship": ship["name"], "drone": drone["id"], "room": room}]
 

@@ -150,7 +150,7 @@ def _fire(battle: Battle, ship: Ship, index: int, dice: DiceDoor) -> list[Event]
     event["room"] = room
     if not drone["beam"]:
         shot["kind"] = str(settings["shot_kind"])
-        _launch(battle, shot, int(settings["shot_travel_seconds"]))
+        launch(battle, shot, int(settings["shot_travel_seconds"]))
         return [event]
     toward = moves.roll_toward(battle, dice, label)
     shot["kind"] = "beam"
@@ -163,14 +163,15 @@ def _fire(battle: Battle, ship: Ship, index: int, dice: DiceDoor) -> list[Event]
     crossed = sweep(battle, enemy, as_weapon(battle, drone, shot), room)
     per_second = int(rules(battle)["beams"]["rooms_per_second"])
     for order, part in enumerate(crossed):
-        _launch(
+        launch(
             battle, {**shot, "room": part["room"], "corners": part["corners"]}, order // per_second
         )
     event["rooms"] = [part["room"] for part in crossed]
     return [event]
 
 
-def _launch(battle: Battle, shot: dict[str, Any], travel: int) -> None:
+def launch(battle: Battle, shot: dict[str, Any], travel: int) -> None:
+    """Sends ``shot`` (a drone's shot, a boarding or hacking drone) on its way."""
     battle["next_shot"] += 1
     battle["in_flight"].append(
         {**shot, "id": battle["next_shot"], "arrives": battle["second"] + travel}

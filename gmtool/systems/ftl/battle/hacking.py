@@ -1,17 +1,19 @@
 """Hacking: one enemy system at a time, for as long as one's hacking system has power.
 
-The text lists what a hacked system suffers but gives hacking no duration, so a hack holds
-while the hacker's hacking system is powered and not broken (ruling); the ``hack`` order
-picks the system, and picking another moves the hack. A hacked system cannot be manned.
-The effects, each second (see ``EFFECTS``): shields lose a layer every 3 s; cloaking loses
-10 evasion, its cloak and takes 3 ion (once); engines and piloting leave the ship no
-evasion; oxygen: every room loses 3%; weapons lose 2 s of charge a second; the medbay
-deals 5 a second to the crew in it; doors shut and lock as level 2 doors (the hacked
-ship's crew cannot open them, boarders break them: ``doors``); the backup battery: the
-reactor -3; the teleporter: every boarder of the hacked ship goes home; the clone bay
-turns off; hacking and mind control: the enemy's hack or mind control ends; the
-artillery loses 2 s of charge a second; drone control: every drone of the
-hacked ship is ionised while it lasts.
+The ``hack`` order launches a hacking drone at the system's room (one in flight at a
+time): it flies ``hack_travel_seconds`` (ruling), a Defense drone may shoot it down, a
+Zoltan shield stops it, and the hack begins when it lands (``lands``), replacing any hack
+held. The text lists what a hacked system suffers but gives hacking no duration, so a hack
+holds while the hacker's hacking system is powered and not broken (ruling). A hacked
+system cannot be manned. The effects, each second (see ``EFFECTS``): shields lose a layer
+every 3 s; cloaking loses 10 evasion, its cloak and takes 3 ion (once); engines and
+piloting leave the ship no evasion; oxygen: every room loses 3%; weapons lose 2 s of
+charge a second; the medbay deals 5 a second to the crew in it; doors shut and lock as
+level 2 doors (the hacked ship's crew cannot open them, boarders break them: ``doors``);
+the backup battery: the reactor -3; the teleporter: every boarder of the hacked ship goes
+home; the clone bay turns off; hacking and mind control: the enemy's hack or mind control
+ends; the artillery loses 2 s of charge a second; drone control: every drone of the hacked
+ship is ionised while it lasts.
 """
 
 from __future__ import annotations
@@ -20,6 +22,9 @@ from typing import Any
 
 from gmtool.errors import RulesError
 from gmtool.systems.ftl.battle.state import Battle, Event, Ship, enemy_of, rules
+
+HACKING_DRONE = "hacking_drone"
+"""The kind of shot a hack order launches (the defence drones' ``shoot_down`` names it)."""
 
 UNMODELLED: tuple[str, ...] = ()
 """Hacked systems whose effect needs a part of the battle not modelled yet (none now):
@@ -45,15 +50,35 @@ def order_hack(battle: Battle, ship: Ship, system_id: str) -> Event:
         raise RulesError(f"hacking {system_id} is not modelled in battle yet")
     if int(enemy.get("cloak", 0)) > 0:
         raise RulesError(f"{enemy['name']} is cloaked and cannot be targeted")
-    from gmtool.systems.ftl.battle.zoltan_shield import refuse_across
+    if any(
+        s.get("kind") == HACKING_DRONE and s["from"] == ship["name"] for s in battle["in_flight"]
+    ):
+        raise RulesError(f"{ship['name']} has a hacking drone in flight already (one at a time)")
+    from gmtool.systems.ftl.battle.drone_flight import launch
 
-    refuse_across(battle, enemy, "hacking", ship, "hacking")
+    room = enemy["systems"][system_id]["room"]
+    shot = {"from": ship["name"], "to": enemy["name"], "weapon": HACKING_DRONE, "slot": None}
+    shot |= {"drone": None, "kind": HACKING_DRONE, "room": room, "ion": 0, "system": system_id}
+    travel = int(rules(battle)["drones"]["hack_travel_seconds"])
+    launch(battle, shot, travel)
+    event: Event = {"event": "hack_launched", "ship": ship["name"], "at": enemy["name"]}
+    return event | {"system": system_id, "room": room, "arrives": battle["second"] + travel}
+
+
+def lands(battle: Battle, shot: dict[str, Any]) -> list[Event]:
+    """The hacking drone reaches its system (past the Zoltan shield): the hack begins and
+    replaces any the ship held; a hacking system out of power by then hacks nothing."""
+    ship = battle["ships"][shot["from"]]
+    enemy = battle["ships"][shot["to"]]
+    system_id = str(shot["system"])
+    if not is_hacking(ship):
+        return [{"event": "hack_ended", "ship": ship["name"], "why": "no power"}]
     enemy["hacked"] = system_id
     enemy["hack_clock"] = 0
     enemy["hack_reactor"] = 0
-    events = [{"event": "hack", "ship": ship["name"], "at": enemy["name"], "system": system_id}]
+    event: Event = {"event": "hack", "ship": ship["name"], "at": enemy["name"], "system": system_id}
     effects = _at_once(battle, enemy, system_id) + stun_hacked_room(battle, enemy)
-    return {**events[0], "effects": effects}
+    return [event, *effects]
 
 
 def stun_hacked_room(battle: Battle, ship: Ship) -> list[Event]:

@@ -14,6 +14,7 @@ from typing import Any
 
 from gmtool.dice import DiceDoor
 from gmtool.systems.ftl.battle.damage import land
+from gmtool.systems.ftl.battle.hacking import HACKING_DRONE
 from gmtool.systems.ftl.battle.shields_evasion import roll_dodge
 from gmtool.systems.ftl.battle.state import Battle, Event, Ship, rules
 
@@ -40,13 +41,15 @@ def arrive(battle: Battle, dice: DiceDoor) -> list[Event]:
 def _one_shot(battle: Battle, shot: dict[str, Any], dice: DiceDoor) -> list[Event]:
     ship = battle["ships"][shot["to"]]
     sender = battle["ships"][shot["from"]]
-    if shot.get("kind") == "boarding_drone":
-        from gmtool.systems.ftl.battle.drone_crew import lands
-        from gmtool.systems.ftl.battle.zoltan_shield import stop_boarding_drone
+    if shot.get("kind") in ("boarding_drone", HACKING_DRONE):
+        from gmtool.systems.ftl.battle import drone_crew, hacking
+        from gmtool.systems.ftl.battle.zoltan_shield import stop_drone
 
         if ship["hull"] <= 0:
             return []
-        return stop_boarding_drone(battle, ship, sender, shot) or lands(battle, shot)
+        hack = shot["kind"] == HACKING_DRONE
+        stopped = stop_drone(battle, ship, sender, shot, "hacking" if hack else "boarding_drone")
+        return stopped or (hacking.lands if hack else drone_crew.lands)(battle, shot)
     if shot.get("drone") is not None:  # a drone's shot or beam
         from gmtool.systems.ftl.battle.drone_flight import shot_weapon
 

@@ -86,6 +86,10 @@ TELL: dict[str, Callable[[Event], str]] = {
     "mind_free": lambda e: f"{e['crew']} comes back to their senses",
     "cloned": lambda e: f"{e['crew']} of {e['ship']} is cloned in {e['room']}",
     "clone_lost": lambda e: f"{e['crew']} of {e['ship']} is lost: no clone bay to come back",
+    "hack_launched": lambda e: (
+        f"{e['ship']} launches a hacking drone at {e['at']}'s {e['system']} "
+        f"(lands at {e['arrives']}s)"
+    ),
     "hack": lambda e: f"{e['ship']} hacks {e['at']}'s {e['system']}",
     "hack_ended": lambda e: f"{e['ship']}'s hack ends ({e['why']})",
     "shield_hacked": lambda e: f"hacked: {e['ship']} loses a shield ({e['up']} left)",

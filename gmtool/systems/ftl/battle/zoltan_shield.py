@@ -6,7 +6,8 @@ damage by ion and beams will hit twice." The battle opens just after a jump, so 
 starts whole; it never recharges. While a layer is up, a shot of a kind it stops (the
 ``stops`` list) ends there, whole, taking its damage off the layers (ion counting
 ``ion_multiplier`` times, a beam ``beam_hits`` times, never less than
-``min_layers_per_shot``); a hack, a mind control or a crew teleport across it is refused.
+``min_layers_per_shot``); a hacking or boarding drone is destroyed on it; a mind control
+or a crew teleport across it is refused.
 The Zoltan shield bypass lets its owner's crew and bombs through. The numbers are the
 augment's (``tables/ftl/augments.yaml``); the readings are ``battle.zoltan_shield``.
 """
@@ -66,16 +67,18 @@ def absorb(
     return _take_layers(ship, str(weapon["id"]), layers_taken(battle, weapon))
 
 
-def stop_boarding_drone(
-    battle: Battle, ship: Ship, sender: Ship, shot: dict[str, Any]
+def stop_drone(
+    battle: Battle, ship: Ship, sender: Ship, shot: dict[str, Any], what: str
 ) -> list[Event] | None:
-    """A boarding drone meeting the shield is destroyed there; doing no damage, it takes
-    the least a stopped shot takes (``min_layers_per_shot``)."""
-    if not stops(battle, ship, "boarding_drone", sender):
+    """A boarding drone (``what``: ``boarding_drone``) or a hacking drone (``hacking``)
+    meeting the shield is destroyed there; doing no damage, it takes the least a stopped
+    shot takes (``min_layers_per_shot``)."""
+    if not stops(battle, ship, what, sender):
         return None
-    from gmtool.systems.ftl.battle.drones import destroy
+    if shot.get("drone") is not None:  # a drone part: it is lost
+        from gmtool.systems.ftl.battle.drones import destroy
 
-    destroy(battle, sender, sender["drones"][int(shot["drone"])])
+        destroy(battle, sender, sender["drones"][int(shot["drone"])])
     cost = int(rules(battle)["zoltan_shield"]["min_layers_per_shot"])
     return _take_layers(ship, str(shot["weapon"]), cost)
 
