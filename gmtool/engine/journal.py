@@ -78,11 +78,17 @@ def cells(rows: Iterable[Row]) -> Iterator[list[Any]]:
     A row whose words are all printable has nothing to escape (no control, bidirectional
     or separator character is printable), so nearly every row is checked once, whole."""
     texts = _DiceTexts()
+    known = texts.get  # the loop runs a million times: a seen roll is one lookup
     for seq, time, _kind, who, what, outcome, mission, scene, dice, voided in rows:
-        words = [time, who, what, texts.text(dice, seq), outcome, mission, scene]
+        dice_words = known(dice)
+        if dice_words is None:
+            dice_words = texts.text(dice, seq)
+        words = [time, who, what, dice_words, outcome, mission, scene]
         if not _all_printable(words):
             words = [printable(str(word)) for word in words]
-        yield [seq, *words, "yes" if voided else ""]
+        words.insert(0, seq)
+        words.append("yes" if voided else "")
+        yield words
 
 
 def write_csv(rows: Iterable[Row], out: TextIO) -> None:
