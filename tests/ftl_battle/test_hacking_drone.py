@@ -73,3 +73,15 @@ def test_a_zoltan_shield_stops_the_hacking_drone() -> None:
     (stop,) = [e for e in result["events"] if e["event"] == "zoltan_shield"]
     assert (stop["weapon"], stop["lost"], stop["layers"]) == ("hacking_drone", 1, 4)
     assert blue.get("hacked") is None and blue["zoltan_shield"] == 4
+
+
+def test_the_menus_offer_no_hack_while_one_is_in_flight() -> None:
+    from gmtool.systems.ftl.battle.choices import legal_orders
+
+    state = _launched(dship([]))
+    assert "shields" in {a["system"] for a in legal_orders(state["battle"], "Red")["hack"]}
+    order(state, "hack", ship="Red", system="shields")
+    assert "hack" not in legal_orders(state["battle"], "Red")
+    tick(state)
+    tick(state)  # landed: a new hack may be ordered (it replaces this one)
+    assert "hack" in legal_orders(state["battle"], "Red")
