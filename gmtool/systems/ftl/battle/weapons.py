@@ -235,19 +235,7 @@ def _launch(battle: Battle, ship: Ship, index: int, per_second: int) -> list[Eve
     count = min(per_second, weapon["shots_left"])
     enemy = target_ship(battle, ship, weapon)
     for _ in range(count):
-        battle["next_shot"] += 1
-        battle["in_flight"].append(
-            {
-                "id": battle["next_shot"],
-                "from": ship["name"],
-                "to": enemy["name"],
-                "weapon": weapon["id"],
-                "slot": index,
-                "room": weapon["volley_target"],
-                "ion": weapon["volley_ion"],
-                "arrives": battle["second"] + travel,
-            }
-        )
+        _fly(battle, ship, enemy, index, weapon["volley_target"], travel)
         weapon["shots_left"] -= 1
     return [
         {
@@ -259,6 +247,24 @@ def _launch(battle: Battle, ship: Ship, index: int, per_second: int) -> list[Eve
             "arrives": battle["second"] + travel,
         }
     ]
+
+
+def _fly(battle: Battle, ship: Ship, enemy: Ship, index: int, room: str, travel: int) -> None:
+    """One shot of the ship's weapon ``index`` put in flight toward ``room``."""
+    weapon = ship["weapons"][index]
+    battle["next_shot"] += 1
+    battle["in_flight"].append(
+        {
+            "id": battle["next_shot"],
+            "from": ship["name"],
+            "to": enemy["name"],
+            "weapon": weapon["id"],
+            "slot": index,
+            "room": room,
+            "ion": weapon["volley_ion"],
+            "arrives": battle["second"] + travel,
+        }
+    )
 
 
 def _travel(battle: Battle, weapon: dict[str, Any]) -> int:
@@ -286,21 +292,8 @@ def _launch_scattered(battle: Battle, ship: Ship, index: int, dice: DiceDoor) ->
             label=f"{weapon['id']} shot on {enemy['name']}",
         )
         landed.append(room)
-        if room is None:
-            continue
-        battle["next_shot"] += 1
-        battle["in_flight"].append(
-            {
-                "id": battle["next_shot"],
-                "from": ship["name"],
-                "to": enemy["name"],
-                "weapon": weapon["id"],
-                "slot": index,
-                "room": room,
-                "ion": weapon["volley_ion"],
-                "arrives": battle["second"] + travel,
-            }
-        )
+        if room is not None:
+            _fly(battle, ship, enemy, index, room, travel)
     weapon["shots_left"] = 0
     return [
         {
