@@ -9,16 +9,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
+from functools import lru_cache
 
-from gmtool.dice.notation import parse
+from gmtool.dice.notation import DiceTerm, Expression, parse
 from gmtool.dice.rng import Rng
 from gmtool.dice.rolled import Roll, Source
-from gmtool.dice.roller import roll_expression
+from gmtool.dice.roller import plain_dice, roll_expression, roll_plain
 from gmtool.errors import DiceError
 
 
 class _EnteredFaces:
     """Faces typed in from physical dice, handed out in order and checked against each die."""
+
+    __slots__ = ("faces", "owner", "used")
 
     def __init__(self, faces: Iterable[int], owner: str = "") -> None:
         self.faces = list(faces)
@@ -60,6 +63,8 @@ class DiceDoor:
     use the generator.
     """
 
+    __slots__ = ("_by_name", "_offered", "entered", "entered_by", "rng", "rolls")
+
     def __init__(
         self,
         rng: Rng | None = None,
@@ -91,16 +96,20 @@ class DiceDoor:
         self, expression: str, faces: _EnteredFaces | None, *, who: str, label: str, why: str = ""
     ) -> Roll:
         """``expression`` rolled from ``faces``, or from the generator when there are none."""
-        tree = parse(expression)
+        tree, plain = _read(expression)
         text = tree.text
         source: Source
         if faces is not None:
-            total, dice = roll_expression(tree, faces.drawer(text))
+            draw = faces.drawer(text)
             source = "entered"
         else:
-            total, dice = roll_expression(tree, self._rng().face)
+            draw = self._rng().face
             source = "rolled"
-        return Roll(text, total, dice, source, who, label, not_counted=why)
+        if plain is not None:  # most rolls of the rules (2d6, 1d6): their faces are the roll
+            total, dice = roll_plain(plain, draw)
+        else:
+            total, dice = roll_expression(tree, draw)
+        return Roll(text, total, dice, source, who, label, why)
 
     def offer_unused(self, expression: str, *, who: str = "", label: str = "", why: str) -> None:
         """Dice a rule no longer needs, though the table may have rolled them anyway (damage
@@ -129,8 +138,9 @@ class DiceDoor:
 
     def _faces_for(self, who: str) -> _EnteredFaces | None:
         """The faces entered for ``who`` (any case), else the flat list, else None: roll."""
-        faces = self._by_name.get(who.casefold()) if who else None
-        return faces or self.entered
+        if not (who and self._by_name):
+            return self.entered
+        return self._by_name.get(who.casefold()) or self.entered
 
     def faces_left(self) -> int | None:
         """How many entered faces (the flat list) are still unused; None when none were entered."""
@@ -161,6 +171,14 @@ class DiceDoor:
         if self.rng is None:
             self.rng = Rng.from_seed(None)
         return self.rng
+
+
+@lru_cache(maxsize=256)
+def _read(expression: str) -> tuple[Expression, DiceTerm | None]:
+    """The parse tree of ``expression``, and its one term when it is plain dice, read once
+    for every roll of the same text (the rules roll a few texts over and over)."""
+    tree = parse(expression)
+    return tree, plain_dice(tree)
 
 
 def _faces(count: int) -> str:

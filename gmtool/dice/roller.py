@@ -7,6 +7,7 @@ virtual and entered rolls go through exactly the same code.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 from gmtool.dice.notation import MAX_DICE, DiceTerm, Expression, Keep
 from gmtool.dice.rolled import Die
@@ -30,12 +31,49 @@ def roll_expression(expression: Expression, draw: Draw) -> tuple[int, tuple[Die,
     return total, tuple(dice)
 
 
-def _roll_term(term: DiceTerm, draw: Draw, drawn_before: int) -> tuple[int, list[Die]]:
-    if term.keep is None and term.reroll_below is None and not term.explode:
-        # Plain dice (2d6): every die stands and counts; the chains below would say the same.
-        sides = term.sides
-        faces = [draw(sides) for _ in range(term.count)]
-        return sum(faces), [Die(sides, face) for face in faces]
+def plain_dice(expression: Expression) -> DiceTerm | None:
+    """The expression's one term when it is plain dice and nothing else (``2d6``, not
+    ``2d6+1``, ``4d6kh3`` or ``d6!``): such a roll is its faces, each standing and counting."""
+    if len(expression.terms) != 1 or expression.signs[0] != 1:
+        return None
+    term = expression.terms[0]
+    if isinstance(term, DiceTerm) and _is_plain(term):
+        return term
+    return None
+
+
+def roll_plain(term: DiceTerm, draw: Draw) -> tuple[int, tuple[Die, ...]]:
+    """Plain dice (``_is_plain``): every die stands and counts, so the faces are the roll;
+    the chains of ``_roll_term`` would say the same."""
+    sides = term.sides
+    faces = [draw(sides) for _ in range(term.count)]
+    if sides > _SHARED_SIDES:
+        return sum(faces), tuple([Die(sides, face) for face in faces])
+    standing = _standing(sides)
+    return sum(faces), tuple([standing[face] for face in faces])
+
+
+_SHARED_SIDES = 100
+"""Dice of up to this many sides are shared between rolls (``_standing``)."""
+
+
+@lru_cache(maxsize=16)
+def _standing(sides: int) -> tuple[Die, ...]:
+    """Every face of a d``sides`` as a die that stands and counts, indexed by its face
+    (0 is unused). Made once: a die is immutable, so every roll may share them, and making
+    a named tuple costs more than drawing its face."""
+    return tuple(Die(sides, face) for face in range(sides + 1))
+
+
+def _is_plain(term: DiceTerm) -> bool:
+    return term.keep is None and term.reroll_below is None and not term.explode
+
+
+def _roll_term(
+    term: DiceTerm, draw: Draw, drawn_before: int
+) -> tuple[int, tuple[Die, ...] | list[Die]]:
+    if _is_plain(term):
+        return roll_plain(term, draw)
     # Each original die becomes a chain: rerolled faces, then the face that stands,
     # then any explosion dice. Keep/drop choose among chains by their chain value.
     chains: list[list[Die]] = []
