@@ -69,15 +69,29 @@ def apply_battle(
     return result, what, story([event])
 
 
-def _order(battle: Battle, order: str, action: Mapping[str, Any]) -> dict[str, Any]:
+def check_order(battle: Battle, action: Mapping[str, Any]) -> None:
+    """Raise the ``RulesError`` (or ``UsageError``) the order would raise, changing
+    nothing: each order function checks everything before its first change, and with
+    ``trial`` stops there. The menus offer what passes (``choices``)."""
+    order = str(action.get("type", "")).removeprefix("order_")
+    if order not in ORDERS:
+        raise unknown("battle order", order, list(ORDERS))
+    _order(battle, order, action, trial=True)
+
+
+def _order(
+    battle: Battle, order: str, action: Mapping[str, Any], *, trial: bool = False
+) -> dict[str, Any]:
     ship = ship_of(battle, str(action.get("ship", "")))
     if ship["hull"] <= 0:
         raise RulesError(f"{ship['name']} is destroyed and takes no orders")
     if order == "power":
-        return power.set_power(ship, str(action["system"]), _int(action, "bars"))
+        return power.set_power(ship, str(action["system"]), _int(action, "bars"), trial=trial)
     if order == "weapon":
         index = weapons.find_weapon(ship, str(action["weapon"]))
-        event = power.switch_weapon(ship, index, bool(action["on"]))
+        event = power.switch_weapon(ship, index, bool(action["on"]), trial=trial)
+        if trial:
+            return event
         ignited = augments.pre_ignite(battle, ship, ship["weapons"][index])
         return event if ignited is None else {**event, "charged": True}
     if order == "aim":
@@ -92,45 +106,55 @@ def _order(battle: Battle, order: str, action: Mapping[str, Any]) -> dict[str, A
             None if room is None else str(room),
             corner=None if corner is None else _int(action, "corner"),
             toward=None if toward is None else str(toward),
+            trial=trial,
         )
     if order == "autofire":
+        if trial:
+            return {}
         ship["autofire"] = bool(action["on"])
         return {"event": "autofire", "ship": ship["name"], "on": ship["autofire"]}
     if order == "crew":
-        return crew.order_move(battle, ship["name"], str(action["name"]), str(action["room"]))
+        name, room = str(action["name"]), str(action["room"])
+        return crew.order_move(battle, ship["name"], name, room, trial=trial)
     if order == "teleport":
-        return boarding.order_send(battle, ship, str(action["room"]))[0]
+        sent = boarding.order_send(battle, ship, str(action["room"]), trial=trial)
+        return sent[0] if sent else {}
     if order == "hack":
-        return hacking.order_hack(battle, ship, str(action["system"]))
+        return hacking.order_hack(battle, ship, str(action["system"]), trial=trial)
     if order == "mind":
-        by = action.get("by")
-        return minds.order_mind(battle, ship, str(action["name"]), None if by is None else str(by))
+        by = None if action.get("by") is None else str(action["by"])
+        return minds.order_mind(battle, ship, str(action["name"]), by, trial=trial)
     if order == "retrieve":
-        return boarding.order_retrieve(battle, ship)[0]
+        back = boarding.order_retrieve(battle, ship, trial=trial)
+        return back[0] if back else {}
     if order == "cloak":
-        return cloak_battery.order_cloak(battle, ship)
+        return cloak_battery.order_cloak(battle, ship, trial=trial)
     if order == "battery":
-        return cloak_battery.order_battery(battle, ship)
+        return cloak_battery.order_battery(battle, ship, trial=trial)
     if order == "drone":
         from gmtool.systems.ftl.battle.drones import order_drone
 
-        return order_drone(battle, ship, str(action["drone"]), bool(action["on"]))
+        return order_drone(battle, ship, str(action["drone"]), bool(action["on"]), trial=trial)
     if order == "doors":
-        to = action.get("to")
-        return doors.order_doors(
-            battle, ship, str(action["room"]), bool(action["open"]), None if to is None else str(to)
-        )
+        to = None if action.get("to") is None else str(action["to"])
+        opened = bool(action["open"])
+        return doors.order_doors(battle, ship, str(action["room"]), opened, to, trial=trial)
     if order == "lock":
-        return doors.order_lock(battle, ship["name"], str(action["name"]), str(action["room"]))
-    return _order_dodge(battle, ship, action)
+        name, room = str(action["name"]), str(action["room"])
+        return doors.order_lock(battle, ship["name"], name, room, trial=trial)
+    return _order_dodge(battle, ship, action, trial=trial)
 
 
-def _order_dodge(battle: Battle, ship: dict[str, Any], action: Mapping[str, Any]) -> dict[str, Any]:
+def _order_dodge(
+    battle: Battle, ship: dict[str, Any], action: Mapping[str, Any], *, trial: bool = False
+) -> dict[str, Any]:
     numbers = [int(n) for n in action.get("numbers", [])]
     die = int(battle["rules"]["evasion"]["die"])
     bad = [n for n in numbers if not 1 <= n <= die]
     if bad or len(set(numbers)) != len(numbers):
         raise RulesError(f"dodge numbers must be different numbers from 1 to {die}, not {numbers}")
+    if trial:
+        return {}
     ship["dodge_picks"] = numbers
     return {"event": "dodge_picks", "ship": ship["name"], "numbers": numbers}
 

@@ -42,7 +42,7 @@ def _teleporter(battle: Battle, ship: Ship, enemy: Ship) -> dict[str, Any]:
     return system  # type: ignore[no-any-return]
 
 
-def order_send(battle: Battle, ship: Ship, room_id: str) -> list[Event]:
+def order_send(battle: Battle, ship: Ship, room_id: str, *, trial: bool = False) -> list[Event]:
     from gmtool.systems.ftl.battle.power import add_ion
 
     enemy = enemy_of(battle, ship)
@@ -61,6 +61,8 @@ def order_send(battle: Battle, ship: Ship, room_id: str) -> list[Event]:
             f"nobody of {ship['name']} stands ready in the teleporter room {system['room']}",
             hint=f"gmtool ftl crew {ship['name']} NAME {system['room']}",
         )
+    if trial:
+        return []
     for member in going:
         teleport_member(ship, enemy, member, room_id, ship)
     table = rules(battle)["teleporter"]["self_ion"]
@@ -75,7 +77,7 @@ def order_send(battle: Battle, ship: Ship, room_id: str) -> list[Event]:
     return [event, *add_ion(battle, ship, TELEPORTER, points)]
 
 
-def order_retrieve(battle: Battle, ship: Ship) -> list[Event]:
+def order_retrieve(battle: Battle, ship: Ship, *, trial: bool = False) -> list[Event]:
     enemy = enemy_of(battle, ship)
     system = _teleporter(battle, ship, enemy)
     coming = [
@@ -85,6 +87,8 @@ def order_retrieve(battle: Battle, ship: Ship) -> list[Event]:
     ]
     if not coming:
         raise RulesError(f"none of {ship['name']}'s crew is aboard {enemy['name']}")
+    if trial:
+        return []
     for member in coming:
         teleport_member(enemy, ship, member, system["room"], ship)
     return [

@@ -1,25 +1,23 @@
 """The orders a ship may give now, for menus that offer only legal ones.
 
-Each candidate order is tried on a copy of the battle by the rules themselves, so a menu
-can never offer what the rules would refuse.
+Each candidate order is checked by the order itself, run as a trial (``check_order``:
+every check it makes, none of its changes), so a menu can never offer what the rules
+would refuse, and no copy of the battle is made (an 18-room battle offers some 150).
 """
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from typing import Any
 
-from gmtool.dice import DiceDoor
 from gmtool.errors import GmtoolError
-from gmtool.systems.ftl.battle.actions import apply_battle
+from gmtool.systems.ftl.battle.actions import check_order
 from gmtool.systems.ftl.battle.state import Battle, enemy_of, side_of
 
 
 def is_legal(battle: Battle, action: Mapping[str, Any]) -> bool:
-    trial = {"battle": copy.deepcopy(battle)}
     try:
-        apply_battle(trial, action, DiceDoor(entered=[]))
+        check_order(battle, action)
     except GmtoolError:
         return False
     return True
@@ -29,10 +27,24 @@ def legal_orders(battle: Battle, seat: str) -> dict[str, list[dict[str, Any]]]:
     """Order kind -> the legal actions of that kind for the ship in ``seat``."""
     if battle.get("over"):
         return {}
+    found: dict[str, list[dict[str, Any]]] = {}
+    walks = _walks(battle, seat)  # many candidates: checked as the order checks, not tried
+    if walks:
+        found["crew"] = walks
+    for kind, actions in candidates(battle, seat).items():
+        legal = [a for a in actions if is_legal(battle, {"type": f"order_{kind}", **a})]
+        if legal:
+            found[kind] = legal
+    return found
+
+
+def candidates(battle: Battle, seat: str) -> dict[str, list[dict[str, Any]]]:
+    """Order kind -> every order of that kind the menus may offer ``seat``, legal or not
+    (all but crew walks, which ``_walks`` finds)."""
     ship = battle["ships"][seat]
     enemy = enemy_of(battle, ship)
     base = {"ship": seat}
-    candidates: dict[str, list[dict[str, Any]]] = {
+    return {
         "power": [
             {**base, "system": system_id, "bars": bars}
             for system_id, system in ship["systems"].items()
@@ -86,15 +98,6 @@ def legal_orders(battle: Battle, seat: str) -> dict[str, list[dict[str, Any]]]:
             for room in aboard["rooms"][member["room"]]["neighbours"]
         ],
     }
-    found: dict[str, list[dict[str, Any]]] = {}
-    walks = _walks(battle, seat)  # many candidates: checked as the order checks, not tried
-    if walks:
-        found["crew"] = walks
-    for kind, actions in candidates.items():
-        legal = [a for a in actions if is_legal(battle, {"type": f"order_{kind}", **a})]
-        if legal:
-            found[kind] = legal
-    return found
 
 
 def _slug_minds(battle: Battle, seat: str, enemy: str) -> list[dict[str, Any]]:

@@ -26,7 +26,7 @@ def is_cloaked(ship: Ship) -> bool:
     return int(ship.get("cloak", 0)) > 0
 
 
-def order_cloak(battle: Battle, ship: Ship) -> Event:
+def order_cloak(battle: Battle, ship: Ship, *, trial: bool = False) -> Event:
     system = ship["systems"].get("cloaking")
     if system is None:
         raise RulesError(f"{ship['name']} has no cloaking")
@@ -37,6 +37,8 @@ def order_cloak(battle: Battle, ship: Ship) -> Event:
     bars = int(system["power"])
     if bars <= 0:
         raise RulesError(f"{ship['name']}'s cloaking has no power", hint="power it first")
+    if trial:
+        return {}
     seconds = rules(battle)["cloaking"]["seconds"]
     ship["cloak"] = int(seconds[min(bars, len(seconds)) - 1])
     return {"event": "cloak", "ship": ship["name"], "seconds": ship["cloak"]}
@@ -58,7 +60,7 @@ def _uncloak(battle: Battle, ship: Ship, why: str) -> list[Event]:
     return [{"event": "uncloak", "ship": ship["name"], "why": why}]
 
 
-def order_battery(battle: Battle, ship: Ship) -> Event:
+def order_battery(battle: Battle, ship: Ship, *, trial: bool = False) -> Event:
     system = ship["systems"].get("backup_battery")
     if system is None:
         raise RulesError(f"{ship['name']} has no backup battery")
@@ -71,6 +73,8 @@ def order_battery(battle: Battle, ship: Ship) -> Event:
     level = int(system["level"]) - int(system["damage"])
     if level <= 0:
         raise RulesError(f"{ship['name']}'s battery is broken")
+    if trial:
+        return {}
     battery = rules(battle)["battery"]
     ship["battery"] = int(battery["on_seconds"])
     ship["battery_bars"] = int(battery["power"][min(level, len(battery["power"])) - 1])

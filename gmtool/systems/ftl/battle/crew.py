@@ -73,7 +73,7 @@ def path_between(ship: Ship, start: str, goal: str) -> list[str] | None:
     return None
 
 
-def order_move(battle: Battle, seat: str, name: str, room_id: str) -> Event:
+def order_move(battle: Battle, seat: str, name: str, room_id: str, *, trial: bool = False) -> Event:
     """The ``crew`` order: walk to a room by the doors (arrives by the race's speed), on
     the ship the crew member stands on (a boarder walks the enemy's ship)."""
     ship, member = own_member(battle, seat, name)
@@ -86,6 +86,8 @@ def order_move(battle: Battle, seat: str, name: str, room_id: str) -> Event:
             f"no way by doors from {member['room']} to {room_id} on {ship['name']}",
             hint="crew walk through doors between rooms",
         )
+    if trial:
+        return {}
     member["path"] = path
     member["steps"] = 0.0
     return {

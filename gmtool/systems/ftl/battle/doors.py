@@ -215,7 +215,13 @@ def shut_all(ship: Ship) -> list[Event]:
 
 
 def order_doors(
-    battle: Battle, ship: Ship, room_id: str, open_: bool, other: str | None = None
+    battle: Battle,
+    ship: Ship,
+    room_id: str,
+    open_: bool,
+    other: str | None = None,
+    *,
+    trial: bool = False,
 ) -> Event:
     """The ``doors`` order: open or shut a room's door to space (an open one vents the
     room), or with ``other`` hold the door between the two rooms open, or shut it. Needs
@@ -225,7 +231,7 @@ def order_doors(
         if rid is not None and rid not in ship["rooms"]:
             raise unknown(f"room of {ship['name']}", rid, sorted(ship["rooms"]))
     if other is None:
-        return _space_door(ship, room_id, open_)
+        return _space_door(ship, room_id, open_, trial=trial)
     door = door_between(ship, room_id, other)
     name = key(room_id, other)
     if door["lock"] > 0:
@@ -234,11 +240,13 @@ def order_doors(
         raise RulesError(f"{name} on {ship['name']} joins a breached room: it stays shut")
     if door["open"] == open_:
         raise RulesError(f"{name} on {ship['name']} is already {'open' if open_ else 'shut'}")
+    if trial:
+        return {}
     door["open"] = open_
     return {"event": "doors", "ship": ship["name"], "room": name, "open": open_, "inner": True}
 
 
-def _space_door(ship: Ship, room_id: str, open_: bool) -> Event:
+def _space_door(ship: Ship, room_id: str, open_: bool, *, trial: bool) -> Event:
     room = ship["rooms"][room_id]
     if not room["space_door"]:
         raise RulesError(
@@ -247,6 +255,8 @@ def _space_door(ship: Ship, room_id: str, open_: bool) -> Event:
         )
     if open_ and room["breaches"]:
         raise RulesError(f"{room_id} on {ship['name']} is breached: its doors stay shut")
+    if trial:
+        return {}
     room["vent"] = open_
     return {"event": "doors", "ship": ship["name"], "room": room_id, "open": open_}
 
@@ -262,7 +272,7 @@ def _working(battle: Battle, ship: Ship) -> None:
         raise RulesError(f"{ship['name']}'s doors are ionised and do not answer")
 
 
-def order_lock(battle: Battle, seat: str, name: str, target: str) -> Event:
+def order_lock(battle: Battle, seat: str, name: str, target: str, *, trial: bool = False) -> Event:
     """The ``lock`` order: a crystal crew member locks the door between its room and
     ``target`` for its race's lock time (one lock of its own at a time)."""
     from gmtool.systems.ftl.battle.crew import can_act
@@ -284,6 +294,8 @@ def order_lock(battle: Battle, seat: str, name: str, target: str) -> Event:
         )
     if door["lock"] > 0:
         raise RulesError(f"{key(here, target)} is already locked ({door['lock']} s)")
+    if trial:
+        return {}
     door["lock"] = seconds
     door["locked_by"] = member["name"]
     door["open"] = False

@@ -73,7 +73,7 @@ def control(ship: Ship) -> dict[str, Any]:
     return system  # type: ignore[no-any-return]
 
 
-def order_drone(battle: Battle, ship: Ship, ref: str, on: bool) -> Event:
+def order_drone(battle: Battle, ship: Ship, ref: str, on: bool, *, trial: bool = False) -> Event:
     """The ``drone`` order: power a drone (launching it for a part if it is not out), or
     take its power away."""
     from gmtool.systems.ftl.battle.power import check_bars
@@ -88,13 +88,17 @@ def order_drone(battle: Battle, ship: Ship, ref: str, on: bool) -> Event:
         )
     if on == drone["powered"]:
         raise RulesError(f"{ship['name']}'s {drone['id']} is already {'on' if on else 'off'}")
-    if not on:
-        return _switch_off(battle, ship, drone, "order")
     need = int(drone["power"])
-    check_bars(ship, DRONES, drone["id"], need)
-    launch = not drone["deployed"]
+    launch = on and not drone["deployed"]
+    if on:
+        check_bars(ship, DRONES, drone["id"], need)
     if launch:
         _check_launch(battle, ship, drone)
+    if trial:
+        return {}
+    if not on:
+        return _switch_off(battle, ship, drone, "order")
+    if launch:
         ship["drone_parts"] -= 1
     system["power"] += need
     drone["powered"] = True

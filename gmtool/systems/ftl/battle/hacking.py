@@ -35,7 +35,7 @@ def hacked(ship: Ship, system_id: str) -> bool:
     return ship.get("hacked") == system_id
 
 
-def order_hack(battle: Battle, ship: Ship, system_id: str) -> Event:
+def order_hack(battle: Battle, ship: Ship, system_id: str, *, trial: bool = False) -> Event:
     system = ship["systems"].get("hacking")
     if system is None:
         raise RulesError(f"{ship['name']} has no hacking")
@@ -54,6 +54,8 @@ def order_hack(battle: Battle, ship: Ship, system_id: str) -> Event:
         s.get("kind") == HACKING_DRONE and s["from"] == ship["name"] for s in battle["in_flight"]
     ):
         raise RulesError(f"{ship['name']} has a hacking drone in flight already (one at a time)")
+    if trial:
+        return {}
     from gmtool.systems.ftl.battle.drone_flight import launch
 
     room = enemy["systems"][system_id]["room"]

@@ -16,13 +16,15 @@ from gmtool.errors import RulesError
 from gmtool.systems.ftl.battle.state import Battle, Event, Ship, enemy_of, rules, side_of
 
 
-def order_mind(battle: Battle, ship: Ship, name: str, by: str | None = None) -> Event:
+def order_mind(
+    battle: Battle, ship: Ship, name: str, by: str | None = None, *, trial: bool = False
+) -> Event:
     """The ``mind`` order: by the mind control system, or (``by``) by one of the ship's
     slugs."""
     if by is not None:
         from gmtool.systems.ftl.battle.slug_minds import order_slug_mind
 
-        return order_slug_mind(battle, ship, by, name)
+        return order_slug_mind(battle, ship, by, name, trial=trial)
     system = ship["systems"].get("mind_control")
     if system is None:
         raise RulesError(f"{ship['name']} has no mind control")
@@ -41,6 +43,8 @@ def order_mind(battle: Battle, ship: Ship, name: str, by: str | None = None) -> 
         from gmtool.systems.ftl.battle.zoltan_shield import refuse_across
 
         refuse_across(battle, aboard, "mind_control", ship, "mind control")
+    if trial:
+        return {}
     level = max(1, int(system["level"]) - int(system["damage"]))
     table = rules(battle)["mind_control"]["levels"]
     effect = table[min(level, len(table)) - 1]

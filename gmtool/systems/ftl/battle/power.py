@@ -71,8 +71,9 @@ def find_system(ship: Ship, system_id: str) -> dict[str, Any]:
     return systems[system_id]  # type: ignore[no-any-return]
 
 
-def set_power(ship: Ship, system_id: str, bars: int) -> Event:
-    """The ``power`` order: put ``bars`` bars into a system (more or fewer)."""
+def set_power(ship: Ship, system_id: str, bars: int, *, trial: bool = False) -> Event:
+    """The ``power`` order: put ``bars`` bars into a system (more or fewer). ``trial``:
+    only check it, changing nothing (as every order's ``trial`` does)."""
     system = find_system(ship, system_id)
     if system_id in UNPOWERED:
         raise RulesError(f"{system_id} is a subsystem and needs no power")
@@ -110,13 +111,15 @@ def set_power(ship: Ship, system_id: str, bars: int) -> Event:
             f"{system_id} needs {extra} more",
             hint="take power from another system first",
         )
+    if trial:
+        return {}
     before = system["power"]
     system["power"] = bars
     sync_artillery(ship, system_id)
     return {"event": "power", "ship": ship["name"], "system": system_id, "from": before, "to": bars}
 
 
-def switch_weapon(ship: Ship, index: int, on: bool) -> Event:
+def switch_weapon(ship: Ship, index: int, on: bool, *, trial: bool = False) -> Event:
     """The ``weapon`` order: power a weapon from weapon control's bars, or take it off."""
     weapon = ship["weapons"][index]
     if weapon.get("artillery"):
@@ -134,9 +137,11 @@ def switch_weapon(ship: Ship, index: int, on: bool) -> Event:
             raise RulesError(
                 f"{weapon['id']} is a {weapon['kind']} weapon, not modelled in battle yet"
             )
-        need = int(weapon["power"])
-        check_bars(ship, WEAPONS, weapon["id"], need)
-        control["power"] += need
+        check_bars(ship, WEAPONS, weapon["id"], int(weapon["power"]))
+    if trial:
+        return {}
+    if on:
+        control["power"] += int(weapon["power"])
     else:
         control["power"] -= int(weapon["power"])
         weapon["shots_left"] = 0

@@ -21,7 +21,9 @@ from gmtool.systems.ftl.battle.minds import enemy_member, refuse_immune, take_mi
 from gmtool.systems.ftl.battle.state import Battle, Event, Ship, enemy_of, own_member, rules
 
 
-def order_slug_mind(battle: Battle, ship: Ship, slug_name: str, name: str) -> Event:
+def order_slug_mind(
+    battle: Battle, ship: Ship, slug_name: str, name: str, *, trial: bool = False
+) -> Event:
     slug_ship, slug = own_member(battle, ship["name"], slug_name)
     if not int(slug.get("mind_seconds", 0)):
         raise RulesError(f"{slug['name']} is a {slug['race']}: only slugs take minds")
@@ -41,6 +43,8 @@ def order_slug_mind(battle: Battle, ship: Ship, slug_name: str, name: str) -> Ev
             f"{aboard['name']}'s {target['room']}",
             hint="battle.slug_mind.reach sets how far a slug reaches",
         )
+    if trial:
+        return {}
     slug["holding"] = target["name"]
     return take_mind(
         target,

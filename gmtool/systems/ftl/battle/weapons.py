@@ -84,6 +84,7 @@ def aim(
     *,
     corner: int | None = None,
     toward: str | None = None,
+    trial: bool = False,
 ) -> Event:
     """The ``aim`` order: the weapon fires at that room once charged (None: hold). The
     room is the enemy's, or one's own for a healing or repair bomb; a beam also starts at
@@ -92,7 +93,8 @@ def aim(
     if weapon["kind"] != "beam" and (corner is not None or toward is not None):
         raise RulesError(f"{weapon['id']} is not a beam: it takes no corner or direction")
     if room_id is None:
-        weapon["target"] = None
+        if not trial:
+            weapon["target"] = None
         return {"event": "hold", "ship": ship["name"], "weapon": weapon["id"]}
     if not weapon["powered"]:
         raise RulesError(
@@ -119,14 +121,17 @@ def aim(
         from gmtool.systems.ftl.battle.beams import beam_aim
 
         beam_rules = rules(battle)["beams"]
-        weapon["beam_aim"] = beam_aim(
+        line = beam_aim(
             enemy,
             room_id,
             int(corner if corner is not None else beam_rules["default_corner"]),
             str(toward or beam_rules["default_toward"]),
         )
-        event.update(weapon["beam_aim"])
-    weapon["target"] = room_id
+        event.update(line)
+        if not trial:
+            weapon["beam_aim"] = line
+    if not trial:
+        weapon["target"] = room_id
     return event
 
 
