@@ -23,6 +23,7 @@ class DroneBattleRules(Model):
     shoot_down: dict[str, list[str]]
     boarding_travel_seconds: int = Field(ge=0)
     hack_travel_seconds: int = Field(ge=0)
+    in_flight_when_cloaked: Literal["lands", "lost"] = "lands"
     repair_ss: int = Field(ge=0)
     heal_per_second: int = Field(ge=0)
     scrambled: list[str]

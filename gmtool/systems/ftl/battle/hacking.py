@@ -1,19 +1,21 @@
-"""Hacking: one enemy system at a time, for as long as one's hacking system has power.
+"""Hacking: one enemy system at a time, for as long as one's hacking system works.
 
 The ``hack`` order launches a hacking drone at the system's room (one in flight at a
 time): it flies ``hack_travel_seconds`` (ruling), a Defense drone may shoot it down, a
-Zoltan shield stops it, and the hack begins when it lands (``lands``), replacing any hack
-held. The text lists what a hacked system suffers but gives hacking no duration, so a hack
-holds while the hacker's hacking system is powered and not broken (ruling). A hacked
-system cannot be manned. The effects, each second (see ``EFFECTS``): shields lose a layer
-every 3 s; cloaking loses 10 evasion, its cloak and takes 3 ion (once); engines and
-piloting leave the ship no evasion; oxygen: every room loses 3%; weapons lose 2 s of
+Zoltan shield stops it, and the hack begins when it lands (``lands``), replacing any
+hack held. The text lists what a hacked system suffers but gives hacking no duration, so
+a hack holds while the hacker's hacking system works: powered, not broken, and not
+hacked itself ("Hacking: cancel hacking"); a hacking drone on its way needs the same,
+every second of its flight, or it is lost (``drop_lost_drones``; rulings). A hacked
+system cannot be manned. The effects, each second (see ``EFFECTS``): shields lose a
+layer every 3 s; cloaking loses 10 evasion, its cloak and takes 3 ion (once); engines
+and piloting leave the ship no evasion; oxygen: every room loses 3%; weapons lose 2 s of
 charge a second; the medbay deals 5 a second to the crew in it; doors shut and lock as
 level 2 doors (the hacked ship's crew cannot open them, boarders break them: ``doors``);
-the backup battery: the reactor -3; the teleporter: every boarder of the hacked ship goes
-home; the clone bay turns off; hacking and mind control: the enemy's hack or mind control
-ends; the artillery loses 2 s of charge a second; drone control: every drone of the hacked
-ship is ionised while it lasts.
+the backup battery: the reactor -3; the teleporter: every boarder of the hacked ship
+goes home; the clone bay turns off; hacking and mind control: the enemy's hack or mind
+control ends; the artillery loses 2 s of charge a second; drone control: every drone of
+the hacked ship is ionised while it lasts.
 """
 
 from __future__ import annotations
@@ -39,8 +41,11 @@ def order_hack(battle: Battle, ship: Ship, system_id: str, *, trial: bool = Fals
     system = ship["systems"].get("hacking")
     if system is None:
         raise RulesError(f"{ship['name']} has no hacking")
-    if not is_hacking(ship):
+    down = hacking_down(ship)
+    if down == "no power":
         raise RulesError(f"{ship['name']}'s hacking has no power", hint="power it first")
+    if down is not None:
+        raise RulesError(f"{ship['name']}'s hacking is {down}: it cannot hack now")
     enemy = enemy_of(battle, ship)
     if system_id not in enemy["systems"]:
         from gmtool.errors import unknown
@@ -69,12 +74,13 @@ def order_hack(battle: Battle, ship: Ship, system_id: str, *, trial: bool = Fals
 
 def lands(battle: Battle, shot: dict[str, Any]) -> list[Event]:
     """The hacking drone reaches its system (past the Zoltan shield): the hack begins and
-    replaces any the ship held; a hacking system out of power by then hacks nothing."""
+    replaces any the ship held; a drone whose hacking system is down by then is lost."""
     ship = battle["ships"][shot["from"]]
     enemy = battle["ships"][shot["to"]]
     system_id = str(shot["system"])
-    if not is_hacking(ship):
-        return [{"event": "hack_ended", "ship": ship["name"], "why": "no power"}]
+    down = hacking_down(ship)
+    if down is not None:
+        return [lost_event(shot, down)]
     enemy["hacked"] = system_id
     enemy["hack_clock"] = 0
     enemy["hack_reactor"] = 0
@@ -104,8 +110,47 @@ def stun_hacked_room(battle: Battle, ship: Ship) -> list[Event]:
 
 
 def is_hacking(ship: Ship) -> bool:
+    return hacking_down(ship) is None
+
+
+def hacking_down(ship: Ship) -> str | None:
+    """Why ``ship``'s hacking cannot hack now ("broken", "no power", "hacked": the
+    enemy's hack of it "cancel[s] hacking" for as long as it holds), or None."""
     system = ship["systems"].get("hacking")
-    return bool(system) and int(system["power"]) > 0 and system["damage"] < system["level"]
+    if not system:
+        return "missing"
+    if int(system["damage"]) >= int(system["level"]):
+        return "broken"
+    if int(system["power"]) <= 0:
+        return "no power"
+    if hacked(ship, "hacking"):
+        return "hacked"
+    return None
+
+
+def drop_lost_drones(battle: Battle, only: Ship | None = None) -> list[Event]:
+    """Hacking drones in flight (of ``only``, or of both ships) whose hacking system is
+    down are lost: a hack cannot begin, nor a drone fly on, without it (ruling)."""
+    events: list[Event] = []
+    for shot in list(battle["in_flight"]):
+        if shot.get("kind") != HACKING_DRONE:
+            continue
+        sender = battle["ships"][shot["from"]]
+        down = hacking_down(sender)
+        if down is not None and (only is None or sender is only):
+            battle["in_flight"].remove(shot)
+            events.append(lost_event(shot, down))
+    return events
+
+
+def lost_event(shot: dict[str, Any], why: str) -> Event:
+    return {
+        "event": "hack_lost",
+        "ship": shot["from"],
+        "at": shot["to"],
+        "system": shot["system"],
+        "why": why,
+    }
 
 
 def _at_once(battle: Battle, enemy: Ship, system_id: str) -> list[Event]:
@@ -123,12 +168,13 @@ def _at_once(battle: Battle, enemy: Ship, system_id: str) -> list[Event]:
 
         enemy["hack_reactor"] = int(rules(battle)["hacking"]["battery_reactor"])
         events += shed_power(battle, enemy)
-    if system_id == "hacking":
+    if system_id == "hacking":  # the hacked ship's own hack ends, and its drone on the way
         other = enemy_of(battle, enemy)
         if other.get("hacked"):
             other["hacked"] = None
             other["hack_reactor"] = 0
-            events.append({"event": "hack_ended", "ship": other["name"], "why": "hacked"})
+            events.append({"event": "hack_ended", "ship": enemy["name"], "why": "hacked"})
+        events += drop_lost_drones(battle, only=enemy)  # "cancel hacking": its drone too
     if system_id == "mind_control":
         for ship in battle["ships"].values():
             for member in ship["crew"]:
@@ -182,10 +228,11 @@ def each_second(battle: Battle, ship: Ship) -> list[Event]:
     if not system_id:
         return []
     hacker = enemy_of(battle, ship)
-    if not is_hacking(hacker):
+    down = hacking_down(hacker)
+    if down is not None:
         ship["hacked"] = None
         ship["hack_reactor"] = 0
-        return [{"event": "hack_ended", "ship": hacker["name"], "why": "no power"}]
+        return [{"event": "hack_ended", "ship": hacker["name"], "why": down}]
     ship["hack_clock"] = int(ship.get("hack_clock", 0)) + 1
     settings = rules(battle)["hacking"]
     events: list[Event] = []

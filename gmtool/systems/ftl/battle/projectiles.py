@@ -48,6 +48,9 @@ def _one_shot(battle: Battle, shot: dict[str, Any], dice: DiceDoor) -> list[Even
         if ship["hull"] <= 0:
             return []
         hack = shot["kind"] == HACKING_DRONE
+        lost = _lost_to_cloak(battle, ship, sender, shot)
+        if lost:
+            return lost
         stopped = stop_drone(battle, ship, sender, shot, "hacking" if hack else "boarding_drone")
         return stopped or (hacking.lands if hack else drone_crew.lands)(battle, shot)
     if shot.get("drone") is not None:  # a drone's shot or beam
@@ -73,6 +76,28 @@ def _one_shot(battle: Battle, shot: dict[str, Any], dice: DiceDoor) -> list[Even
             return stopped
         return strike(battle, ship, weapon, str(shot["room"]), list(shot["corners"]), dice)
     return dodge_shields_land(battle, ship, weapon, str(shot["room"]), dice, sender)
+
+
+def _lost_to_cloak(battle: Battle, ship: Ship, sender: Ship, shot: dict[str, Any]) -> list[Event]:
+    """A boarding or hacking drone reaching a ship that cloaked while it flew: it lands
+    (``drone_battle.in_flight_when_cloaked: lands``, the ruling: "cannot be targeted"
+    stops new aims, and what flies arrives, as shots do) or is lost (``lost``)."""
+    from gmtool.systems.ftl.battle.cloak_battery import is_cloaked
+
+    if not is_cloaked(ship) or rules(battle)["drones"].get("in_flight_when_cloaked") != "lost":
+        return []
+    if shot["kind"] == HACKING_DRONE:
+        from gmtool.systems.ftl.battle.hacking import lost_event
+
+        return [lost_event(shot, "cloaked")]
+    from gmtool.systems.ftl.battle.drones import destroy
+
+    drone = sender["drones"][int(shot["drone"])]
+    destroy(battle, sender, drone)
+    return [
+        {"event": "drone_destroyed", "ship": sender["name"], "drone": drone["id"]}
+        | {"why": "cloaked", "at": ship["name"]}
+    ]
 
 
 def _zoltan_stops_beam(

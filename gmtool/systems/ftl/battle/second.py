@@ -11,7 +11,8 @@
 6. crew: walking (through the doors that let them), boarders battering shut doors, fights
    (both crews in a room) and boarders wrecking systems, medbay
    healing, repairs (fires, breaches, then systems);
-7. the end: hacks bite (a shield layer every 3 s, oxygen, charge, the medbay...); the FTL
+7. the end: hacking drones whose hacking system is down are lost; hacks bite (a shield
+   layer every 3 s, oxygen, charge, the medbay...), or end with the hacking system; the FTL
    drives charge; the cloak and the backup battery count down (what an order switched on
    lasts whole seconds); a ship at 0 hull is destroyed; the other wins (both: a draw).
 
@@ -78,6 +79,7 @@ def run_second(battle: Battle, dice: DiceDoor) -> list[Event]:
         events += augments.med_bots(ship)
         events += crew.repair(battle, ship)
     events += all_zoltan_power(battle)
+    events += hacking.drop_lost_drones(battle)  # a hacking drone needs its system all the way
     for ship in ships:
         events += hacking.each_second(battle, ship)
         events += ftl_drive.charge(battle, ship)

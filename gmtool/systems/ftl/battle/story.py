@@ -92,6 +92,9 @@ TELL: dict[str, Callable[[Event], str]] = {
     ),
     "hack": lambda e: f"{e['ship']} hacks {e['at']}'s {e['system']}",
     "hack_ended": lambda e: f"{e['ship']}'s hack ends ({e['why']})",
+    "hack_lost": lambda e: (
+        f"{e['ship']}'s hacking drone on its way to {e['at']}'s {e['system']} is lost ({e['why']})"
+    ),
     "shield_hacked": lambda e: f"hacked: {e['ship']} loses a shield ({e['up']} left)",
     "ftl_ready": lambda e: f"{e['ship']}'s FTL drive is charged",
     "escape": lambda e: f"{e['ship']} jumps away: the battle ends",
@@ -138,7 +141,9 @@ TELL: dict[str, Callable[[Event], str]] = {
     ),
     "drone_missed": lambda e: f"{e['weapon']} misses: {e['ship']}'s {e['drone']} is gone",
     "overcharged": lambda e: f"{e['ship']} {e['drone']}: Zoltan shield up to {e['layers']}",
-    "drone_destroyed": lambda e: f"{e['ship']} {e['drone']} is destroyed",
+    "drone_destroyed": lambda e: (
+        f"{e['ship']} {e['drone']} is destroyed" + (f" ({e['why']})" if e.get("why") else "")
+    ),
     "winner": lambda e: f"{e['winner']} wins" if e["winner"] else "a draw",
 }
 """Only these events reach the log line; the rest (charging, shields up, walking,
