@@ -14,7 +14,7 @@ from functools import lru_cache
 from gmtool.dice.notation import DiceTerm, Expression, parse
 from gmtool.dice.rng import Rng
 from gmtool.dice.rolled import Roll, Source
-from gmtool.dice.roller import plain_dice, roll_expression, roll_plain
+from gmtool.dice.roller import plain_dice, plain_roll, roll_expression
 from gmtool.errors import DiceError
 
 
@@ -29,22 +29,35 @@ class _EnteredFaces:
         self.owner = owner
 
     def draw(self, sides: int, expression: str) -> int:
-        whose = f" for {self.owner}" if self.owner else ""
         if self.used >= len(self.faces):
             raise DiceError(
-                f"not enough faces entered{whose}: {expression} needs another d{sides} "
-                f"after the {len(self.faces)} given",
+                f"not enough faces entered{self._whose()}: {expression} needs another "
+                f"d{sides} after the {len(self.faces)} given",
                 hint="enter one face per die, in order, including exploded and rerolled dice",
             )
         face = self.faces[self.used]
         self.used += 1
         if not 1 <= face <= sides:
             raise DiceError(
-                f"the {ordinal(self.used)} face{whose}, {face}, is not on a d{sides} "
-                f"(rolling {expression})",
+                f"the {ordinal(self.used)} face{self._whose()}, {face}, is not on a "
+                f"d{sides} (rolling {expression})",
                 hint=f"a d{sides} shows 1 to {sides}",
             )
         return face
+
+    def take(self, sides: int, count: int, expression: str) -> list[int]:
+        """The next ``count`` (one or more) faces for as many d``sides`` at once (plain
+        dice); when they are too few or one is off the die, ``draw`` one by one finds the
+        face to blame."""
+        start = self.used
+        faces = self.faces[start : start + count]
+        if len(faces) == count and min(faces) >= 1 and max(faces) <= sides:
+            self.used = start + count
+            return faces
+        return [self.draw(sides, expression) for _ in range(count)]
+
+    def _whose(self) -> str:
+        return f" for {self.owner}" if self.owner else ""
 
     def drawer(self, expression: str) -> Callable[[int], int]:
         """``draw`` for the dice of one expression, as the roller asks for faces."""
@@ -98,16 +111,17 @@ class DiceDoor:
         """``expression`` rolled from ``faces``, or from the generator when there are none."""
         tree, plain = _read(expression)
         text = tree.text
-        source: Source
-        if faces is not None:
-            draw = faces.drawer(text)
-            source = "entered"
-        else:
-            draw = self._rng().face
-            source = "rolled"
+        source: Source = "rolled" if faces is None else "entered"
         if plain is not None:  # most rolls of the rules (2d6, 1d6): their faces are the roll
-            total, dice = roll_plain(plain, draw)
+            sides = plain.sides
+            if faces is None:
+                face = self._rng().face
+                drawn = [face(sides) for _ in range(plain.count)]
+            else:
+                drawn = faces.take(sides, plain.count, text)
+            total, dice = plain_roll(sides, drawn)
         else:
+            draw = self._rng().face if faces is None else faces.drawer(text)
             total, dice = roll_expression(tree, draw)
         return Roll(text, total, dice, source, who, label, why)
 

@@ -46,7 +46,11 @@ def roll_plain(term: DiceTerm, draw: Draw) -> tuple[int, tuple[Die, ...]]:
     """Plain dice (``_is_plain``): every die stands and counts, so the faces are the roll;
     the chains of ``_roll_term`` would say the same."""
     sides = term.sides
-    faces = [draw(sides) for _ in range(term.count)]
+    return plain_roll(sides, [draw(sides) for _ in range(term.count)])
+
+
+def plain_roll(sides: int, faces: list[int]) -> tuple[int, tuple[Die, ...]]:
+    """The total and the dice of plain dice of ``sides`` that came up ``faces``."""
     if sides > _SHARED_SIDES:
         return sum(faces), tuple([Die(sides, face) for face in faces])
     standing = _standing(sides)

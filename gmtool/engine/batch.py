@@ -9,7 +9,8 @@ never what it reports. The simulators of every system run their games through he
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol, TypeVar
+from functools import partial
+from typing import Any, Protocol, Self, TypeVar
 
 from gmtool.dice import Rng
 
@@ -21,8 +22,45 @@ class Report(Protocol):
     def add(self, record: Any) -> None:
         """Count one game's record."""
 
+    def merge(self, other: Self) -> None:
+        """Add the counts of another share of the same run."""
+
 
 Counted = TypeVar("Counted", bound=Report)
+
+
+def play_games(
+    games: int,
+    seed: int,
+    empty_report: Callable[[], Counted],
+    play_one: Callable[[int], Any],
+    *,
+    jobs: int = 1,
+    on_game: OnGame | None = None,
+) -> Counted:
+    """A simulator's whole run: ``games`` games played by ``play_one(game seed)``, spread
+    over ``jobs`` processes, each share counted in its own ``empty_report()`` and the
+    shares merged. Both are module-level functions or ``functools.partial``s of them (what
+    they carry, the content or anything made once for the run, is copied to each worker
+    once a share)."""
+    share = partial(_count_share, empty_report, play_one, seed)
+    return run_shares(games, jobs, share, _merge, on_game)
+
+
+def _count_share(
+    empty_report: Callable[[], Counted],
+    play_one: Callable[[int], Any],
+    seed: int,
+    start: int,
+    end: int,
+    on_game: OnGame | None = None,
+) -> Counted:
+    """Games ``start`` to ``end - 1`` of the run, counted in one report."""
+    return count_games(empty_report(), play_one, seed, start, end, on_game)
+
+
+def _merge(total: Counted, share: Counted) -> None:
+    total.merge(share)
 
 
 def game_seed(seed: int, number: int) -> int:

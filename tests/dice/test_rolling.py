@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from gmtool.dice import DiceDoor, Rng, parse_faces, parse_faces_by
 from gmtool.errors import DiceError
@@ -144,3 +146,21 @@ def test_a_face_off_its_die_is_counted_in_words() -> None:
     door = DiceDoor(entered_by={"Ana": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12]})
     with pytest.raises(DiceError, match="the 11th face for Ana, 12, is not on a d10"):
         door.roll("11d10", who="Ana")
+
+
+@given(
+    sides=st.sampled_from([2, 6, 20, 100, 101, 1000]),
+    count=st.integers(1, 5),
+    seed=st.integers(0, 2**64 - 1),
+)
+def test_plain_dice_roll_as_the_chains_would(sides: int, count: int, seed: int) -> None:
+    """Plain dice (``2d6``) are read straight from their faces; an expression with a
+    constant goes through every term's chains: the dice and total come out the same."""
+    plain, chained = DiceDoor(Rng(seed)), DiceDoor(Rng(seed))
+    quick, slow = plain.roll(f"{count}d{sides}"), chained.roll(f"{count}d{sides} + 0")
+    assert (quick.total, quick.dice, quick.source) == (slow.total, slow.dice, slow.source)
+    assert plain.rng is not None and chained.rng is not None
+    assert plain.rng.state == chained.rng.state
+    faces = list(quick.faces)
+    entered = DiceDoor.entered_faces(*faces).roll(f"{count}d{sides}")
+    assert (entered.total, entered.dice, entered.source) == (quick.total, quick.dice, "entered")

@@ -73,7 +73,8 @@ def finish_turn(
     state: State, checked: Mapping[str, Any], dice: DiceDoor, record: bool
 ) -> dict[str, Any]:
     clan = state["teams"][state["turn"]]["clan"]
-    return {"team": clan, **end_turn(state)}
+    done = end_turn(state)
+    return {"team": clan, **done} if record else {}
 
 
 Check = Callable[[State, Mapping[str, Any]], dict[str, Any]]
@@ -117,8 +118,8 @@ def carry_out(
     refusals hang on the dice and are still made here (a defence card the roll does not
     allow, a card named from a pile when the dungeon gives nothing).
 
-    ``record=False`` (the simulator's games) skips the documents of the moves played most
-    (move, dungeon, duel round): nobody reads them."""
+    ``record=False`` (the simulator's games) returns an empty document for every move but
+    the roll-off (played once a game): nobody reads them."""
     if "player" in move:
         state["player"] = move["player"]
     return ACTIONS[move["type"]][1](state, move, dice, record)

@@ -57,14 +57,21 @@ def call_duel(
 ) -> dict[str, Any]:
     """The team to play calls out the clan ``checked["target"]`` (a duel the rules allow)."""
     team = state["teams"][state["turn"]]
-    return start_duel(
-        state, team, find_team(state, checked["target"]), resume="end", ends_turn=True
-    )
+    start_duel(state, team, find_team(state, checked["target"]), resume="end", ends_turn=True)
+    if not record:
+        return {}
+    duel = state["duel"]
+    return {
+        "challenger": duel["challenger"],
+        "defender": duel["defender"],
+        "hp": dict(duel["hp"]),
+        "lasting": [dict(item) for item in duel["lasting"]],
+    }
 
 
 def start_duel(
     state: State, challenger: Team, defender: Team, *, resume: str, ends_turn: bool
-) -> dict[str, Any]:
+) -> None:
     """Set up a duel; ``resume`` is the phase the turn goes back to after it, unless it
     ``ends_turn``."""
     hp = {}
@@ -98,12 +105,6 @@ def start_duel(
     }
     state["phase"] = "duel"
     state["duels"] += 1
-    return {
-        "challenger": challenger["clan"],
-        "defender": defender["clan"],
-        "hp": dict(hp),
-        "lasting": [dict(item) for item in lasting],
-    }
 
 
 def _ring_effects(state: State, a: Team, b: Team) -> list[dict[str, Any]]:

@@ -13,7 +13,7 @@ from typing import Any
 
 from gmtool.dice import DiceDoor, Rng
 from gmtool.errors import GmtoolError
-from gmtool.systems.zauberer.choices import cast_arguments, usable_card
+from gmtool.systems.zauberer.choices import cast_arguments, held_card
 from gmtool.systems.zauberer.movement import forks_ahead
 from gmtool.systems.zauberer.odds import duel_odds
 from gmtool.systems.zauberer.power import hit_point_losses, roll_power
@@ -27,14 +27,10 @@ def _pick(rng: Rng, items: list[Any]) -> Any:
     return items[rng.below(len(items))]
 
 
-def _held(state: State, team: Team, kind: str) -> str | None:
-    return usable_card(state, team["clan"], kind)
-
-
 def _cast_action(state: State, team: Team, rng: Rng, *, greedy: bool) -> Action | None:
     """The team's non-combat card with arguments picked from what the rules offer
     (``choices.cast_arguments``), or None when the card has nothing worth doing."""
-    cid = _held(state, team, "noncombat")
+    cid = held_card(state, team, "noncombat")
     if cid is None:
         return None
     effect = state["cards"][cid]["effect"]
@@ -142,7 +138,7 @@ def greedy_turn(state: State, rng: Rng) -> Action:
         best = None
         for clan in duel_targets(state, team):
             target = next(t for t in state["teams"] if t["clan"] == clan)
-            attack = {team["clan"]: c} if (c := _held(state, team, "attack")) else {}
+            attack = {team["clan"]: c} if (c := held_card(state, team, "attack")) else {}
             chance = duel_odds(state, team["clan"], clan, attack)["duel"]["win"]
             urgent = target["space"] == state["board"]["centre"] and target["centre_turns"] >= 1
             wanted = chance > 0.55 or (urgent and chance > 0.25)
@@ -154,18 +150,18 @@ def greedy_turn(state: State, rng: Rng) -> Action:
 
 
 def random_attack(state: State, team: Team, rng: Rng) -> str | None:
-    cid = _held(state, team, "attack")
+    cid = held_card(state, team, "attack")
     return cid if cid is not None and rng.below(2) else None
 
 
 def greedy_attack(state: State, team: Team, rng: Rng) -> str | None:
-    return _held(state, team, "attack")
+    return held_card(state, team, "attack")
 
 
 def random_defense(
     state: State, team: Team, attack: dict[str, str], faces: dict[str, list[int]], rng: Rng
 ) -> str | None:
-    cid = _held(state, team, "defense")
+    cid = held_card(state, team, "defense")
     if cid is None or not rng.below(2):
         return None
     return cid if _legal(state, team, cid, attack, faces) else None
@@ -175,7 +171,7 @@ def greedy_defense(
     state: State, team: Team, attack: dict[str, str], faces: dict[str, list[int]], rng: Rng
 ) -> str | None:
     """Play the defence card only when it saves a hit point (or costs the enemy one)."""
-    cid = _held(state, team, "defense")
+    cid = held_card(state, team, "defense")
     if cid is None:
         return None
     without = _hurt(state, attack, {}, faces)

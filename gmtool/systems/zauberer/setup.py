@@ -10,6 +10,7 @@ Options (from ``campaign new`` and the campaign file's ``options:``):
 from __future__ import annotations
 
 import json
+import marshal
 from collections.abc import Mapping
 from typing import Any
 
@@ -67,20 +68,22 @@ def new_state(content: ZaubererContent, options: Mapping[str, Any], dice: DiceDo
     return state
 
 
-_FROZEN: dict[int, tuple[ZaubererContent, str]] = {}
-"""The content's part of a new state, as JSON, by content object (kept alive with it)."""
+_FROZEN: dict[int, tuple[ZaubererContent, bytes]] = {}
+"""The content's part of a new state, marshalled, by content object (kept alive with it)."""
 
 
 def _copied(content: ZaubererContent) -> dict[str, Any]:
     """A fresh copy of what a game takes from its content: the rulings, the board, the
-    clans and the cards. Worked out once per content object: a simulation starts
-    thousands of games from the same content."""
+    clans and the cards, as JSON would give them back (lists, text keys). Worked out once
+    per content object: a simulation starts thousands of games from the same content, and
+    ``marshal`` makes the copy in half the time ``json`` does."""
     known = _FROZEN.get(id(content))
     if known is None or known[0] is not content:
-        known = (content, json.dumps(_frozen(content)))
+        as_json = json.loads(json.dumps(_frozen(content)))
+        known = (content, marshal.dumps(as_json))
         _FROZEN.clear()  # one content at a time is all a run needs
         _FROZEN[id(content)] = known
-    copied: dict[str, Any] = json.loads(known[1])
+    copied: dict[str, Any] = marshal.loads(known[1])
     return copied
 
 

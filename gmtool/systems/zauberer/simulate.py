@@ -17,7 +17,7 @@ from functools import partial
 from typing import Any
 
 from gmtool.dice import DiceDoor, Rng
-from gmtool.engine.batch import count_games, run_shares
+from gmtool.engine.batch import play_games
 from gmtool.errors import unknown
 from gmtool.systems.zauberer.actions import carry_out
 from gmtool.systems.zauberer.content import ZaubererContent, load_content
@@ -114,22 +114,14 @@ def simulate(
     if policy not in POLICIES:
         raise unknown("policy", policy, sorted(POLICIES))
     content = load_content(overrides or {})
-    share = partial(_play_share, content, policy, seed, games)
-    return run_shares(games, jobs, share, SimulationReport.merge, on_game)
-
-
-def _play_share(
-    content: ZaubererContent,
-    policy: str,
-    seed: int,
-    games: int,
-    start: int,
-    end: int,
-    on_game: Callable[[int], None] | None = None,
-) -> SimulationReport:
-    """Games ``start`` to ``end - 1`` of a run of ``games``, counted in one report."""
-    report = empty_report(games, seed, policy, content)
-    return count_games(report, partial(play_game, content, policy), seed, start, end, on_game)
+    return play_games(
+        games,
+        seed,
+        partial(empty_report, games, seed, policy, content),
+        partial(play_game, content, policy),
+        jobs=jobs,
+        on_game=on_game,
+    )
 
 
 def play_game(content: ZaubererContent, policy: str, seed: int) -> GameRecord:

@@ -69,6 +69,8 @@ def cast(state: State, checked: Mapping[str, Any], dice: DiceDoor, record: bool)
         state["phase"] = _phase_after(state, team, phase, space_before)
     elif state["duel"] is not None:
         state["duel"]["resume"] = _phase_after(state, team, phase, space_before)
+    if not record:
+        return {}
     name = card_name(state, cid)
     return {"team": team["clan"], "card": cid, "name": name, "effect": effect["kind"], **done}
 

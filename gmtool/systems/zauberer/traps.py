@@ -43,10 +43,11 @@ def draw_trap(
         tid = state["trap_deck"][secret_below(state, len(state["trap_deck"]))]
     state["trap_deck"].remove(tid)
     state["trap_discards"].append(tid)
+    sprung = spring(state, team, tid)
+    if not record:
+        return {}
     trap = state["traps"][tid]
-    result: dict[str, Any] = {"team": team["clan"], "trap": tid, "name": trap["name"]}
-    result.update(spring(state, team, tid))
-    return result
+    return {"team": team["clan"], "trap": tid, "name": trap["name"], **sprung}
 
 
 def spring(state: State, team: Team, tid: str) -> dict[str, Any]:
