@@ -18,6 +18,7 @@ import os
 import sys
 from collections.abc import Callable
 from functools import cache
+from pathlib import Path
 from typing import Any, NamedTuple
 
 from gmtool.cli.commands import CORE_COMMANDS, SYSTEM_GROUPS
@@ -29,7 +30,12 @@ CONTEXT = "typer.Context"
 TYPES: dict[str, Callable[[str], Any]] = {"str": str, "int": int, "float": float, "bool": bool}
 PARAM_SETTINGS = {"help", "metavar", "show_default", "hidden", "rich_help_panel", "min", "max"}
 """What an Option/Argument may say and still be read here: how it looks, and a range."""
+PATH_SETTINGS = {"exists", "file_okay", "dir_okay", "writable", "readable", "resolve_path"}
+PATH_SETTINGS |= {"allow_dash"}
+"""What a ``Path`` parameter may say besides: the checks typer makes of the path."""
 COMMAND_SETTINGS = {"name", "help", "short_help", "epilog", "hidden", "rich_help_panel"}
+LOOSE = {"ignore_unknown_options": True}
+"""The one ``context_settings`` read here: a word such as ``-4`` is an argument."""
 GROUP_SETTINGS = {"name", "help", "short_help", "epilog", "hidden", "rich_help_panel"}
 GROUP_SETTINGS |= {"no_args_is_help", "add_completion", "rich_markup_mode"}
 
@@ -65,6 +71,49 @@ class Spec(NamedTuple):
         if self.multiple:
             return None if self.default is None else [self.convert(v) for v in self.default]
         return None if self.default is None else self.convert(self.default)
+
+
+class PathCheck:
+    """A ``Path`` parameter as typer reads it (its ``TyperPath``, then ``Path(...)``): the
+    text as a ``Path``, resolved if asked, or ValueError wherever typer would refuse it
+    (then typer reads the line, and says why)."""
+
+    def __init__(
+        self,
+        *,
+        exists: bool = False,
+        file_okay: bool = True,
+        dir_okay: bool = True,
+        writable: bool = False,
+        readable: bool = True,
+        resolve_path: bool = False,
+        allow_dash: bool = False,
+    ) -> None:
+        self.exists, self.file_okay, self.dir_okay = exists, file_okay, dir_okay
+        self.writable, self.readable = writable, readable
+        self.resolve_path, self.allow_dash = resolve_path, allow_dash
+
+    def __call__(self, text: str) -> Path:
+        if self.file_okay and self.allow_dash and text == "-":
+            return Path(text)
+        if self.resolve_path:
+            text = os.path.realpath(text)
+        try:
+            mode = os.stat(text).st_mode
+        except OSError:
+            if self.exists:
+                raise ValueError(text) from None
+            return Path(text)
+        import stat
+
+        if (
+            (not self.file_okay and stat.S_ISREG(mode))
+            or (not self.dir_okay and stat.S_ISDIR(mode))
+            or (self.readable and not os.access(text, os.R_OK))
+            or (self.writable and not os.access(text, os.W_OK))
+        ):
+            raise ValueError(text)
+        return Path(text)
 
 
 class Context:
@@ -103,7 +152,7 @@ def plan(args: list[str]) -> Call | None:
     specs = params_of(declared.function)
     if specs is None:
         return None
-    values = parse(specs, words)
+    values = parse(specs, words, loose=is_loose(declared))
     if values is None:
         return None
     for spec in specs:
@@ -152,10 +201,19 @@ def _command(words: list[str]) -> tuple[Declared, list[str]] | None:
 
 
 def _plain_command(command: Declared | None, words: list[str]) -> tuple[Declared, list[str]] | None:
-    """``command`` unless its declaration asks for more than a name and help."""
-    if command is None or set(command.kwargs) - COMMAND_SETTINGS or len(command.args) > 1:
+    """``command`` unless its declaration asks for more than a name, help, and words such
+    as ``-4`` read as arguments."""
+    if command is None or len(command.args) > 1:
+        return None
+    settings = set(command.kwargs) - COMMAND_SETTINGS
+    if settings - {"context_settings"} or (settings and not is_loose(command)):
         return None
     return command, words
+
+
+def is_loose(command: Declared) -> bool:
+    """Whether the command takes an option name it does not know (``-4``) as an argument."""
+    return command.kwargs.get("context_settings") == LOOSE
 
 
 @cache
@@ -200,7 +258,7 @@ def _spec(name: str, annotation: Any, default: Any, names_in: dict[str, Any]) ->
     kind = "argument" if default is ... else "option"
     settings = default.kwargs if isinstance(default, Param) else {}
     if isinstance(default, Param):
-        if set(default.kwargs) - PARAM_SETTINGS - {"default"}:
+        if set(default.kwargs) - PARAM_SETTINGS - PATH_SETTINGS - {"default"}:
             return None
         kind, names, default = default.kind.lower(), default.names, default.default
     else:
@@ -208,7 +266,16 @@ def _spec(name: str, annotation: Any, default: Any, names_in: dict[str, Any]) ->
     type_name = annotation.removesuffix(" | None")
     multiple = type_name.startswith("list[") and type_name.endswith("]")
     type_name = type_name[5:-1] if multiple else type_name
-    convert = TYPES.get(type_name) or _choice(names_in.get(type_name))
+    checks = {key: value for key, value in settings.items() if key in PATH_SETTINGS}
+    convert: Callable[[str], Any] | None
+    if names_in.get(type_name) is Path:
+        if default not in (None, ...):  # typer would check the default as well
+            return None
+        convert = PathCheck(**checks)
+    elif checks:  # typer reads a str with path settings as a path
+        return None
+    else:
+        convert = TYPES.get(type_name) or _choice(names_in.get(type_name))
     flag = type_name == "bool"
     negations: tuple[str, ...] = ()
     if flag and len(names) == 1 and names[0].count("/") == 1:  # "--use/--no-use"
@@ -249,8 +316,12 @@ def _choice(kind: Any) -> Callable[[str], Any] | None:
     return kind
 
 
-def parse(specs: tuple[Spec, ...], words: list[str]) -> dict[str, Any] | None:
-    """The values typer would pass for ``words``, or None when typer must read them."""
+def parse(
+    specs: tuple[Spec, ...], words: list[str], *, loose: bool = False
+) -> dict[str, Any] | None:
+    """The values typer would pass for ``words``, or None when typer must read them.
+    ``loose``: an option name the command does not know is an argument (``-4``), as typer
+    reads it with ``ignore_unknown_options``."""
     options = {n: (spec, True) for spec in specs for n in spec.names}
     options |= {n: (spec, False) for spec in specs for n in spec.negations}
     values: dict[str, Any] = {}
@@ -267,6 +338,9 @@ def parse(specs: tuple[Spec, ...], words: list[str]) -> dict[str, Any] | None:
             continue
         name, equals, given = word.partition("=") if word.startswith("--") else (word, "", "")
         if name not in options:
+            if loose and _taken_as_argument(word, options):
+                positional.append(word)
+                continue
             return None
         spec, positive = options[name]
         if spec.flag:
@@ -275,7 +349,7 @@ def parse(specs: tuple[Spec, ...], words: list[str]) -> dict[str, Any] | None:
             values[spec.name] = positive
             continue
         if not equals:
-            if index >= len(words) or words[index].startswith("-"):
+            if index >= len(words) or words[index].startswith("-") and words[index] != "-":
                 return None
             given, index = words[index], index + 1
         try:
@@ -289,6 +363,15 @@ def parse(specs: tuple[Spec, ...], words: list[str]) -> dict[str, Any] | None:
         else:
             values[spec.name] = value
     return _with_arguments(specs, values, positional)
+
+
+def _taken_as_argument(word: str, options: dict[str, Any]) -> bool:
+    """Whether typer, ignoring unknown options, passes ``word`` on whole as an argument: a
+    long name it does not know, or short letters none of which is an option's (else it
+    would take those letters as options and keep the rest)."""
+    if word.partition("=")[0] in options:
+        return False
+    return word.startswith("--") or all(f"-{letter}" not in options for letter in word[1:])
 
 
 def _with_arguments(

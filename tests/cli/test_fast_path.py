@@ -57,7 +57,7 @@ def typer_values(command: declare.Declared, words: list[str]) -> dict[str, Any] 
         seen.update(values)
 
     app = typer.Typer()
-    app.command()(capture)
+    app.command(context_settings=command.kwargs.get("context_settings"))(capture)
     app.command("other")(lambda: None)  # two commands: a group, as every command is in
     try:
         get_command(app).main(
@@ -73,7 +73,7 @@ def typer_values(command: declare.Declared, words: list[str]) -> dict[str, Any] 
 def fast_values(command: declare.Declared, words: list[str]) -> dict[str, Any] | None:
     specs = fastpath.params_of(command.function)
     assert specs is not None
-    values = fastpath.parse(specs, words)
+    values = fastpath.parse(specs, words, loose=fastpath.is_loose(command))
     if values is not None:
         values.update({spec.name: "CONTEXT" for spec in specs if spec.kind == "context"})
     return values
@@ -109,6 +109,8 @@ def _value(spec: fastpath.Spec) -> str:
     """A value typer takes: the lowest above a minimum, an Enum's first word, or a sample."""
     if spec.low is not None:
         return str(int(spec.low) + 1)
+    if isinstance(spec.convert, fastpath.PathCheck):
+        return __file__  # a file that exists and may be read
     if spec.convert in SAMPLE:
         return SAMPLE[spec.convert]
     return str(next(iter(spec.convert)).value)  # type: ignore[call-overload]
@@ -140,6 +142,15 @@ def test_the_fast_path_reads_the_commands_at_the_table() -> None:
         "ftl map new",
         "ftl tick",
         "campaign list",
+        "campaign new",
+        "check",
+        "ftl ship check",
+        "ftl ship cost",
+        "ftl ship show",
+        "ftl jump",
+        "foodfight simulate",
+        "zauberer simulate",
+        "starships hp",
         "log",
     ]:
         assert path in READ_FAST, f"{path} is left to typer"
@@ -156,6 +167,92 @@ def test_the_fast_path_and_typer_read_a_line_alike(path: str) -> None:
     for words in wrong:
         fast = fast_values(command, words)
         assert fast is None or fast == typer_values(command, words), f"{path} {words}"
+
+
+def _path_reader(**checks: Any) -> declare.Declared:
+    """A command of one Path option declared with ``checks``, as a command module declares it."""
+
+    def paths(where: Path = declare.Option(None, "--where", **checks)) -> None:  # noqa: B008
+        pass
+
+    return declare.Declared((), {}, paths)
+
+
+PATH_CHECKS = [
+    {},
+    {"exists": True},
+    {"exists": True, "file_okay": False},
+    {"exists": True, "dir_okay": False},
+    {"file_okay": False},
+    {"dir_okay": False},
+    {"resolve_path": True},
+    {"exists": True, "resolve_path": True, "dir_okay": False},
+    {"allow_dash": True},
+    {"allow_dash": True, "file_okay": False},
+    {"writable": True, "readable": False},
+]
+
+
+@pytest.mark.parametrize("checks", PATH_CHECKS, ids=str)
+def test_a_path_is_checked_and_converted_as_typer_does(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, checks: dict[str, Any]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "file.yaml").write_text("a: 1\n")
+    (tmp_path / "link.yaml").symlink_to(tmp_path / "file.yaml")
+    command = _path_reader(**checks)
+    assert fastpath.params_of(command.function) is not None
+    texts = ["file.yaml", "folder", "folder/", "missing.yaml", "link.yaml", "-", ".", ""]
+    texts += [str(tmp_path / "folder" / ".." / "file.yaml"), "~/file.yaml", "bad\0name"]
+    for text in texts:
+        typer_read = typer_values(command, ["--where", text])
+        assert fast_values(command, ["--where", text]) == typer_read, text
+        assert fast_values(command, [f"--where={text}"]) == typer_read, text
+    assert fast_values(command, []) == typer_values(command, []) == {"where": None}
+
+
+def test_a_path_option_with_a_default_or_a_str_with_path_checks_is_left_to_typer() -> None:
+    def with_default(where: Path = declare.Option("x.yaml", "--where")) -> None:  # noqa: B008
+        pass
+
+    def str_resolved(where: str = declare.Option(None, "--where", resolve_path=True)) -> None:
+        pass
+
+    assert fastpath.params_of(with_default) is None
+    assert fastpath.params_of(str_resolved) is None
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        ["Bo", "-4"],
+        ["Bo", "+5"],
+        ["-4", "Bo"],
+        ["Bo", "-4", "--reason", "medkit"],
+        ["Bo", "-4", "--reason=-1"],
+        ["Bo", "--", "-4"],
+        ["Bo", "-4", "-5"],
+        ["Bo", "-x4"],
+        ["Bo", "--nosuch"],
+        ["Bo", "--nosuch=3"],
+        ["Bo", "-4=2"],
+        ["Bo", "-4", "--json"],
+        ["Bo", "-4", "--json=1"],
+        ["Bo", "-4", "--reason"],
+        ["Bo", "-4", "--reason", "-3"],
+        ["Bo"],
+    ],
+)
+def test_a_negative_number_is_an_argument_where_typer_says_so(words: list[str]) -> None:
+    for path in ("starships hp", "ftl jump"):
+        command = READ_FAST[path]
+        line = words if path == "starships hp" else ["Red", *words[1:], "4"]
+        expected = typer_values(command, line)
+        fast = fast_values(command, line)
+        assert fast is None or fast == expected, f"{path} {line}"
+        if line in (["Bo", "-4"], ["Red", "-4", "4"], ["Bo", "-4", "--reason", "medkit"]):
+            assert fast == expected is not None, f"{path} {line}"
 
 
 @pytest.mark.parametrize(
@@ -221,6 +318,48 @@ def test_output_errors_and_exit_codes_are_typers(
     assert gmtool(*args) == fast
 
 
+CAMPAIGNS = Path(__file__).resolve().parents[2] / "campaigns"
+NINE_SPACES = CAMPAIGNS / "foodfight-nine-spaces.yaml"
+ZAUBERER_DEMO = CAMPAIGNS / "zauberer-demo.yaml"
+PATH_LINES = [
+    ["check", str(CAMPAIGNS / "ftl-red.yaml")],
+    ["check", str(CAMPAIGNS / "nosuch.yaml")],
+    ["ftl", "ship", "cost", str(CAMPAIGNS / "ftl-red.yaml"), "--json"],
+    ["ftl", "ship", "check", str(CAMPAIGNS / "ftl-red.yaml"), str(CAMPAIGNS / "ftl-blue.yaml")],
+    ["ftl", "ship", "show", str(CAMPAIGNS / "nosuch.yaml")],
+    ["ftl", "ship", "cost", str(CAMPAIGNS / "ftl-red.yaml"), "--content", str(CAMPAIGNS)],
+    ["foodfight", "simulate", "--games", "3", "--content", str(CAMPAIGNS / "nosuch.yaml")],
+]
+
+
+@pytest.mark.parametrize("args", PATH_LINES, ids=" ".join)
+def test_path_commands_print_and_exit_as_typers(
+    gmtool, monkeypatch: pytest.MonkeyPatch, args: list[str]
+) -> None:  # type: ignore[no-untyped-def]
+    assert fastpath.plan(args) is not None
+    fast = gmtool(*args)
+    monkeypatch.setattr(fastpath, "plan", lambda args: None)
+    assert gmtool(*args) == fast
+
+
+def test_a_new_campaign_from_a_file_and_hp_by_hand_as_typers(
+    gmtool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:  # type: ignore[no-untyped-def]
+    made = ["campaign", "new", "s", "--from", str(CAMPAIGNS / "starships-demo.yaml")]
+    hurt = ["-c", "s", "starships", "hp", "Bo", "-4", "--json"]
+    assert fastpath.plan(made) is not None and fastpath.plan(hurt) is not None
+
+    def run_all(home: Path) -> list[tuple[int, str, str]]:
+        monkeypatch.setenv("GMTOOL_HOME", str(home))
+        done = [gmtool(*made), gmtool(*hurt), gmtool("-c", "s", "status", "--json")]
+        assert done[1].code == 0, done[1]
+        return [(r.code, r.out.replace(str(home), "HOME"), r.err) for r in done]
+
+    fast = run_all(tmp_path / "home-fast")
+    monkeypatch.setattr(fastpath, "plan", lambda args: None)
+    assert run_all(tmp_path / "home-typer") == fast
+
+
 TABLE = [
     # (how the campaign is made first, the command): none imports typer
     (None, ["roll", "1d20"]),
@@ -236,6 +375,14 @@ TABLE = [
     ("ftl", ["ftl", "map", "new"]),
     ("ftl", ["ftl", "tick", "--seconds", "3"]),
     ("zauberer", ["zauberer", "show"]),
+    ("starships", ["starships", "hp", "Bo", "-4"]),
+    (None, ["campaign", "new", "d", "--from", str(CAMPAIGNS / "originem-demo.yaml")]),
+    (None, ["check", str(CAMPAIGNS / "ftl-red.yaml")]),
+    (None, ["ftl", "ship", "check", str(CAMPAIGNS / "ftl-red.yaml")]),
+    (None, ["ftl", "ship", "cost", str(CAMPAIGNS / "ftl-red.yaml")]),
+    (None, ["ftl", "ship", "show", str(CAMPAIGNS / "ftl-blue.yaml")]),
+    (None, ["foodfight", "simulate", "--games", "2", "--content", str(NINE_SPACES)]),
+    (None, ["zauberer", "simulate", "--games", "2", "--content", str(ZAUBERER_DEMO)]),
 ]
 MADE = {
     "foodfight": ["--system", "foodfight", "--players", "A,B,C,D"],
