@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from gmtool.dice import Rng
+from gmtool.systems.foodfight.match import Match
 from gmtool.systems.foodfight.policies import greedy_answer, greedy_defence
 
 from .helpers import attack, deal, give, play, set_pile
@@ -28,10 +29,10 @@ def test_greedy_answer_floors_each_fortune_when_the_table_does() -> None:
     # Floored after each Fortune: 1 - 5 -> 0, then +3 = 3 beats Ana's 2. Floored once after
     # the total: 1 - 5 + 3 = -1 -> 0, which no Fortune of Bo's saves.
     each = _bo_to_answer("each")
-    assert greedy_answer(each, Rng(1)) == {"type": "fortune", "id": "f05", "on": "mine"}
-    result = play(each, greedy_answer(each, Rng(1))).result
+    assert greedy_answer(Match(each), Rng(1)) == {"type": "fortune", "id": "f05", "on": "mine"}
+    result = play(each, greedy_answer(Match(each), Rng(1))).result
     assert result["winner"] == "Bo" and result["defender"]["value"] == 3
-    assert greedy_answer(_bo_to_answer("total"), Rng(1)) == {"type": "pass"}
+    assert greedy_answer(Match(_bo_to_answer("total")), Rng(1)) == {"type": "pass"}
 
 
 def _equal_cards(tie: str) -> dict[str, Any]:
@@ -46,12 +47,12 @@ def _equal_cards(tie: str) -> dict[str, Any]:
 
 def test_greedy_defence_keeps_its_fortune_when_a_tie_already_saves_the_card() -> None:
     action = attack(1, "Bo", 1)
-    assert greedy_defence(_equal_cards("neither"), action, Rng(1)) is None
-    assert greedy_defence(_equal_cards("defender"), action, Rng(1)) is None
-    both = greedy_defence(_equal_cards("both"), action, Rng(1))
+    assert greedy_defence(Match(_equal_cards("neither")), action, Rng(1)) is None
+    assert greedy_defence(Match(_equal_cards("defender")), action, Rng(1)) is None
+    both = greedy_defence(Match(_equal_cards("both")), action, Rng(1))
     assert both == {"by": "defender", "id": "f01", "on": "mine"}
     # ... and plays it only to win outright on an 'attacker' tie
-    assert greedy_defence(_equal_cards("attacker"), action, Rng(1)) == both
+    assert greedy_defence(Match(_equal_cards("attacker")), action, Rng(1)) == both
 
 
 def test_greedy_answer_plays_for_a_win_on_a_tie_that_takes_no_card() -> None:
@@ -61,4 +62,4 @@ def test_greedy_answer_plays_for_a_win_on_a_tie_that_takes_no_card() -> None:
     set_pile(state, "Bo", 1, 3)
     give(state, "Ana", "f01")
     opened = play(state, attack(1, "Bo", 1)).state
-    assert greedy_answer(opened, Rng(1)) == {"type": "fortune", "id": "f01", "on": "mine"}
+    assert greedy_answer(Match(opened), Rng(1)) == {"type": "fortune", "id": "f01", "on": "mine"}

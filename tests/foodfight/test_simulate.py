@@ -8,11 +8,13 @@ import pytest
 
 from gmtool.dice import DiceDoor, Rng
 from gmtool.errors import UsageError
-from gmtool.systems.foodfight.moves import apply_action, carry_out
+from gmtool.systems.foodfight.match import Match
+from gmtool.systems.foodfight.moves import apply_action, play
 from gmtool.systems.foodfight.policies import ANSWERS, POLICIES
 from gmtool.systems.foodfight.setup import new_state
 from gmtool.systems.foodfight.simulate import play_game, simulate
-from gmtool.systems.foodfight.state import OpenPiles, open_piles, player_named
+from gmtool.systems.foodfight.state import open_piles
+from gmtool.systems.foodfight.track import token_move_document
 
 from .helpers import NAMES, content
 
@@ -51,7 +53,7 @@ def test_every_move_conserves_cards_and_fortunes(policy: str) -> None:
         state = new_state(content(), {"players": NAMES}, door)
         while not state["over"]:
             battle = state["battle"] is not None
-            apply_action(state, (ANSWERS[policy] if battle else choose)(state, thinking))
+            apply_action(state, (ANSWERS[policy] if battle else choose)(Match(state), thinking))
             cards = sum(len(pile) for p in state["players"] for pile in p["piles"])
             assert cards + len(state["discards"]) == 72
             hands = sum(len(p["fortunes"]) for p in state["players"])
@@ -71,8 +73,8 @@ def test_a_game_replays_exactly_from_its_actions() -> None:
     thinking = Rng(9)
     actions = []
     while not state["over"]:
-        battle = state["battle"] is not None
-        actions.append(ANSWERS["random"](state, thinking) if battle else choose(state, thinking))
+        player = ANSWERS["random"] if state["battle"] is not None else choose
+        actions.append(player(Match(state), thinking))
         apply_action(state, actions[-1])
     replayed = start
     for action in actions:
@@ -85,31 +87,30 @@ def test_a_game_replays_exactly_from_its_actions() -> None:
 def test_the_simulators_unchecked_quiet_moves_leave_the_referees_state(
     policy: str, timing: str
 ) -> None:
-    # The simulator carries moves out unchecked and without documents, and keeps the open
-    # piles up to date itself; the referee checks, documents and narrates. Same game.
+    # The simulator plays moves unchecked and without documents, and reads the open piles
+    # and face-down salt the match keeps; the referee checks, documents and narrates.
     choose, defend = POLICIES[policy]
     refereed = new_state(content(), {"players": NAMES}, DiceDoor(Rng(4)))
     refereed["rules"]["fortune_timing"] = timing
     simulated = copy.deepcopy(refereed)
-    piles = OpenPiles(simulated)
+    match = Match(simulated)
     thinking = Rng(8)
     while not refereed["over"]:
-        actor = simulated["players"][simulated["turn"]]
-        action = choose(simulated, thinking, piles)
+        action = choose(match, thinking)
         if action["type"] == "attack" and timing == "blind":
-            defence = defend(simulated, action, thinking)
+            defence = defend(match, action, thinking)
             action["fortunes"] = action.get("fortunes", []) + ([defence] if defence else [])
         done = apply_action(refereed, copy.deepcopy(action)).result
-        quiet = carry_out(simulated, action, record=False)
+        quiet = play(match, action)
         while not done.get("resolved", True):
-            answer = ANSWERS[policy](simulated, thinking)
+            assert quiet is None and simulated == refereed
+            answer = ANSWERS[policy](match, thinking)
             done = apply_action(refereed, answer).result
-            quiet = carry_out(simulated, answer, record=False)
-        assert quiet["moves"] == done["moves"] and simulated == refereed
-        piles.after(actor, action["pile"])
-        if action["type"] == "attack":
-            piles.after(player_named(simulated, action["target"]), action["target_pile"])
-        assert piles.of == {p["name"]: open_piles(p) for p in simulated["players"]}
+            quiet = play(match, answer)
+        assert quiet is not None and simulated == refereed
+        assert [token_move_document(move) for move in quiet] == done["moves"]
+        assert match.open_piles == {p["name"]: open_piles(p) for p in simulated["players"]}
+        assert match.hidden == Match(simulated).hidden  # kept up to date, not counted again
 
 
 def test_one_game_record() -> None:

@@ -12,20 +12,16 @@ from collections.abc import Mapping
 from typing import Any
 
 from gmtool.errors import RulesError, UsageError, unknown
-from gmtool.systems.foodfight.state import (
-    Card,
-    Player,
-    State,
-    find_player,
-    is_out,
-    player_named,
-    top_card,
-)
-from gmtool.systems.foodfight.track import move_token
+from gmtool.systems.foodfight.match import Match
+from gmtool.systems.foodfight.state import Card, Player, State, find_player, is_out, top_card
+from gmtool.systems.foodfight.track import TokenMove, move_token
 
 SIDES = ("mine", "theirs")
 ROLES = ("attacker", "defender")
 OTHER_ROLE = {"attacker": "defender", "defender": "attacker"}
+
+Moved = list[TokenMove]
+"""The tokens a move moved, in order (a battle moves a loser's, a discard the player's)."""
 
 
 def check_attack(state: State, attacker: Player, action: Mapping[str, Any]) -> dict[str, Any]:
@@ -51,27 +47,27 @@ def target_of(action: Mapping[str, Any], defender: Player) -> dict[str, Any]:
     }
 
 
-def attack(
-    state: State, attacker: Player, action: Mapping[str, Any], *, record: bool = True
-) -> dict[str, Any]:
+def attack(match: Match, attacker: Player, move: Mapping[str, Any], defender: Player) -> Moved:
     """Fight one battle whose Fortunes were declared with the attack (the ``blind``
-    timing), the attack already checked (``check_attack``); returns the result document."""
-    defender = player_named(state, action["target"])
-    plays = [
-        fortune_play(state, play["id"], play["by"], play["on"], attacker, defender)
-        for play in action.get("fortunes", ())
-    ]
+    timing), the attack already checked (``check_attack``): the Fortunes leave their
+    owners' hands, then the cards fight."""
+    pile, target_pile = move["pile"], move["target_pile"]
+    match.turn_face_up(attacker, pile)
+    match.turn_face_up(defender, target_pile)
+    plays = declared_plays(match.state, move, attacker, defender)
     for play in plays:
         (attacker if play["role"] == "attacker" else defender)["fortunes"].remove(play["id"])
-    sides = {
-        "attacker": (attacker, attacker["piles"][action["pile"] - 1][-1], action["pile"]),
-        "defender": (
-            defender,
-            defender["piles"][action["target_pile"] - 1][-1],
-            action["target_pile"],
-        ),
-    }
-    return fight(state, sides, plays, record=record)
+    return fight(match, attacker, pile, defender, target_pile, plays)
+
+
+def declared_plays(
+    state: State, move: Mapping[str, Any], attacker: Player, defender: Player
+) -> list[dict[str, Any]]:
+    """The Fortunes declared with a blind attack, as the battle rules keep them."""
+    return [
+        fortune_play(state, play["id"], play["by"], play["on"], attacker, defender)
+        for play in move.get("fortunes", ())
+    ]
 
 
 def battle_cards(
@@ -87,43 +83,29 @@ def battle_cards(
 
 
 def fight(
-    state: State,
-    sides: dict[str, tuple[Player, Card, int]],
+    match: Match,
+    attacker: Player,
+    pile: int,
+    defender: Player,
+    target_pile: int,
     plays: list[dict[str, Any]],
-    *,
-    record: bool = True,
-) -> dict[str, Any]:
-    """Resolve a battle whose Fortunes (already out of their owners' hands) are ``plays``.
-
-    ``record=False`` (nobody reads the document: the simulator) returns only the token
-    moves; the rules applied are the same."""
-    rules = state["rules"]
-    mine, theirs = sides["attacker"][1], sides["defender"][1]
-    mine["face_up"] = True
-    theirs["face_up"] = True
+) -> Moved:
+    """Resolve a battle between the top cards of ``attacker``'s pile ``pile`` and
+    ``defender``'s ``target_pile``, both face up, with the Fortunes ``plays`` (already out
+    of their owners' hands): the lower value loses its card and moves its token."""
+    state, rulings = match.state, match.rulings
+    mine = attacker["piles"][pile - 1][-1]
+    theirs = defender["piles"][target_pile - 1][-1]
     if plays:
         plays = attacker_first(plays)
         state["fortune_discards"].extend(play["id"] for play in plays)
-    values = battle_values(mine["salt"], theirs["salt"], plays, rules)
-    lost = losers(values["attacker"], values["defender"], rules["tie"])
-    moves = []
-    for role in lost:
-        player, card, pile = sides[role]
-        player["piles"][pile - 1].pop()
-        state["discards"].append(card["id"])
-        moves.append(move_token(state, player, rules["battle_loss_steps"]))
-    if not record:
-        return {"moves": moves}
-    winners = [role for role in ROLES if role not in lost]
-    return {
-        "type": "attack",
-        "attacker": _side_doc(sides["attacker"], values["attacker"], plays, "attacker"),
-        "defender": _side_doc(sides["defender"], values["defender"], plays, "defender"),
-        "tie": values["attacker"] == values["defender"],
-        "winner": sides[winners[0]][0]["name"] if len(winners) == 1 else None,
-        "losers": [sides[role][0]["name"] for role in lost],
-        "moves": moves,
-    }
+    values = battle_values(mine["salt"], theirs["salt"], plays, floor_each=rulings.floor_each)
+    moves: list[TokenMove] = []
+    for role in losers(values[0], values[1], rulings.tie):
+        player, lost = (attacker, pile) if role == "attacker" else (defender, target_pile)
+        state["discards"].append(match.take_top(player, lost)["id"])
+        moves.append(move_token(match, player, rulings.battle_loss_steps))
+    return moves
 
 
 def attacker_first(plays: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -135,20 +117,20 @@ def attacker_first(plays: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def battle_values(
-    mine: int, theirs: int, plays: list[dict[str, Any]], rules: dict[str, Any]
-) -> dict[str, int]:
-    """Each card's salt with its Fortunes (``plays``, the attacker's first, each naming
-    the ``card`` it is on and its ``delta``), never below 0: floored once, after the total
-    (``fortune_floor: total``), or after each Fortune in the order played (``each``)."""
-    if not plays:  # salt is never below 0
-        return {"attacker": max(0, mine), "defender": max(0, theirs)}
-    values = {"attacker": mine, "defender": theirs}
-    each = rules.get("fortune_floor", "total") == "each"
-    for play in plays:
-        values[play["card"]] += play["delta"]
-        if each:
-            values[play["card"]] = max(0, values[play["card"]])
-    return {role: max(0, value) for role, value in values.items()}
+    mine: int, theirs: int, plays: list[dict[str, Any]], *, floor_each: bool
+) -> tuple[int, int]:
+    """The attacker's and the defender's card's salt with their Fortunes (``plays``, the
+    attacker's first, each naming the ``card`` it is on and its ``delta``), never below 0:
+    floored once, after the total, or after each Fortune in the order played
+    (``floor_each``, the ``fortune_floor: each`` ruling)."""
+    if plays:
+        values = {"attacker": mine, "defender": theirs}
+        for play in plays:
+            values[play["card"]] += play["delta"]
+            if floor_each and values[play["card"]] < 0:
+                values[play["card"]] = 0
+        mine, theirs = values["attacker"], values["defender"]
+    return (mine if mine > 0 else 0, theirs if theirs > 0 else 0)
 
 
 def _target(state: State, attacker: Player, target: object) -> Player:
@@ -245,27 +227,18 @@ def _check_fortune_count(
             )
 
 
-def losers(attacker_value: int, defender_value: int, tie: str) -> list[str]:
+_TIE_LOSERS: dict[str, tuple[str, ...]] = {
+    "neither": (),
+    "defender": ("attacker",),
+    "attacker": ("defender",),
+}
+"""Whose card a tie takes, by the tie ruling (``both``: the two)."""
+
+
+def losers(attacker_value: int, defender_value: int, tie: str) -> tuple[str, ...]:
     """The roles whose card is lost, by the two values and the table's tie ruling."""
     if attacker_value > defender_value:
-        return ["defender"]
+        return ("defender",)
     if defender_value > attacker_value:
-        return ["attacker"]
-    return {"neither": [], "defender": ["attacker"], "attacker": ["defender"]}.get(tie, list(ROLES))
-
-
-def _side_doc(
-    side: tuple[Player, Card, int], value: int, plays: list[dict[str, Any]], role: str
-) -> dict[str, Any]:
-    player, card, pile = side
-    return {
-        "player": player["name"],
-        "pile": pile,
-        "card": {"id": card["id"], "food": card["food"], "salt": card["salt"]},
-        "fortunes": [
-            {"id": p["id"], "text": p["text"], "delta": p["delta"], "by": p["by"]}
-            for p in plays
-            if p["card"] == role
-        ],
-        "value": value,
-    }
+        return ("attacker",)
+    return _TIE_LOSERS.get(tie, ROLES)

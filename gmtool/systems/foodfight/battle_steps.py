@@ -21,12 +21,14 @@ from typing import Any
 from gmtool.errors import RulesError, UsageError
 from gmtool.systems.foodfight.battle import (
     ROLES,
+    Moved,
     battle_cards,
     check_fortune_plays,
     fight,
     fortune_play,
     target_of,
 )
+from gmtool.systems.foodfight.match import Match
 from gmtool.systems.foodfight.state import (
     Player,
     State,
@@ -71,33 +73,26 @@ def check_reveal(state: State, attacker: Player, action: Mapping[str, Any]) -> d
 
 
 def reveal(
-    state: State, attacker: Player, action: Mapping[str, Any], *, record: bool = True
-) -> dict[str, Any]:
+    match: Match, attacker: Player, pile: int, defender: Player, target_pile: int
+) -> Moved | None:
     """Step one of a checked attack (``check_reveal``): turn both cards face up and open
-    the battle (or resolve it at once when neither side can play a Fortune).
-    ``record=False``: no document (see ``fight``)."""
-    defender = player_named(state, action["target"])
-    pile, target_pile = action["pile"], action["target_pile"]
-    attacker["piles"][pile - 1][-1]["face_up"] = True
-    defender["piles"][target_pile - 1][-1]["face_up"] = True
-    state["battle"] = {
+    the battle, or resolve it at once when neither side can play a Fortune. Returns the
+    tokens moved, or None while the battle waits for an answer."""
+    match.turn_face_up(attacker, pile)
+    match.turn_face_up(defender, target_pile)
+    first = _next_to_answer(match, attacker, defender, [], [])
+    if first is None:
+        return fight(match, attacker, pile, defender, target_pile, [])
+    match.state["battle"] = {
         "attacker": attacker["name"],
         "pile": pile,
         "defender": defender["name"],
         "target_pile": target_pile,
         "plays": [],
         "answered": [],
-        "to_answer": None,
+        "to_answer": first,
     }
-    players = {"attacker": attacker, "defender": defender}
-    if not record:
-        return _advance(state, None, players)
-    revealed = {
-        "type": "battle_opened",
-        "attacker": _card_doc(attacker, pile),
-        "defender": _card_doc(defender, target_pile),
-    }
-    return _advance(state, revealed, players)
+    return None
 
 
 def check_answer(state: State, action: Mapping[str, Any]) -> dict[str, Any]:
@@ -127,69 +122,46 @@ def check_answer(state: State, action: Mapping[str, Any]) -> dict[str, Any]:
     return {"type": "fortune", "id": play["id"], "on": "mine" if play["card"] == role else "theirs"}
 
 
-def answer(state: State, action: Mapping[str, Any], *, record: bool = True) -> dict[str, Any]:
+def answer(match: Match, move: Mapping[str, Any]) -> Moved | None:
     """Step two of a battle, checked (``check_answer``): the player to answer plays one
-    Fortune (``type: fortune``) or passes. ``record=False``: no document (see ``fight``)."""
-    battle: Battle = state["battle"]
+    Fortune (``type: fortune``) or passes; then the next player who may play a Fortune
+    is asked, or the battle resolves (see ``reveal`` for what is returned)."""
+    battle: Battle = match.state["battle"]
     role = battle["to_answer"]
-    players = _players(state, battle)
-    player = players[role]
-    if action["type"] == "pass":
+    attacker = match.by_name[battle["attacker"]]
+    defender = match.by_name[battle["defender"]]
+    if move["type"] == "pass":
         battle["answered"].append(role)
-        step = {"type": "battle_pass", "by": player["name"], "role": role} if record else None
-        return _advance(state, step, players)
-    play = fortune_play(
-        state, action["id"], role, action["on"], players["attacker"], players["defender"]
-    )
-    player["fortunes"].remove(play["id"])
-    battle["plays"].append(play)
-    if not record:
-        return _advance(state, None, players)
-    played = {
-        "type": "battle_fortune",
-        "by": player["name"],
-        "role": role,
-        "fortune": {"id": play["id"], "text": play["text"], "delta": play["delta"]},
-        "on": players[play["card"]]["name"],
-    }
-    return _advance(state, played, players)
-
-
-def _advance(
-    state: State, step: dict[str, Any] | None, players: dict[str, Player]
-) -> dict[str, Any]:
-    """Ask the next player who can still play a Fortune, or resolve the battle; ``step``
-    is the document of the step just taken (None: nobody reads documents)."""
-    battle: Battle = state["battle"]
-    limit = state["rules"]["fortunes_per_player_per_battle"]
+    else:
+        play = fortune_play(match.state, move["id"], role, move["on"], attacker, defender)
+        (attacker if role == "attacker" else defender)["fortunes"].remove(play["id"])
+        battle["plays"].append(play)
     plays = battle["plays"]
-    for role in ROLES:
-        if not players[role]["fortunes"] or role in battle["answered"]:
+    asked = _next_to_answer(match, attacker, defender, plays, battle["answered"])
+    if asked is not None:
+        battle["to_answer"] = asked
+        return None
+    match.state["battle"] = None
+    return fight(match, attacker, battle["pile"], defender, battle["target_pile"], plays)
+
+
+def _next_to_answer(
+    match: Match,
+    attacker: Player,
+    defender: Player,
+    plays: list[dict[str, Any]],
+    answered: list[str],
+) -> str | None:
+    """The role asked next in an open battle: the attacker, then the defender, each while
+    they hold a Fortune, have not passed, and have played fewer than the ruling allows."""
+    limit = match.rulings.fortunes_per_battle
+    for role, player in (("attacker", attacker), ("defender", defender)):
+        if not player["fortunes"] or role in answered:
             continue
         played = sum(1 for play in plays if play["role"] == role) if plays else 0
-        if played >= limit:
-            continue
-        battle["to_answer"] = role
-        if step is None:
-            return {"resolved": False}
-        return {
-            **step,
-            "resolved": False,
-            "to_answer": players[role]["name"],
-            "battle": _public(battle, players),
-        }
-    attacker, defender = players["attacker"], players["defender"]
-    pile, target_pile = battle["pile"], battle["target_pile"]
-    sides = {
-        "attacker": (attacker, attacker["piles"][pile - 1][-1], pile),
-        "defender": (defender, defender["piles"][target_pile - 1][-1], target_pile),
-    }
-    state["battle"] = None
-    result = fight(state, sides, plays, record=step is not None)
-    result["resolved"] = True
-    if step is not None:
-        result["step"] = step
-    return result
+        if played < limit:
+            return role
+    return None
 
 
 def public(state: State) -> dict[str, Any] | None:
@@ -198,13 +170,13 @@ def public(state: State) -> dict[str, Any] | None:
     battle = open_battle(state)
     if battle is None:
         return None
-    return _public(battle, _players(state, battle))
+    return public_battle(battle, _players(state, battle))
 
 
-def _public(battle: Battle, players: dict[str, Player]) -> dict[str, Any]:
+def public_battle(battle: Battle, players: dict[str, Player]) -> dict[str, Any]:
     return {
-        "attacker": _card_doc(players["attacker"], battle["pile"]),
-        "defender": _card_doc(players["defender"], battle["target_pile"]),
+        "attacker": card_document(players["attacker"], battle["pile"]),
+        "defender": card_document(players["defender"], battle["target_pile"]),
         "fortunes": [
             {
                 "id": play["id"],
@@ -224,7 +196,7 @@ def _players(state: State, battle: Battle) -> dict[str, Player]:
     return {role: player_named(state, battle[role]) for role in ROLES}
 
 
-def _card_doc(player: Player, pile: int) -> dict[str, Any]:
+def card_document(player: Player, pile: int) -> dict[str, Any]:
     card = player["piles"][pile - 1][-1]
     return {
         "player": player["name"],

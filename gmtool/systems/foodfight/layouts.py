@@ -38,6 +38,11 @@ def lay_out(
     )
 
 
+def is_fixed(plan: object) -> bool:
+    """Whether ``plan`` is a strategy that stacks a deck the same way every time."""
+    return isinstance(plan, str) and plan in LAYOUT_NAMES and plan != "shuffled"
+
+
 def _by_strategy(
     cards: Sequence[Card],
     strategy: str,

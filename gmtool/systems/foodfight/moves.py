@@ -1,8 +1,9 @@
 """One action: discard, attack, answer a battle, or (before the first move) a tower layout.
 
-A move is checked (``check_action``: the refusals, changing nothing), then carried out
-(``carry_out``: the rules). The referee does both and writes the log's line; the simulator's
-players only make moves the rules accept, so it carries them out alone.
+A move is checked (``check_action``: the refusals, changing nothing), then played
+(``play``: the rules). The referee does both, with the result document (``carry_out``)
+and the log's line; the simulator's players only make moves the rules accept, so it
+plays them alone, and builds no document nobody would read.
 """
 
 from __future__ import annotations
@@ -12,9 +13,10 @@ from typing import Any
 
 from gmtool.engine.system import Outcome
 from gmtool.errors import RulesError, unknown
-from gmtool.systems.foodfight.battle import attack, check_attack
+from gmtool.systems.foodfight.battle import ROLES, Moved, attack, check_attack, declared_plays
 from gmtool.systems.foodfight.battle_steps import (
     answer,
+    card_document,
     check_answer,
     check_no_open_battle,
     check_reveal,
@@ -22,6 +24,13 @@ from gmtool.systems.foodfight.battle_steps import (
     reveal,
 )
 from gmtool.systems.foodfight.layouts import lay_out
+from gmtool.systems.foodfight.match import Match
+from gmtool.systems.foodfight.results import (
+    answer_step,
+    battle_result,
+    discard_document,
+    finished,
+)
 from gmtool.systems.foodfight.state import (
     Player,
     State,
@@ -33,7 +42,7 @@ from gmtool.systems.foodfight.state import (
     top_card,
 )
 from gmtool.systems.foodfight.summary import aftermath, battle_line, discard_line, step_line
-from gmtool.systems.foodfight.track import move_token
+from gmtool.systems.foodfight.track import TokenMove, move_token
 
 ACTION_TYPES = ("discard", "attack", "layout", "fortune", "pass")
 
@@ -45,7 +54,7 @@ def apply_action(state: State, action: Mapping[str, Any]) -> Outcome:
         return _layout(state, action)
     checked = check_action(state, action)
     who = _acting(state)
-    result = carry_out(state, checked)
+    result = carry_out(Match(state), checked)
     kind = checked["type"]
     if kind in ("fortune", "pass"):
         step = result if not result["resolved"] else result["step"]
@@ -87,27 +96,82 @@ def check_action(state: State, action: Mapping[str, Any]) -> dict[str, Any]:
     return check_attack(state, actor, action)
 
 
-def carry_out(state: State, move: Mapping[str, Any], *, record: bool = True) -> dict[str, Any]:
-    """Play a move the rules accept (``check_action``'s, or a simulated player's, which
-    only makes such moves) and return its result document; a move that is over (not a
-    battle waiting for a Fortune) is counted and the turn passes.
-
-    ``record=False`` builds no document nobody would read (the simulator's games): the
-    result holds only ``resolved`` and, once the move is over, the token ``moves``."""
+def carry_out(match: Match, move: Mapping[str, Any]) -> dict[str, Any]:
+    """Play a move the rules accept (``check_action``'s) and return its result document:
+    what the document needs is noted before the move takes it away, then ``play``."""
+    state = match.state
     kind = move["type"]
-    if kind == "fortune" or kind == "pass":
-        result = answer(state, move, record=record)
-    else:
-        actor = state["players"][state["turn"]]
-        if kind == "discard":
-            result = _discard(state, actor, move["pile"], record=record)
-        elif is_two_step(state):
-            result = reveal(state, actor, move, record=record)
+    if kind == "discard":
+        actor = match.players[state["turn"]]
+        card = actor["piles"][move["pile"] - 1][-1]
+        seen = card if card["face_up"] or match.rulings.reveal_discards else None
+        moves = play(match, move)
+        assert moves is not None  # a discard never waits
+        result = discard_document(actor, move["pile"], seen, moves)
+    elif kind == "attack":
+        attacker, defender = match.players[state["turn"]], match.by_name[move["target"]]
+        sides = (
+            card_document(attacker, move["pile"]),
+            card_document(defender, move["target_pile"]),
+        )
+        if match.rulings.two_step:
+            step: dict[str, Any] | None = {
+                "type": "battle_opened",
+                "attacker": sides[0],
+                "defender": sides[1],
+            }
+            plays = []
         else:
-            result = attack(state, actor, move, record=record)
-    if result.get("resolved", True):
-        _finish_move(state, result if record else None)
+            step, plays = None, declared_plays(state, move, attacker, defender)
+        moves = play(match, move)
+        result = battle_result(match, sides, plays, moves, step)
+    else:  # an answer in an open battle: a Fortune or a pass
+        battle = state["battle"]
+        players = {role: match.by_name[battle[role]] for role in ROLES}
+        sides = (
+            card_document(players["attacker"], battle["pile"]),
+            card_document(players["defender"], battle["target_pile"]),
+        )
+        role, plays = battle["to_answer"], battle["plays"]
+        moves = play(match, move)
+        step = answer_step(players, role, plays[-1] if kind == "fortune" else None)
+        result = battle_result(match, sides, plays, moves, step)
+    if moves is not None:
+        finished(state, result)
     return result
+
+
+def play(match: Match, move: Mapping[str, Any]) -> Moved | None:
+    """Carry out a move the rules accept (the referee's checked move, or a simulated
+    player's, who only makes such moves): the rules themselves, with no document.
+
+    Returns the tokens moved once the move is over (it is counted and the turn passes),
+    or None while a two-step battle waits for a Fortune or a pass."""
+    kind = move["type"]
+    if kind == "attack":
+        attacker = match.players[match.state["turn"]]
+        defender = match.by_name[move["target"]]
+        if match.rulings.two_step:
+            moves = reveal(match, attacker, move["pile"], defender, move["target_pile"])
+        else:
+            moves = attack(match, attacker, move, defender)
+    elif kind == "discard":
+        moves = [discard(match, match.players[match.state["turn"]], move["pile"])]
+    else:
+        moves = answer(match, move)
+    if moves is not None:
+        state = match.state
+        state["moves"] += 1
+        next_turn(state)
+    return moves
+
+
+def discard(match: Match, player: Player, pile: int) -> TokenMove:
+    """Send the top card of ``player``'s pile ``pile`` to the box; their token moves on
+    and they draw Fortunes."""
+    match.state["discards"].append(match.take_top(player, pile)["id"])
+    rulings = match.rulings
+    return move_token(match, player, rulings.discard_steps, base_draws=rulings.discard_draws)
 
 
 def _acting(state: State) -> str:
@@ -115,38 +179,6 @@ def _acting(state: State) -> str:
     battle = state["battle"]
     name: str = battle[battle["to_answer"]] if battle else state["players"][state["turn"]]["name"]
     return name
-
-
-def _finish_move(state: State, result: dict[str, Any] | None) -> None:
-    """A move is over: count it, pass the turn, and say who went out or won."""
-    state["moves"] += 1
-    next_turn(state)
-    if result is None:
-        return
-    after = current_player(state)
-    result.update(
-        eliminated=[m["player"] for m in result["moves"] if m["out"]],
-        next=after["name"] if after else None,
-        game_winner=state["winner"],
-        over=state["over"],
-    )
-
-
-def _discard(state: State, actor: Player, pile: int, *, record: bool = True) -> dict[str, Any]:
-    card = actor["piles"][pile - 1].pop()
-    state["discards"].append(card["id"])
-    rules = state["rules"]
-    move = move_token(state, actor, rules["discard_steps"], base_draws=rules["discard_draws"])
-    if not record:
-        return {"moves": [move]}
-    seen = card["face_up"] or rules.get("reveal_discards", False)
-    return {
-        "type": "discard",
-        "player": actor["name"],
-        "pile": pile,
-        "card": {"id": card["id"], "food": card["food"], "salt": card["salt"]} if seen else None,
-        "moves": [move],
-    }
 
 
 def _layout(state: State, action: Mapping[str, Any]) -> Outcome:

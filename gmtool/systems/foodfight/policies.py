@@ -13,112 +13,82 @@ from typing import Any, Protocol
 
 from gmtool.dice import Rng
 from gmtool.systems.foodfight.battle import SIDES, attacker_first, battle_values, losers
-from gmtool.systems.foodfight.battle_steps import is_two_step
-from gmtool.systems.foodfight.state import (
-    Card,
-    OpenPiles,
-    Player,
-    State,
-    current_player,
-    player_named,
-)
+from gmtool.systems.foodfight.match import Match
+from gmtool.systems.foodfight.state import Player, State
 
 Action = dict[str, Any]
 
 
 class Policy(Protocol):
-    def __call__(self, state: State, rng: Rng, piles: OpenPiles | None = None) -> Action:
-        """The current player's move; ``piles`` (kept up to date by the caller, see
-        ``OpenPiles``) saves counting every pile again."""
+    def __call__(self, match: Match, rng: Rng) -> Action:
+        """The current player's move."""
 
 
-def _tops(player: Player, piles: OpenPiles) -> list[tuple[int, Card]]:
-    cards = player["piles"]
-    return [(number, cards[number - 1][-1]) for number in piles.of[player["name"]]]
-
-
-def random_move(state: State, rng: Rng, piles: OpenPiles | None = None) -> Action:
+def random_move(match: Match, rng: Rng) -> Action:
     """Any legal move with equal chance; half the time with a Fortune on a random card."""
-    piles = piles or OpenPiles(state)
-    player = state["players"][state["turn"]]
-    mine = piles.of[player["name"]]
-    # Every (opponent, open pile) in seating order, then pile order, counted, not listed.
-    opponents = [
-        (other, piles.of[other["name"]])
-        for other in state["players"]
-        if other is not player and other["out"] is None
-    ]
-    targets = sum(len(open_piles) for _, open_piles in opponents)
+    players, open_piles = match.players, match.open_piles
+    player = players[match.state["turn"]]
+    mine = open_piles[player["name"]]
+    # Every (opponent, open pile), in seating order then pile order, is counted, not listed.
+    targets = 0
+    for other in players:
+        if other is not player and other["out"] is None:
+            targets += len(open_piles[other["name"]])
     pick = rng.below(len(mine) * (1 + targets))
     pile = mine[pick % len(mine)]
     target_index = pick // len(mine) - 1
     if target_index < 0:
         return {"type": "discard", "pile": pile}
-    opponent, target_pile = _nth_target(opponents, target_index)
+    opponent, target_pile = _nth_target(match, player, target_index)
     action: Action = {
         "type": "attack",
         "pile": pile,
         "target": opponent["name"],
         "target_pile": target_pile,
     }
-    if player["fortunes"] and rng.below(2) and not is_two_step(state):
+    # The coin is tossed whatever the timing, so the two timings' games draw alike.
+    if player["fortunes"] and rng.below(2) and not match.rulings.two_step:
         fid = player["fortunes"][rng.below(len(player["fortunes"]))]
         action["fortunes"] = [{"by": "attacker", "id": fid, "on": ("mine", "theirs")[rng.below(2)]}]
     return action
 
 
-def _nth_target(opponents: list[tuple[Player, list[int]]], index: int) -> tuple[Player, int]:
-    for opponent, open_piles in opponents:
+def _nth_target(match: Match, player: Player, index: int) -> tuple[Player, int]:
+    """The ``index``-th (opponent, open pile) of ``player``, counted as ``random_move``
+    counts them."""
+    for other in match.players:
+        if other is player or other["out"] is not None:
+            continue
+        open_piles = match.open_piles[other["name"]]
         if index < len(open_piles):
-            return opponent, open_piles[index]
+            return other, open_piles[index]
         index -= len(open_piles)
     raise IndexError(index)
 
 
-def random_defence(state: State, action: Action, rng: Rng) -> dict[str, Any] | None:
-    defender = player_named(state, action["target"])
+def random_defence(match: Match, action: Action, rng: Rng) -> dict[str, Any] | None:
+    defender = match.by_name[action["target"]]
     if defender["fortunes"] and rng.below(2):
         fid = defender["fortunes"][rng.below(len(defender["fortunes"]))]
         return {"by": "defender", "id": fid, "on": ("mine", "theirs")[rng.below(2)]}
     return None
 
 
-def _expected(player: Player) -> float:
+def _expected(match: Match, player: Player) -> float:
     """What a face-down top card of ``player`` is worth on average (the true average of
     their face-down cards: a simple player's stand-in for counting cards)."""
-    hidden = [card["salt"] for pile in player["piles"] for card in pile if not card["face_up"]]
-    return sum(hidden) / len(hidden) if hidden else 0.0
+    salt, cards = match.hidden[player["name"]]
+    return salt / cards if cards else 0.0
 
 
-def greedy_move(state: State, rng: Rng, piles: OpenPiles | None = None) -> Action:
+def greedy_move(match: Match, rng: Rng) -> Action:
     """Attack where the margin looks best, helped by a Fortune when one turns the odds;
     discard the weakest top card when nothing looks winnable and health allows."""
-    piles = piles or OpenPiles(state)
-    player = state["players"][state["turn"]]
-    rules = state["rules"]
-    mine = _tops(player, piles)
-    scored: list[tuple[float, float, int, Player]] = []
-    lowest = float("inf")
-    for opponent in state["players"]:
-        if opponent is player or opponent["out"] is not None:
-            continue
-        expected: float | None = None  # worked out once a face-down card needs it
-        # Prefer a clear margin, then the opponent closest to the end of their track.
-        nearness = opponent["track_position"] / 100
-        cards = opponent["piles"]
-        for target_pile in piles.of[opponent["name"]]:
-            card = cards[target_pile - 1][-1]
-            if card["face_up"]:
-                guess = float(card["salt"])
-            else:
-                expected = _expected(opponent) if expected is None else expected
-                guess = expected
-            score = guess - nearness
-            lowest = min(lowest, score)
-            scored.append((score, guess, target_pile, opponent))
-    # Ties are broken at random so that no seat is singled out by the seating order.
-    best = [entry for entry in scored if entry[0] - lowest < 1e-9]
-    _, guess, target_pile, opponent = best[rng.below(len(best))] if len(best) > 1 else best[0]
+    state, rulings = match.state, match.rulings
+    player = match.players[state["turn"]]
+    piles = player["piles"]
+    mine = [(number, piles[number - 1][-1]) for number in match.open_piles[player["name"]]]
+    guess, target_pile, opponent = _weakest_target(match, player, rng)
     target_known = opponent["piles"][target_pile - 1][-1]["face_up"]
     # Against a known card, attack with the weakest card that beats it, keeping stronger
     # ones back; against a face-down card, with the strongest.
@@ -136,7 +106,7 @@ def greedy_move(state: State, rng: Rng, piles: OpenPiles | None = None) -> Actio
         "target_pile": target_pile,
     }
     if score < 1.5 and (boost > 0 or cut < 0):
-        if is_two_step(state):  # the Fortune waits until the cards are face up
+        if rulings.two_step:  # the Fortune waits until the cards are face up
             pass
         elif boost >= -cut:
             fid = _fortune_with(state, player, boost)
@@ -145,34 +115,64 @@ def greedy_move(state: State, rng: Rng, piles: OpenPiles | None = None) -> Actio
             fid = _fortune_with(state, player, cut)
             action["fortunes"] = [{"by": "attacker", "id": fid, "on": "theirs"}]
         score += max(boost, -cut)
-    if score <= 0 and player["track_position"] + rules["discard_steps"] < rules["track_length"] - 2:
+    discard_lands = player["track_position"] + rulings.discard_steps
+    if score <= 0 and discard_lands < rulings.track_length - 2:
         weakest = min(mine, key=lambda top: top[1]["salt"])
         return {"type": "discard", "pile": weakest[0]}
     return action
 
 
-def greedy_defence(state: State, action: Action, rng: Rng) -> dict[str, Any] | None:
+def _weakest_target(match: Match, player: Player, rng: Rng) -> tuple[float, int, Player]:
+    """The opponent's top card that looks weakest (its salt, or the average of the
+    opponent's face-down cards), nearly equal ones going to the opponent closest to the
+    end of their track: its guessed salt, its pile and its owner."""
+    # Every target within 1e-9 of the lowest score is kept, in seating then pile order;
+    # one falling further below the lowest drops those it leaves behind.
+    best: list[tuple[float, float, int, Player]] = []
+    lowest = float("inf")
+    for opponent in match.players:
+        if opponent is player or opponent["out"] is not None:
+            continue
+        expected = _expected(match, opponent)
+        # Prefer a clear margin, then the opponent closest to the end of their track.
+        nearness = opponent["track_position"] / 100
+        cards = opponent["piles"]
+        for target_pile in match.open_piles[opponent["name"]]:
+            card = cards[target_pile - 1][-1]
+            guess = float(card["salt"]) if card["face_up"] else expected
+            score = guess - nearness
+            if score - lowest < 1e-9:
+                if score < lowest:
+                    lowest = score
+                    best = [entry for entry in best if entry[0] - score < 1e-9]
+                best.append((score, guess, target_pile, opponent))
+    # Ties are broken at random so that no seat is singled out by the seating order.
+    _, guess, target_pile, opponent = best[rng.below(len(best))] if len(best) > 1 else best[0]
+    return guess, target_pile, opponent
+
+
+def greedy_defence(match: Match, action: Action, rng: Rng) -> dict[str, Any] | None:
     """Play the smallest Fortune that saves the defender's card, if one does."""
-    attacker = current_player(state)
-    assert attacker is not None
-    defender = player_named(state, action["target"])
+    attacker = match.players[match.state["turn"]]
+    defender = match.by_name[action["target"]]
     if not defender["fortunes"]:
         return None
+    fortunes = match.state["fortune_cards"]
     salts = (
         attacker["piles"][action["pile"] - 1][-1]["salt"],
         defender["piles"][action["target_pile"] - 1][-1]["salt"],
     )
     plays = [
-        _play("attacker", play["on"], state["fortune_cards"][play["id"]]["delta"])
+        _play("attacker", play["on"], fortunes[play["id"]]["delta"])
         for play in action.get("fortunes", [])
     ]
-    if "defender" not in _judge(state, salts, plays):
+    if "defender" not in _judge(match, salts, plays):
         return None
     saves = []
     for fid in defender["fortunes"]:
-        delta = state["fortune_cards"][fid]["delta"]
+        delta = fortunes[fid]["delta"]
         for on in SIDES:
-            if "defender" not in _judge(state, salts, [*plays, _play("defender", on, delta)]):
+            if "defender" not in _judge(match, salts, [*plays, _play("defender", on, delta)]):
                 saves.append((abs(delta), fid, on))
                 break
     if not saves:
@@ -186,38 +186,35 @@ def _fortune_with(state: State, player: Player, delta: int) -> str:
     return next(f for f in held if state["fortune_cards"][f]["delta"] == delta)
 
 
-def random_answer(state: State, rng: Rng) -> Action:
+def random_answer(match: Match, rng: Rng) -> Action:
     """In an open battle: half the time a random Fortune on a random card, else pass."""
-    battle = state["battle"]
-    player = player_named(state, battle[battle["to_answer"]])
+    battle = match.state["battle"]
+    player = match.by_name[battle[battle["to_answer"]]]
     if rng.below(2):
         fid = player["fortunes"][rng.below(len(player["fortunes"]))]
         return {"type": "fortune", "id": fid, "on": ("mine", "theirs")[rng.below(2)]}
     return {"type": "pass"}
 
 
-def greedy_answer(state: State, rng: Rng) -> Action:
+def greedy_answer(match: Match, rng: Rng) -> Action:
     """In an open battle, with both cards face up: play the smallest Fortune that turns a
     battle not won (the other card falls, not one's own) into a won one, else pass."""
-    battle = state["battle"]
+    battle = match.state["battle"]
     role = battle["to_answer"]
-    attacker, defender = (
-        player_named(state, battle["attacker"]),
-        player_named(state, battle["defender"]),
-    )
+    attacker, defender = match.by_name[battle["attacker"]], match.by_name[battle["defender"]]
     player = attacker if role == "attacker" else defender
     salts = (
         attacker["piles"][battle["pile"] - 1][-1]["salt"],
         defender["piles"][battle["target_pile"] - 1][-1]["salt"],
     )
     plays = battle["plays"]
-    if _wins(role, _judge(state, salts, plays)):
+    if _wins(role, _judge(match, salts, plays)):
         return {"type": "pass"}
     saves = []
     for fid in player["fortunes"]:
-        delta = state["fortune_cards"][fid]["delta"]
+        delta = match.state["fortune_cards"][fid]["delta"]
         for on in SIDES:
-            if _wins(role, _judge(state, salts, [*plays, _play(role, on, delta)])):
+            if _wins(role, _judge(match, salts, [*plays, _play(role, on, delta)])):
                 saves.append((abs(delta), fid, on))
                 break
     if not saves:
@@ -232,24 +229,28 @@ def _play(role: str, on: str, delta: int) -> dict[str, Any]:
     return {"role": role, "card": card, "delta": delta}
 
 
-def _judge(state: State, salts: tuple[int, int], plays: list[dict[str, Any]]) -> list[str]:
+def _judge(match: Match, salts: tuple[int, int], plays: list[dict[str, Any]]) -> tuple[str, ...]:
     """The roles that would lose their card, judged by the battle rules themselves (the
     table's ``fortune_floor`` and ``tie`` rulings included)."""
-    values = battle_values(salts[0], salts[1], attacker_first(plays), state["rules"])
-    return losers(values["attacker"], values["defender"], state["rules"]["tie"])
+    rulings = match.rulings
+    values = battle_values(salts[0], salts[1], attacker_first(plays), floor_each=rulings.floor_each)
+    return losers(values[0], values[1], rulings.tie)
 
 
-def _wins(role: str, lost: list[str]) -> bool:
+def _wins(role: str, lost: tuple[str, ...]) -> bool:
     return role not in lost and len(lost) == 1
 
 
-ANSWERS: dict[str, Callable[[State, Rng], Action]] = {
+ANSWERS: dict[str, Callable[[Match, Rng], Action]] = {
     "random": random_answer,
     "greedy": greedy_answer,
 }
 """What each policy does when a two-step battle asks its player for a Fortune or a pass."""
 
-POLICIES: dict[str, tuple[Policy, Callable[[State, Action, Rng], dict[str, Any] | None]]] = {
+Defence = Callable[[Match, Action, Rng], dict[str, Any] | None]
+"""What a policy's defender declares against a blind attack: a Fortune play, or None."""
+
+POLICIES: dict[str, tuple[Policy, Defence]] = {
     "random": (random_move, random_defence),
     "greedy": (greedy_move, greedy_defence),
 }

@@ -18,57 +18,91 @@ from gmtool.dice import DiceDoor
 from gmtool.dice.secret import secret_seed
 from gmtool.errors import UsageError
 from gmtool.systems.foodfight.content import FoodFightContent
-from gmtool.systems.foodfight.layouts import lay_out
+from gmtool.systems.foodfight.layouts import Piles, is_fixed, lay_out
 from gmtool.systems.foodfight.state import State, find_player, secret_below
 
 
 def new_state(content: FoodFightContent, options: Mapping[str, Any], dice: DiceDoor) -> State:
     """A freshly dealt game, towers stacked and the first player chosen."""
-    seats = content.board.seats
-    names = _player_names(options.get("players"), len(seats))
-    state: State = {
-        "rules": _rules(content),
-        "players": [],
-        "turn": 0,
-        "moves": 0,
-        "over": False,
-        "winner": None,
-        "fortune_cards": {
+    return Dealer(content).deal(options, dice)
+
+
+class Dealer:
+    """Deals games from one content. What every deal copies is worked out once: the
+    rulings, the Fortunes, and each deck stacked by each strategy that draws nothing
+    (a simulator deals thousands of games from one content)."""
+
+    def __init__(self, content: FoodFightContent) -> None:
+        self.content = content
+        self.rules = _rules(content)
+        self.fortune_cards = {
             fid: {"text": card.text, "delta": card.delta} for fid, card in content.fortunes.items()
-        },
-        "fortune_deck": sorted(content.fortunes),
-        "fortune_discards": [],
-        "discards": [],
-        "secret_rng": secret_seed(dice),
-        "battle": None,
-    }
-    plans = _layout_plans(options, names, content.rules.default_layout)
-    for name, colour in zip(names, seats, strict=True):
-        cards = [
-            {"id": cid, "food": card.food, "salt": card.salt}
-            for cid, card in content.decks[colour].cards.items()
-        ]
-        piles = lay_out(
-            cards,
-            plans[name],
-            spots=content.board.spots,
-            per_spot=content.board.cards_per_spot,
+        }
+        self.fortune_deck = sorted(content.fortunes)
+        self.decks = {
+            colour: [
+                {"id": cid, "food": card.food, "salt": card.salt}
+                for cid, card in deck.cards.items()
+            ]
+            for colour, deck in content.decks.items()
+        }
+        self._stacked: dict[tuple[str, str], Piles] = {}
+
+    def deal(self, options: Mapping[str, Any], dice: DiceDoor) -> State:
+        """A freshly dealt game, towers stacked and the first player chosen."""
+        content = self.content
+        seats = content.board.seats
+        names = _player_names(options.get("players"), len(seats))
+        state: State = {
+            "rules": {**self.rules, "fortune_spots": list(self.rules["fortune_spots"])},
+            "players": [],
+            "turn": 0,
+            "moves": 0,
+            "over": False,
+            "winner": None,
+            "fortune_cards": {fid: dict(card) for fid, card in self.fortune_cards.items()},
+            "fortune_deck": list(self.fortune_deck),
+            "fortune_discards": [],
+            "discards": [],
+            "secret_rng": secret_seed(dice),
+            "battle": None,
+        }
+        plans = _layout_plans(options, names, content.rules.default_layout)
+        for name, colour in zip(names, seats, strict=True):
+            state["players"].append(
+                {
+                    "name": name,
+                    "color": colour.capitalize(),
+                    "track_position": 0,
+                    "out": None,
+                    "piles": self._stack(state, colour, plans[name], name),
+                    "fortunes": [],
+                }
+            )
+        starter = options.get("starter") or options.get("first") or content.rules.default_first
+        state["turn"] = _first_player(state, starter, dice)
+        return state
+
+    def _stack(self, state: State, colour: str, plan: object, who: str) -> Piles:
+        """``colour``'s deck stacked by ``plan`` for the game ``state``: a strategy that
+        draws nothing stacks the same piles every deal, so they are copied."""
+        if not is_fixed(plan):
+            return self._lay_out(state, colour, plan, who)
+        key = (colour, str(plan))
+        if key not in self._stacked:
+            self._stacked[key] = self._lay_out(state, colour, plan, who)
+        return [[dict(card) for card in pile] for pile in self._stacked[key]]
+
+    def _lay_out(self, state: State, colour: str, plan: object, who: str) -> Piles:
+        board = self.content.board
+        return lay_out(
+            self.decks[colour],
+            plan,
+            spots=board.spots,
+            per_spot=board.cards_per_spot,
             pick_below=lambda count: secret_below(state, count),
-            who=name,
+            who=who,
         )
-        state["players"].append(
-            {
-                "name": name,
-                "color": colour.capitalize(),
-                "track_position": 0,
-                "out": None,
-                "piles": piles,
-                "fortunes": [],
-            }
-        )
-    starter = options.get("starter") or options.get("first") or content.rules.default_first
-    state["turn"] = _first_player(state, starter, dice)
-    return state
 
 
 def _rules(content: FoodFightContent) -> dict[str, Any]:

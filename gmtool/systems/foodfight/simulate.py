@@ -14,12 +14,12 @@ from typing import Any
 from gmtool.dice import DiceDoor, Rng
 from gmtool.engine.batch import count_games, run_shares
 from gmtool.errors import unknown
-from gmtool.systems.foodfight.battle_steps import is_two_step
 from gmtool.systems.foodfight.content import FoodFightContent, load_content
-from gmtool.systems.foodfight.moves import carry_out
+from gmtool.systems.foodfight.match import Match
+from gmtool.systems.foodfight.moves import play
 from gmtool.systems.foodfight.policies import ANSWERS, POLICIES
-from gmtool.systems.foodfight.setup import new_state
-from gmtool.systems.foodfight.state import OpenPiles, State
+from gmtool.systems.foodfight.setup import Dealer
+from gmtool.systems.foodfight.state import State
 
 MAX_TURNS = 1000
 """A game still running after this many moves is counted as unfinished (ties can stall)."""
@@ -127,40 +127,39 @@ def _play_share(
 ) -> SimulationReport:
     """Games ``start`` to ``end - 1`` of a run of ``games``, counted in one report."""
     report = _empty_report(content, policy, seed, games)
-    return count_games(report, partial(play_game, content, policy), seed, start, end, on_game)
+    play = partial(play_dealt_game, Dealer(content), policy)
+    return count_games(report, play, seed, start, end, on_game)
 
 
 def play_game(content: FoodFightContent, policy: str, seed: int) -> GameRecord:
     """One whole game by ``policy`` for every seat, its dice seeded by ``seed``."""
+    return play_dealt_game(Dealer(content), policy, seed)
+
+
+def play_dealt_game(dealer: Dealer, policy: str, seed: int) -> GameRecord:
+    """``play_game``, dealt by ``dealer`` (one for all the games of a run)."""
     choose, defend = POLICIES[policy]
     answer = ANSWERS[policy]
     dice = DiceDoor(Rng.from_seed(seed))
     thinking = Rng.from_seed(seed ^ 0x5DEECE66D)
-    names = [colour.capitalize() for colour in content.board.seats]
-    state: State = new_state(content, {"players": names}, dice)
+    names = [colour.capitalize() for colour in dealer.content.board.seats]
+    state: State = dealer.deal({"players": names}, dice)
+    match = Match(state)
+    blind = not match.rulings.two_step
     eliminations: list[str] = []
-    last_cause: str | None = None
-    piles = OpenPiles(state)
-    players = {player["name"]: player for player in state["players"]}
     while not state["over"] and state["moves"] < MAX_TURNS:
-        actor = state["players"][state["turn"]]
-        action = choose(state, thinking, piles)
-        if action["type"] == "attack" and not is_two_step(state):
-            defence = defend(state, action, thinking)
+        action = choose(match, thinking)
+        if blind and action["type"] == "attack":
+            defence = defend(match, action, thinking)
             if defence is not None:
                 action.setdefault("fortunes", []).append(defence)
-        # The players make only moves the rules accept: they are carried out unchecked,
-        # and with no result document (nobody reads it).
-        result = carry_out(state, action, record=False)
-        while not result.get("resolved", True):  # a two-step battle asks for Fortunes
-            result = carry_out(state, answer(state, thinking), record=False)
-        piles.after(actor, action["pile"])
-        if action["type"] == "attack":
-            piles.after(players[action["target"]], action["target_pile"])
-        for move in result["moves"]:
-            if move["out"]:
-                eliminations.append(move["out"])
-                last_cause = move["out"]
-    if not state["over"]:
-        last_cause = None
-    return GameRecord(state["winner"], state["moves"], last_cause, eliminations)
+        # The players make only moves the rules accept: they are played unchecked, and
+        # with no result document (nobody reads it).
+        moves = play(match, action)
+        while moves is None:  # a two-step battle asks for Fortunes
+            moves = play(match, answer(match, thinking))
+        for *_, out in moves:
+            if out is not None:
+                eliminations.append(out)
+    ended_by = eliminations[-1] if state["over"] and eliminations else None
+    return GameRecord(state["winner"], state["moves"], ended_by, eliminations)

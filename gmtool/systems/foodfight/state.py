@@ -68,20 +68,6 @@ def open_piles(player: Player) -> list[int]:
     return [number for number, pile in enumerate(player["piles"], start=1) if pile]
 
 
-class OpenPiles:
-    """Every player's open piles, by name, kept up to date move by move instead of counted
-    again from every pile before each choice (a simulated game asks before every move):
-    a move takes cards from at most the two piles it names, so only those can close."""
-
-    def __init__(self, state: State) -> None:
-        self.of = {player["name"]: open_piles(player) for player in state["players"]}
-
-    def after(self, player: Player, pile: int) -> None:
-        """``player``'s pile ``pile`` took part in a move: forget it if it is empty now."""
-        if not player["piles"][pile - 1]:
-            self.of[player["name"]].remove(pile)
-
-
 def cards_left(player: Player) -> int:
     return sum(len(pile) for pile in player["piles"])
 
@@ -153,29 +139,34 @@ def top_card(state: State, player: Player, pile: object, card: object, doing: st
 
 
 def next_turn(state: State) -> None:
-    """Pass the turn clockwise to the next player still in, or end the game."""
-    left = [player for player in state["players"] if player["out"] is None]
-    if len(left) <= 1:
-        state["over"] = True
-        state["winner"] = left[0]["name"] if left else None
-        state["turn"] = None
-        return
-    count = len(state["players"])
-    index = state["turn"]
+    """Pass the turn clockwise to the next player still in, or end the game when fewer
+    than two are still in."""
+    players = state["players"]
+    count = len(players)
+    turn = state["turn"]
+    following = None
+    # Look clockwise all the way round (the player whose turn ends comes last): the first
+    # player still in is next, if a second one shows the game goes on.
     for step in range(1, count + 1):
-        candidate = (index + step) % count
-        if state["players"][candidate]["out"] is None:
-            state["turn"] = candidate
-            return
+        candidate = (turn + step) % count
+        if players[candidate]["out"] is None:
+            if following is not None:
+                state["turn"] = following
+                return
+            following = candidate
+    state["over"] = True
+    state["winner"] = None if following is None else players[following]["name"]
+    state["turn"] = None
 
 
-def check_elimination(state: State, player: Player) -> str | None:
-    """Put ``player`` out if they have no towers or reached the end; returns the reason."""
-    if is_out(player):
+def check_elimination(state: State, player: Player, track_length: int) -> str | None:
+    """Put ``player`` out if they have no towers or reached the end of the track (step
+    ``track_length``); returns the reason."""
+    if player["out"] is not None:
         return None
-    if not has_towers(player):
+    if not any(player["piles"]):
         reason = "towers"
-    elif player["track_position"] >= state["rules"]["track_length"]:
+    elif player["track_position"] >= track_length:
         reason = "health"
     else:
         return None

@@ -9,50 +9,56 @@ from __future__ import annotations
 
 from typing import Any
 
+from gmtool.systems.foodfight.match import Match
 from gmtool.systems.foodfight.state import Player, State, check_elimination, secret_below
 
-
-def fortune_spots_passed(state: State, start: int, end: int) -> list[int]:
-    """The F spots a token passes moving from ``start`` to ``end``, by the table's ruling:
-    the spots it enters (landing on one counts) or the spots it leaves behind."""
-    spots: list[int] = state["rules"]["fortune_spots"]
-    if state["rules"].get("f_spot_counts_when", "entered") == "left":
-        return [spot for spot in spots if start <= spot < end]
-    return [spot for spot in spots if start < spot <= end]
+TokenMove = tuple[str, int, int, tuple[int, ...], int, str | None]
+"""A token's move: the player, the step it left and the step it reached, the F spots it
+passed, the Fortunes drawn and why the player went out (None: still in). A plain tuple,
+as a simulated game makes dozens; ``token_move_document`` is its form in a result."""
 
 
-def move_token(state: State, player: Player, steps: int, *, base_draws: int = 0) -> dict[str, Any]:
-    """Move ``player``'s token, put them out at the end of the track, and draw Fortunes.
-
-    A player who goes out draws nothing. Returns what happened for the result document,
-    which the whole table sees: it counts the Fortunes drawn without naming them.
+def move_token(match: Match, player: Player, steps: int, *, base_draws: int = 0) -> TokenMove:
+    """Move ``player``'s token, put them out at the end of the track, and draw Fortunes
+    (``base_draws``, and more for the F spots passed). A player who goes out draws nothing.
     """
-    rules = state["rules"]
+    rulings = match.rulings
     start = player["track_position"]
-    end = min(start + steps, rules["track_length"])
+    end = start + steps
+    if end > rulings.track_length:
+        end = rulings.track_length
     player["track_position"] = end
-    spots = fortune_spots_passed(state, start, end) if end > start else []
-    out = check_elimination(state, player)
+    spots = rulings.fortune_spots_passed(start, end)
+    out = check_elimination(match.state, player, rulings.track_length)
     draws = 0
     if out is None:
-        count = base_draws + len(spots) * rules["draws_per_fortune_spot"]
-        draws = len(draw_fortunes(state, player, count)) if count else 0
+        count = base_draws + len(spots) * rulings.draws_per_fortune_spot
+        if count:
+            draws = len(draw_fortunes(match.state, player, count, rulings.reshuffle_used_fortunes))
+    return (player["name"], start, end, spots, draws, out)
+
+
+def token_move_document(move: TokenMove) -> dict[str, Any]:
+    """A token's move as the result document tells the whole table: the Fortunes drawn
+    are counted, not named."""
+    name, start, end, spots, draws, out = move
     return {
-        "player": player["name"],
+        "player": name,
         "from": start,
         "to": end,
-        "fortune_spots": spots,
+        "fortune_spots": list(spots),
         "draws": draws,
         "out": out,
     }
 
 
-def draw_fortunes(state: State, player: Player, count: int) -> list[str]:
-    """Draw up to ``count`` Fortunes into ``player``'s hand; fewer if both piles run dry."""
+def draw_fortunes(state: State, player: Player, count: int, reshuffle: bool) -> list[str]:
+    """Draw up to ``count`` Fortunes into ``player``'s hand; fewer if the deck runs dry
+    (and, by the ``reshuffle`` ruling, the used Fortunes are not shuffled back in)."""
     drawn: list[str] = []
     deck: list[str] = state["fortune_deck"]
     for _ in range(count):
-        if not deck and state["rules"]["reshuffle_used_fortunes"] and state["fortune_discards"]:
+        if not deck and reshuffle and state["fortune_discards"]:
             # The deck is kept in a fixed order; each draw picks at random, so folding the
             # used Fortunes back in is all a reshuffle needs.
             deck.extend(sorted(state["fortune_discards"]))

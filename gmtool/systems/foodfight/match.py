@@ -1,0 +1,129 @@
+"""A game in play: its state, with what the rules read on every move kept at hand.
+
+The state stays the one record of a game (a JSON-ready dict, saved after every command).
+A ``Match`` wraps it while moves are carried out: the table's rulings read once from
+``state["rules"]`` rather than looked up move after move, the players by name, and each
+player's open piles, kept up to date as cards leave them. The referee wraps the state it
+loaded for each command; the simulator wraps each game once and plays it to the end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from gmtool.systems.foodfight.state import Card, Player, State, open_piles
+
+
+class Rulings:
+    """The rulings of one game, read from its ``state["rules"]``.
+
+    Older games lack some settings; each one's default is the way they were played."""
+
+    __slots__ = (
+        "battle_loss_steps",
+        "discard_draws",
+        "discard_steps",
+        "draws_per_fortune_spot",
+        "floor_each",
+        "fortunes_per_battle",
+        "reshuffle_used_fortunes",
+        "reveal_discards",
+        "tie",
+        "track_length",
+        "two_step",
+        "_fortune_spots",
+        "_spots_before",
+    )
+
+    def __init__(self, rules: Mapping[str, Any]) -> None:
+        self.tie: str = rules["tie"]
+        self.track_length: int = rules["track_length"]
+        self.discard_steps: int = rules["discard_steps"]
+        self.discard_draws: int = rules["discard_draws"]
+        self.battle_loss_steps: int = rules["battle_loss_steps"]
+        self.draws_per_fortune_spot: int = rules["draws_per_fortune_spot"]
+        self.fortunes_per_battle: int = rules["fortunes_per_player_per_battle"]
+        self.reshuffle_used_fortunes: bool = rules["reshuffle_used_fortunes"]
+        self.reveal_discards: bool = rules.get("reveal_discards", False)
+        # Games dealt before a setting existed keep the way they were played.
+        self.two_step: bool = rules.get("fortune_timing", "blind") == "after_reveal"
+        self.floor_each: bool = rules.get("fortune_floor", "total") == "each"
+        self._fortune_spots: list[int] = sorted(rules["fortune_spots"])
+        # F spots entered count from the step after the start to the end, inclusive; spots
+        # left, from the start to the step before the end. Either way, the spots a move
+        # passes are a difference of two counts, and most moves pass none.
+        left = rules.get("f_spot_counts_when", "entered") == "left"
+        self._spots_before = [
+            sum(1 for spot in self._fortune_spots if spot < step or (spot == step and not left))
+            for step in range(self.track_length + 1)
+        ]
+
+    def fortune_spots_passed(self, start: int, end: int) -> tuple[int, ...]:
+        """The F spots a token passes moving from ``start`` to ``end`` (``end`` at most
+        the track's length), by the table's ruling: the spots it enters (landing on one
+        counts) or the spots it leaves behind."""
+        counted = self._spots_before
+        first, last = counted[start], counted[end]
+        if first == last:
+            return ()
+        return tuple(self._fortune_spots[first:last])
+
+
+class Match:
+    """A game's state while its moves are carried out (see the module's docstring).
+
+    Cards turn face up (``turn_face_up``) and leave their piles (``take_top``) only through
+    it, so what it keeps stays true."""
+
+    __slots__ = ("by_name", "hidden", "open_piles", "players", "rulings", "state")
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.rulings = Rulings(state["rules"])
+        self.players: list[Player] = state["players"]
+        self.by_name: dict[str, Player] = {player["name"]: player for player in self.players}
+        self.open_piles: dict[str, list[int]] = {
+            player["name"]: open_piles(player) for player in self.players
+        }
+        """The numbers of each player's piles that still hold a card, by name: a player
+        choosing a move reads them instead of counting every pile again."""
+        self.hidden: dict[str, list[int]] = {
+            player["name"]: face_down_salt(player) for player in self.players
+        }
+        """The total salt and the number of each player's face-down cards, by name: what
+        a seat can only estimate (the greedy player's guess at a face-down card)."""
+
+    def turn_face_up(self, player: Player, pile: int) -> Card:
+        """Turn the top card of ``player``'s pile ``pile`` face up (1 is the first spot)."""
+        card: Card = player["piles"][pile - 1][-1]
+        if not card["face_up"]:
+            card["face_up"] = True
+            self._unhide(player, card)
+        return card
+
+    def take_top(self, player: Player, pile: int) -> Card:
+        """Take the top card off ``player``'s pile ``pile``."""
+        cards: list[Card] = player["piles"][pile - 1]
+        card = cards.pop()
+        if not cards:
+            self.open_piles[player["name"]].remove(pile)
+        if not card["face_up"]:
+            self._unhide(player, card)
+        return card
+
+    def _unhide(self, player: Player, card: Card) -> None:
+        hidden = self.hidden[player["name"]]
+        hidden[0] -= card["salt"]
+        hidden[1] -= 1
+
+
+def face_down_salt(player: Player) -> list[int]:
+    """The total salt of ``player``'s face-down cards, and how many they are."""
+    total = count = 0
+    for pile in player["piles"]:
+        for card in pile:
+            if not card["face_up"]:
+                total += card["salt"]
+                count += 1
+    return [total, count]

@@ -1,0 +1,49 @@
+"""What a match keeps at hand agrees with the state and the rulings it was read from."""
+
+from __future__ import annotations
+
+import pytest
+
+from gmtool.systems.foodfight.match import Match, Rulings, face_down_salt
+from gmtool.systems.foodfight.state import open_piles
+
+from .helpers import deal
+
+
+@pytest.mark.parametrize("when", ["entered", "left"])
+@pytest.mark.parametrize("spots", [[5, 10, 15], [1, 19], [4], []])
+def test_the_f_spots_passed_are_those_the_ruling_counts(when: str, spots: list[int]) -> None:
+    rules = deal()["rules"] | {"fortune_spots": spots, "f_spot_counts_when": when}
+    rulings = Rulings(rules)
+    for start in range(21):
+        for end in range(start, 21):
+            if when == "entered":  # landing on a spot counts, leaving the start does not
+                wanted = [spot for spot in spots if start < spot <= end]
+            else:  # leaving a spot counts, landing on one does not (yet)
+                wanted = [spot for spot in spots if start <= spot < end]
+            assert list(rulings.fortune_spots_passed(start, end)) == wanted, (start, end)
+
+
+def test_older_games_keep_the_settings_they_were_played_by() -> None:
+    rules = deal()["rules"]
+    for setting in ("fortune_timing", "fortune_floor", "f_spot_counts_when", "reveal_discards"):
+        del rules[setting]
+    rulings = Rulings(rules)
+    assert not rulings.two_step and not rulings.floor_each and not rulings.reveal_discards
+    assert rulings.fortune_spots_passed(4, 5) == (5,)  # entered
+
+
+def test_cards_turned_and_taken_keep_open_piles_and_face_down_salt() -> None:
+    state = deal()
+    match = Match(state)
+    ana = match.by_name["Ana"]
+    salt, cards = face_down_salt(ana)
+    assert match.hidden["Ana"] == [salt, cards] and cards == 18
+    top = match.turn_face_up(ana, 1)
+    assert top["face_up"] and match.hidden["Ana"] == [salt - top["salt"], 17]
+    assert match.turn_face_up(ana, 1) is top and match.hidden["Ana"][1] == 17  # once only
+    match.take_top(ana, 1)  # face up: the face-down salt stays
+    below = match.take_top(ana, 1)  # face down: it goes
+    assert match.hidden["Ana"] == [salt - top["salt"] - below["salt"], 16]
+    assert match.hidden["Ana"] == face_down_salt(ana)
+    assert 1 not in match.open_piles["Ana"] and match.open_piles["Ana"] == open_piles(ana)
