@@ -33,7 +33,7 @@ class Rulings:
         "track_length",
         "two_step",
         "_fortune_spots",
-        "_spots_before",
+        "_spots_by",
     )
 
     def __init__(self, rules: Mapping[str, Any]) -> None:
@@ -50,21 +50,25 @@ class Rulings:
         self.two_step: bool = rules.get("fortune_timing", "blind") == "after_reveal"
         self.floor_each: bool = rules.get("fortune_floor", "total") == "each"
         self._fortune_spots: list[int] = sorted(rules["fortune_spots"])
-        # F spots entered count from the step after the start to the end, inclusive; spots
-        # left, from the start to the step before the end. Either way, the spots a move
-        # passes are a difference of two counts, and most moves pass none.
+        # How many F spots a token has passed by each step, counting from the start: the
+        # spots a move passes are then a difference of two counts (most moves pass none).
+        # A spot entered counts at its own step; a spot left, from the step after it.
         left = rules.get("f_spot_counts_when", "entered") == "left"
-        self._spots_before = [
-            sum(1 for spot in self._fortune_spots if spot < step or (spot == step and not left))
-            for step in range(self.track_length + 1)
-        ]
+        spots = set(self._fortune_spots)
+        self._spots_by: list[int] = []
+        passed = 0
+        for step in range(self.track_length + 1):
+            if step in spots and not left:
+                passed += 1
+            self._spots_by.append(passed)
+            if step in spots and left:
+                passed += 1
 
     def fortune_spots_passed(self, start: int, end: int) -> tuple[int, ...]:
         """The F spots a token passes moving from ``start`` to ``end`` (``end`` at most
         the track's length), by the table's ruling: the spots it enters (landing on one
         counts) or the spots it leaves behind."""
-        counted = self._spots_before
-        first, last = counted[start], counted[end]
+        first, last = self._spots_by[start], self._spots_by[end]
         if first == last:
             return ()
         return tuple(self._fortune_spots[first:last])
