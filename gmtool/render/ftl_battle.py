@@ -9,6 +9,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from gmtool.render.ftl.battlegrid import DOOR_LEGEND, draw_rooms
 from gmtool.render.ftl_tick import drones_line, ending_line, shield_pips, weapon_line
 
 Doc = dict[str, Any]
@@ -39,6 +40,7 @@ def show(doc: Doc) -> Group:
             continue
         parts.append(Text(f"{name} ({ship['title']})", style="bold"))
         parts.append(draw_rooms(ship, targets.get(name, set())))
+        parts.append(Text(DOOR_LEGEND, style="dim"))
         parts.append(_bars(ship))
         parts.append(Text(_state_line(ship)))
         if ship.get("drones"):
@@ -91,50 +93,6 @@ def _targets(doc: Doc) -> dict[str, set[str]]:
             if weapon["target"]:
                 found.setdefault(enemy, set()).add(weapon["target"])
     return found
-
-
-def draw_rooms(ship: Doc, targeted: set[str]) -> Text:
-    """The rooms on their grid, three characters a corner: the room's name in its first
-    corner, crew initials, F for a fire and B for a breach; the air shades the room (dim
-    yellow under 50%, red with none) and a targeted room is underlined."""
-    cells: dict[tuple[int, int], tuple[str, str]] = {}
-    for room_id, room in ship["rooms"].items():
-        corners = room["corners"]
-        style = _air_style(room["oxygen"])
-        if room_id in targeted:
-            style += " underline"
-        marks = ["F"] * room["fires"] + ["B"] * room["breaches"]
-        marks += [
-            ("D" + c["name"].rsplit(" ", 1)[-1])[:3] if c["race"] == "drone" else c["name"][:2]
-            for c in ship["crew"]
-            if c["room"] == room_id and c["health"] > 0
-        ]
-        for index, (x, y) in enumerate(corners):
-            text = room_id[:3] if index == 0 else (marks.pop(0) if marks else "")
-            cells[(x, y)] = (f"{text:<3}", style)
-        if marks:  # more to show than corners: the last corner lists the count
-            x, y = corners[-1]
-            cells[(x, y)] = (f"+{len(marks)}".ljust(3), style)
-    if not cells:
-        return Text("")
-    width = max(x for x, _ in cells) + 1
-    height = max(y for _, y in cells) + 1
-    text = Text()
-    for y in range(height):
-        for x in range(width):
-            label, style = cells.get((x, y), ("   ", ""))
-            text.append(label, style=style or None)
-            text.append(" ")
-        text.append("\n")
-    return text
-
-
-def _air_style(oxygen: int) -> str:
-    if oxygen <= 0:
-        return "on red"
-    if oxygen < 50:
-        return "on yellow4"
-    return "on grey23"
 
 
 def _bars(ship: Doc) -> Text:

@@ -3,6 +3,7 @@ name, system and level, and the crew who start there."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 CELL_WIDTH = 9
@@ -103,14 +104,30 @@ def _door(
 ) -> None:
     """Open a gap (or mark a door to space) in the first stretch of wall between the two."""
     x, y, w, h = rect
-    for cx in range(x, x + w):
-        for cy in range(y, y + h):
-            for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-                beyond = cells.get((cx + dx, cy + dy))
-                if (target == "space" and beyond is None) or (beyond == target != room_id):
-                    mark = SPACE_DOOR if target == "space" else " "
-                    _open(canvas, cx - origin[0], cy - origin[1], dx, dy, mark)
-                    return
+    corners = [(cx, cy) for cx in range(x, x + w) for cy in range(y, y + h)]
+    found = first_wall_between(cells, corners, room_id, None if target == "space" else target)
+    if found is not None:
+        (cx, cy), (dx, dy) = found
+        mark = SPACE_DOOR if target == "space" else " "
+        _open(canvas, cx - origin[0], cy - origin[1], dx, dy, mark)
+
+
+def first_wall_between(
+    owner: Mapping[tuple[int, int], str],
+    corners: Iterable[tuple[int, int]],
+    room_id: str,
+    target: str | None,
+) -> tuple[tuple[int, int], tuple[int, int]] | None:
+    """Where a door between ``room_id`` and ``target`` (None: space) goes: the first of
+    the room's corners, column by column (x, then y), with the other room (or no room)
+    beside it, and the step there (right, left, down, up in that order of preference).
+    ``owner`` gives each corner's room; the ship file and the battle draw doors alike."""
+    for cx, cy in sorted(corners):
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            beyond = owner.get((cx + dx, cy + dy))
+            if (target is None and beyond is None) or (beyond == target != room_id):
+                return (cx, cy), (dx, dy)
+    return None
 
 
 def _open(canvas: list[list[str]], cx: int, cy: int, dx: int, dy: int, mark: str) -> None:

@@ -115,6 +115,7 @@ def ship_document(battle: Battle, ship: Ship) -> dict[str, Any]:
                 "fires": len(r["fires"]),
                 "breaches": len(r["breaches"]),
                 "vent": r["vent"],
+                "space_door": r["space_door"],
             }
             for rid, r in ship["rooms"].items()
         },

@@ -1,0 +1,62 @@
+"""The battle's grid (``ftl show``, the play screen): rooms walled off from one another,
+and each door drawn in its wall as the ship file's drawing places it: shut, open, broken,
+crystal-locked, and the door to space shut or venting."""
+
+from __future__ import annotations
+
+from gmtool.render.ftl.battlegrid import draw_rooms
+from gmtool.systems.ftl.battle.document import battle_document
+from tests.ftl_battle.helpers import battle
+
+# The test ship: pilot and engines, then weapons and shields (2x2), oxygen over the
+# medbay (2x2, a door to space), the doors room under weapons, the hall (2x2) at the end.
+ALL_SHUT = """\
++-------+-------+-------+-------+
+|pil An =eng Bo |oxy    |hal    |
++-------+===----+===----+       |
+|wea Cy |shi Di |med    =       |
++-------+       |       +-------+
+|doo    |       |       |
++-------+-------+===----+
+"""
+
+EVERY_STATE = """\
++-------+-------+-------+-------+
+|pil An xeng    |oxy    |hal    |
++-------+   ----+###----+       |
+|wea    |shi Di |med F          |
++-------+       |       +-------+
+|doo    |       |Cy     |
++-------+-------+   ----+
+"""
+
+
+def _grid(state: dict, seat: str = "Blue") -> str:
+    return draw_rooms(battle_document(state["battle"])["ships"][seat], set()).plain
+
+
+def test_every_door_shut_at_the_start() -> None:
+    assert _grid(battle()) == ALL_SHUT
+
+
+def test_open_broken_locked_and_venting_doors() -> None:
+    state = battle()
+    blue = state["battle"]["ships"]["Blue"]
+    doors = blue["doors"]
+    doors["engines/shields"]["open"] = True  # held open: a gap
+    doors["engines/pilot"]["broken"] = 4  # broken by boarders: x
+    doors["medbay/oxygen"]["lock"] = 9  # a crystal's lock: #
+    doors["hall/medbay"]["open"] = True  # a gap in the wall between them
+    blue["rooms"]["medbay"]["vent"] = True  # its door to space open: a gap in the hull
+    blue["rooms"]["medbay"]["fires"] = [{"corner": 2, "health": 25}]
+    blue["crew"][1]["health"] = 0  # Bo is dead in the engine room: not drawn
+    blue["crew"][2]["room"] = "medbay"  # Cy, after the fire's F
+    assert _grid(state) == EVERY_STATE
+
+
+def test_a_door_between_rooms_that_share_no_wall_is_not_drawn() -> None:
+    """The test ship joins engines and weapons, which meet only at a point (a ship file's
+    check refuses that; the battle keeps the door, and the grid has nowhere to draw it)."""
+    state = battle()
+    state["battle"]["ships"]["Blue"]["doors"]["engines/weapons"]["open"] = True
+    assert _grid(state) == ALL_SHUT
