@@ -124,7 +124,7 @@ def duel_odds(state: State, first: str, second: str, attack: Mapping[str, str]) 
     hp = dict(duel["hp"]) if involved else _starting_hp(state, first, second)
     lasting = list(duel["lasting"]) if involved else _lasting_from_effects(state, first, second)
     rounds = _round_table(state, first, second, challenger, lasting, attack)
-    one, win = _duel_figures(
+    one, win, lose = _duel_figures(
         rounds, hp[first], hp[second], state["rules"]["duel_tie"], challenger == first
     )
     return {
@@ -132,7 +132,7 @@ def duel_odds(state: State, first: str, second: str, attack: Mapping[str, str]) 
         "hp": {first: hp[first], second: hp[second]},
         "attack": dict(attack),
         "round": {"win": one[0], "lose": one[1], "tie": one[2]},
-        "duel": {"win": win, "lose": 1 - win},
+        "duel": {"win": win, "lose": lose},
     }
 
 
@@ -143,12 +143,14 @@ SideKey = tuple[bool, int, tuple[tuple[Fraction, int], ...]]
 @cache
 def _duel_figures(
     rounds: tuple[tuple[SideKey, SideKey], ...], hp_a: int, hp_b: int, tie: str, a_calls: bool
-) -> tuple[tuple[Fraction, Fraction, Fraction], Fraction]:
-    """The first roll's (win, lose, tie) and the duel's win chance, kept by the sides'
-    arguments: the same duel asked again (the greedy player asks before every call) costs a
-    look-up of a few small numbers, not the hashing of every chance in the tables."""
+) -> tuple[tuple[Fraction, Fraction, Fraction], Fraction, Fraction]:
+    """The first roll's (win, lose, tie) and the duel's win and lose chances, kept by the
+    sides' arguments: the same duel asked again (the greedy player asks before every call)
+    costs a look-up of a few small numbers, not the hashing of every chance in the tables,
+    nor any arithmetic on fractions."""
     chances = tuple(roll_chances(side(*a), side(*b)) for a, b in rounds)
-    return chances[0], duel_win_chance(chances, hp_a, hp_b, tie, a_calls)
+    win = duel_win_chance(chances, hp_a, hp_b, tie, a_calls)
+    return chances[0], win, 1 - win
 
 
 def _starting_hp(state: State, first: str, second: str) -> dict[str, int]:

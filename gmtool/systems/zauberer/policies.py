@@ -9,6 +9,7 @@ odds, and what a defence card would do to the roll it has just seen.
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 from typing import Any
 
 from gmtool.dice import DiceDoor, Rng
@@ -118,6 +119,13 @@ def random_turn(state: State, rng: Rng) -> Action:
     return chosen
 
 
+_KEEN = Fraction(0.55)
+_DESPERATE = Fraction(0.25)
+"""The chances of winning a duel the greedy player calls one for (the second when the
+target holds the centre). Fractions of the very floats, so that comparing a chance with
+them is exact, as with the floats, without making a fraction of a float every time."""
+
+
 def greedy_turn(state: State, rng: Rng) -> Action:
     """Cast a helpful card at once, make for the centre, raid a dungeon with an empty hand,
     and call a duel when the exact odds favour it (or to stop a team holding the centre)."""
@@ -136,12 +144,12 @@ def greedy_turn(state: State, rng: Rng) -> Action:
         return {"type": "dungeon"}
     if phase == "white":
         best = None
+        attack = {team["clan"]: c} if (c := held_card(state, team, "attack")) else {}
         for clan in duel_targets(state, team):
             target = next(t for t in state["teams"] if t["clan"] == clan)
-            attack = {team["clan"]: c} if (c := held_card(state, team, "attack")) else {}
             chance = duel_odds(state, team["clan"], clan, attack)["duel"]["win"]
             urgent = target["space"] == state["board"]["centre"] and target["centre_turns"] >= 1
-            wanted = chance > 0.55 or (urgent and chance > 0.25)
+            wanted = chance > _KEEN or (urgent and chance > _DESPERATE)
             if wanted and (best is None or chance > best[0]):
                 best = (chance, clan)
         if best is not None:

@@ -18,7 +18,7 @@ from gmtool.errors import RulesError
 Card = dict[str, Any]
 
 
-@dataclass
+@dataclass(slots=True)
 class Roll:
     """What one duel roll came to for both teams."""
 
@@ -53,30 +53,28 @@ def roll_power(
     """Work out one roll. ``attack``/``defense`` map a clan to the card it plays (checked
     already: held, the right kind, unused); the dice come through ``dice`` per clan."""
     a, b = duel["challenger"], duel["defender"]
-    roll = Roll((a, b))
-    for clan in roll.clans:
-        roll.mods[clan] = []
-        roll.one_die[clan] = False
+    roll = Roll((a, b), mods={a: [], b: []}, one_die={a: False, b: False})
     for lasting in duel["lasting"]:
         if lasting["kind"] == "one_die":
             roll.one_die[lasting["clan"]] = True
         else:
             roll.mods[lasting["clan"]].append((lasting["source"], lasting["amount"]))
-    for clan in roll.clans:
-        other = roll.other(clan)
-        bonus_now = rules["elemental_bonus_when"] == "always" or clan == a
-        if clans_info[clan].get("advantage_over") == other and bonus_now:
+    always = rules["elemental_bonus_when"] == "always"
+    for clan, other in ((a, b), (b, a)):
+        if clans_info[clan].get("advantage_over") == other and (always or clan == a):
             roll.mods[clan].append((f"{clan} over {other}", rules["elemental_bonus"]))
-    for clan in roll.clans:
+    for clan in (a, b):
         roll.faces[clan] = dice.roll("2d6", who=clan, label="duel").faces
         card = attack.get(clan)
         if card is not None and card["effect"]["kind"] == "extra_die":
             roll.extra[clan] = dice.roll("1d6", who=clan, label=card["name"]).total
-    _attack_cards(roll, attack, defense)
-    for clan in roll.clans:
+    if attack:
+        _attack_cards(roll, attack, defense)
+    for clan in (a, b):
         faces = roll.faces[clan]
         roll.base[clan] = max(faces) if roll.one_die[clan] else sum(faces)
-    _defense_cards(roll, attack, defense, dice)
+    if defense:
+        _defense_cards(roll, attack, defense, dice)
     return roll
 
 
