@@ -65,6 +65,7 @@ class DoorRules(Model):
     hacked_level: int = Field(ge=0)
     damage_resets: bool
     crystal_locks_at_once: int = Field(ge=1)
+    air_flow_percent: int = Field(default=25, ge=0, le=50)
 
 
 class FtlDriveRules(Model):

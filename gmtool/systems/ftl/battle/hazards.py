@@ -3,8 +3,9 @@
 A fire or breach starts by coins, one per corner of the room (heads: that corner); with no
 heads at all every corner is flipped once more; no more than 3 fires (2 breaches) start
 from one hit. Each second: fires burn crew and the system and eat oxygen, breaches vent
-it, the oxygen system refills every room (or every room loses 1% with it off), crew with
-no air suffocate, fires with no air starve; every 5 s fires spread by coins.
+it, the oxygen system refills every room (or every room loses 1% with it off), air evens
+out through open doors, crew with no air suffocate, fires with no air starve; every 5 s
+fires spread by coins.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from gmtool.dice import DiceDoor
-from gmtool.systems.ftl.battle.doors import fire_coins, shut_room
+from gmtool.systems.ftl.battle.doors import fire_coins, is_open, shut_room
 from gmtool.systems.ftl.battle.rolls import coin
 from gmtool.systems.ftl.battle.state import Battle, Event, Ship, crew_in, rules
 
@@ -147,18 +148,42 @@ def _air(battle: Battle, ship: Ship) -> list[Event]:
     system = ship["systems"].get("oxygen")
     bars = int(system["power"]) if system else 0
     refill = int(oxygen_rules["refill"][min(bars, 3) - 1]) if bars > 0 else 0
-    events: list[Event] = []
+    top = int(oxygen_rules["start"])
+    levels: dict[str, int] = {}
     for room_id, room in ship["rooms"].items():
-        before = room["oxygen"]
         change = -len(room["fires"]) * int(fire_rules["oxygen"])
         if room["breaches"] or room.get("vent"):
             change -= int(breach_rules["oxygen"])
         change -= sum(1 for m in crew_in(ship, room_id) if m.get("drains_oxygen"))
         change += refill if bars > 0 else -int(oxygen_rules["loss_when_off"])
-        room["oxygen"] = max(0, min(int(oxygen_rules["start"]), before + change))
+        levels[room_id] = max(0, min(top, int(room["oxygen"]) + change))
+    _through_open_doors(battle, ship, levels, top)
+    events: list[Event] = []
+    for room_id, room in ship["rooms"].items():
+        before, room["oxygen"] = room["oxygen"], levels[room_id]
         if room["oxygen"] == 0 and before > 0:
             events.append({"event": "no_air", "ship": ship["name"], "room": room_id})
     return events
+
+
+def _through_open_doors(battle: Battle, ship: Ship, levels: dict[str, int], top: int) -> None:
+    """Air evens out through open doors between rooms (ruling): through each open door
+    (held open or broken, not locked) the fuller room gives the other
+    ``doors.air_flow_percent`` of the difference, rounded down, every door reckoned from
+    the air before any moved. A battle begun without the setting keeps rooms apart."""
+    percent = int(rules(battle)["doors"].get("air_flow_percent", 0))
+    if percent <= 0:
+        return
+    moved = dict.fromkeys(levels, 0)
+    for door in ship.get("doors", {}).values():
+        if not is_open(door):
+            continue
+        fuller, emptier = sorted(door["rooms"], key=lambda r: levels[r], reverse=True)
+        share = (levels[fuller] - levels[emptier]) * percent // 100
+        moved[fuller] -= share
+        moved[emptier] += share
+    for room_id, change in moved.items():
+        levels[room_id] = max(0, min(top, levels[room_id] + change))
 
 
 def _suffocate(battle: Battle, ship: Ship) -> list[Event]:
