@@ -28,6 +28,7 @@ from gmtool.store.connection import (
     store_error,
 )
 from gmtool.store.home import campaign_path, ensure_folder, existing_campaign_path
+from gmtool.store.log_names import add_entry_names
 from gmtool.store.log_reading import LogReading
 from gmtool.store.publish import clear_abandoned, publish, remove_database, temporary_path
 from gmtool.store.records import (
@@ -273,6 +274,7 @@ class CampaignStore(LogReading):
         )
         seq = int(cursor.lastrowid or 0)
         seals.link_entry(self.conn, seq)
+        add_entry_names(self.conn, seq, fields.get("who", ""))
         self.conn.execute("UPDATE game SET rng = ?, redo = '[]' WHERE id = 1", (format(rng, "x"),))
         if state is not None:
             self.advance_head(seq, state)

@@ -8,6 +8,7 @@ import sqlite3
 from typing import Any
 
 from gmtool.store import seals
+from gmtool.store.log_names import add_all_names
 from gmtool.store.records import ENTRY_COLUMNS
 
 MAX_REPORTED = 20
@@ -72,6 +73,7 @@ def write_rebuilt(
     )
     marks = ", ".join("?" * len(RAW_ENTRY_COLUMNS.split(",")))
     conn.executemany(f"INSERT INTO entries ({RAW_ENTRY_COLUMNS}) VALUES ({marks})", raw["entries"])
+    add_all_names(conn)
     conn.executemany("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", raw["meta"])
     for seq, text in snapshot_states.items():
         conn.execute("INSERT INTO snapshots (seq, state) VALUES (?, ?)", (seq, text))

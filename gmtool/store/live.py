@@ -11,6 +11,7 @@ from pathlib import Path
 
 from gmtool.store.campaign import CampaignStore
 from gmtool.store.connection import connect, guarded
+from gmtool.store.log_names import log_names
 
 
 class ChangeWatcher:
@@ -49,7 +50,8 @@ class LogHead:
 
     @guarded
     def names(self) -> list[str]:
-        """Everyone named in the log's ``who`` (an entry by "Ana, Bo" names both)."""
-        rows = self.store.conn.execute("SELECT DISTINCT who FROM entries WHERE who != ''")
-        found = {name.strip() for (who,) in rows for name in who.split(",") if name.strip()}
+        """Everyone named in the log's ``who`` (an entry by "Ana, Bo" names both), read from
+        the names the log keeps (``log_names``), not from its entries."""
+        written = log_names(self.store.conn)
+        found = {part.strip() for name in written for part in name.split(",") if part.strip()}
         return sorted(found, key=str.casefold)

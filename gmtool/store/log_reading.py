@@ -9,11 +9,12 @@ file they do not trust inside one transaction of their own.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 from gmtool.store.connection import guarded, store_error
+from gmtool.store.log_names import has_names, is_one_name
 from gmtool.store.records import ENTRY_COLUMNS, DamagedRow, Entry, entry_from_row
 
 NO_END = 2**63 - 1
@@ -21,6 +22,16 @@ NO_END = 2**63 - 1
 
 LOG_COLUMNS = "seq, time, kind, who, what, outcome, mission, scene, dice, voided"
 """What the log prints: no action, no result, and the dice left as the JSON text stored."""
+
+
+KEY_SQL = "replace(replace(lower({}), ' ', '_'), '-', '_')"
+"""A mission's or scene's key, the same for its title and its id ("Map Out Ancient Forest",
+map_out_ancient_forest): the expression of the indexes ``entries_mission_key`` and
+``entries_scene_key``, which ``--mission`` and ``--scene`` look up."""
+
+BY_NAME = "entry_names AS named CROSS JOIN entries ON entries.seq = named.seq"
+"""The entries of one name, found in ``entry_names`` (``log_names``) in log order: a filter
+by who reads only the entries it shows."""
 
 
 def log_query(
@@ -31,14 +42,24 @@ def log_query(
     last: int | None,
     columns: str = ENTRY_COLUMNS,
     newest_first: bool = False,
+    by_name: bool = False,
+    key_of: Callable[[str], str] | None = None,
 ) -> tuple[str, list[Any]]:
     """The query and its parameters: entries by ``who`` (one of several names counts), of a
     mission or scene (by title or id), all in log order (or ``newest_first``) or the
-    ``last`` N newest first. Newest first, the rows come from the end of the primary key,
-    so a reader that stops early reads no more of the log than it used."""
+    ``last`` N newest first. Newest first, the rows come from the end of an index (the
+    primary key, or the filter's own), so a reader that stops early reads no more of the
+    log than it used. ``by_name``: the campaign keeps ``entry_names``; ``key_of``: SQLite's
+    ``KEY_SQL`` of a value, so a filter by mission or scene reads only its key's entries."""
     where: list[str] = []
     params: list[Any] = []
-    if who is not None:
+    source, order = "entries", "seq"
+    if who is not None and by_name and is_one_name(who):
+        source, order = BY_NAME, "named.seq"
+        columns = ", ".join(f"entries.{column.strip()}" for column in columns.split(","))
+        where.append("named.name = ?")
+        params.append(who)
+    elif who is not None:
         # An entry by several people lists them as "Ana, Cy": match any one of them.
         where.append(
             "(who = ? COLLATE NOCASE OR who LIKE ?1 || ', %' ESCAPE '\\'"
@@ -50,18 +71,24 @@ def log_query(
     for column, value in (("mission", mission), ("scene", scene)):
         if value is not None:
             # The title as shown ("Map Out Ancient Forest") or its id (map_out_ancient_forest).
-            where.append(
-                f"({column} = ? COLLATE NOCASE"
-                f" OR replace(replace(lower({column}), ' ', '_'), '-', '_') = ?)"
-            )
-            params += [value, value.casefold().replace(" ", "_").replace("-", "_")]
-    sql = f"SELECT {columns} FROM entries"
+            key = KEY_SQL.format(column)
+            wanted = value.casefold().replace(" ", "_").replace("-", "_")
+            matches = f"({column} = ? COLLATE NOCASE OR {key} = ?)"
+            params += [value, wanted]
+            if key_of is not None and "\0" not in value:  # (NOCASE stops at a NUL)
+                # Either way of matching gives one of these keys: look them up first.
+                keys = list(dict.fromkeys([key_of(value), wanted]))
+                marks = "= ?" if len(keys) == 1 else "IN (?, ?)"
+                matches = f"{key} {marks} AND {matches}"
+                params[-2:-2] = keys
+            where.append(f"({matches})")
+    sql = f"SELECT {columns} FROM {source}"
     if where:
         sql += " WHERE " + " AND ".join(where)
     if last is None:
-        return sql + (" ORDER BY seq DESC" if newest_first else " ORDER BY seq"), params
+        return sql + (f" ORDER BY {order} DESC" if newest_first else f" ORDER BY {order}"), params
     params.append(min(last, NO_END))  # SQLite's integers stop there
-    return sql + " ORDER BY seq DESC LIMIT ?", params
+    return sql + f" ORDER BY {order} DESC LIMIT ?", params
 
 
 def live_actions(conn: sqlite3.Connection, *, after: int = 0, before: int = NO_END) -> list[Entry]:
@@ -111,7 +138,9 @@ class LogReading:
         scene: str | None = None,
         last: int | None = None,
     ) -> list[Entry]:
-        sql, params = log_query(who=who, mission=mission, scene=scene, last=last)
+        sql, params = log_query(
+            who=who, mission=mission, scene=scene, last=last, **self._filtering()
+        )
         rows = self.conn.execute(sql, params).fetchall()
         if last is not None:
             rows.reverse()  # the last N, newest first, back in log order
@@ -136,6 +165,7 @@ class LogReading:
             last=last,
             columns=LOG_COLUMNS,
             newest_first=newest_first,
+            **self._filtering(),
         )
         if last is not None and not newest_first:
             sql = f"SELECT * FROM ({sql}) ORDER BY seq"
@@ -143,6 +173,15 @@ class LogReading:
             yield from self.conn.execute(sql, params)
         except sqlite3.DatabaseError as error:
             raise store_error(error, self.name, self.path) from None
+
+    @guarded
+    def _filtering(self) -> dict[str, Any]:
+        """How this campaign's log can be filtered: ``log_query``'s ``by_name``, ``key_of``."""
+        return {"by_name": has_names(self.conn), "key_of": self._key_of}
+
+    def _key_of(self, value: str) -> str:
+        """``KEY_SQL`` of ``value``, worked out by SQLite (its ``lower()`` is the index's)."""
+        return str(self.conn.execute(f"SELECT {KEY_SQL.format('?')}", (value,)).fetchone()[0])
 
     @guarded
     def spans_days(self) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 MIGRATIONS: dict[int, str] = {
     1: """
@@ -54,6 +54,21 @@ MIGRATIONS: dict[int, str] = {
             created TEXT NOT NULL
         );
     """,
+    # The log's filters by index (``log_names``): each name of an entry's who, every name
+    # as written, and the keys ``--mission`` and ``--scene`` look up (``log_reading``).
+    4: """
+        CREATE TABLE entry_names (
+            name TEXT NOT NULL COLLATE NOCASE,  -- one of the names of the entry's who
+            seq INTEGER NOT NULL,               -- the entry
+            PRIMARY KEY (name, seq)
+        ) WITHOUT ROWID;
+        CREATE TABLE log_names (name TEXT PRIMARY KEY) WITHOUT ROWID;  -- each as written
+        DROP INDEX entries_who;  -- read only by the scans of who that these replace
+        CREATE INDEX entries_mission_key
+            ON entries (replace(replace(lower(mission), ' ', '_'), '-', '_'));
+        CREATE INDEX entries_scene_key
+            ON entries (replace(replace(lower(scene), ' ', '_'), '-', '_'));
+    """,
 }
 
 
@@ -63,7 +78,13 @@ def _chain_existing(conn: sqlite3.Connection) -> None:
     rehash_all(conn)
 
 
-STEPS: dict[int, Callable[[sqlite3.Connection], None]] = {2: _chain_existing}
+def _name_existing(conn: sqlite3.Connection) -> None:
+    from gmtool.store.log_names import add_all_names
+
+    add_all_names(conn)
+
+
+STEPS: dict[int, Callable[[sqlite3.Connection], None]] = {2: _chain_existing, 4: _name_existing}
 """Work a migration does in Python after its SQL, in the same transaction."""
 
 

@@ -13,6 +13,7 @@ import pytest
 
 from gmtool.engine.game import Game
 from gmtool.systems import SYSTEMS
+from tests.core.old_schema import as_schema
 
 
 def build_campaign(name: str, actions: int = 24, rolls: int = 6) -> None:
@@ -115,14 +116,14 @@ def test_an_older_campaign_gains_its_checksums_on_its_first_write(
 ) -> None:  # type: ignore[no-untyped-def]
     build_campaign("o")
     path = gmtool_home / "campaigns" / "o.db"
-    damage(
+    as_schema(
         path,
+        1,
         "ALTER TABLE entries DROP COLUMN hash",
         "ALTER TABLE entries DROP COLUMN rng",
         "ALTER TABLE snapshots DROP COLUMN hash",
         "ALTER TABLE game DROP COLUMN seal",
         "DROP TABLE seat_links",  # schema 3
-        "PRAGMA user_version = 1",
     )
     assert gmtool("-c", "o", "status", "--json").code == 0  # read as it is
     assert "no checksums yet" in gmtool("campaign", "verify", "o").out

@@ -14,8 +14,10 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from gmtool.store.schema import SCHEMA_VERSION
 from gmtool.web.app import build_app
 from gmtool.web.campaign import LiveCampaign
+from tests.core.old_schema import as_schema
 
 SEATS = ["Ana", "Bo", "Cy", "Di"]
 
@@ -380,10 +382,7 @@ def test_a_zauberer_team_sees_its_own_spell_card_and_nobody_else_does(gmtool) ->
 def test_a_campaign_made_before_serve_existed_gains_its_links(gmtool, gmtool_home: Path) -> None:  # type: ignore[no-untyped-def]
     new_match(gmtool)
     path = gmtool_home / "campaigns" / "ff.db"
-    conn = sqlite3.connect(path, isolation_level=None)
-    conn.execute("DROP TABLE seat_links")
-    conn.execute("PRAGMA user_version = 2")  # as schema 2 left it
-    conn.close()
+    as_schema(path, 2, "DROP TABLE seat_links")
     assert gmtool("status").code == 0  # read as it is
     campaign = LiveCampaign("ff")
     try:
@@ -391,6 +390,6 @@ def test_a_campaign_made_before_serve_existed_gains_its_links(gmtool, gmtool_hom
     finally:
         campaign.close()
     conn = sqlite3.connect(path)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == 3
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     assert dict(conn.execute("SELECT seat, token FROM seat_links").fetchall()) == links
     assert gmtool("campaign", "verify", "ff").code == 0
