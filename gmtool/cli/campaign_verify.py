@@ -30,6 +30,7 @@ def verify(
         typer.echo("  head state: matches its checksum")
         typer.echo(f"  snapshots: {report.snapshots}, each what the replay gives")
         typer.echo(f"  replay: {report.replayed} live actions give the head state")
+        typer.echo("  names: the index of who did what matches the log")
     else:
         typer.echo(f"campaign '{name}' is damaged ({report.path}):")
         for problem in report.problems:

@@ -85,6 +85,7 @@ def _verify(conn: sqlite3.Connection, report: Report) -> None:
     report.snapshots = len(snapshots) + len(damaged)
     report.problems += damaged
     report.problems += _replay_problems(conn, snapshots, report)
+    report.problems += integrity.names_problems(conn)
 
 
 def _replay_problems(

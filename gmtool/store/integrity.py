@@ -8,7 +8,7 @@ import sqlite3
 from typing import Any
 
 from gmtool.store import seals
-from gmtool.store.log_names import add_all_names
+from gmtool.store.log_names import add_all_names, names_problem
 from gmtool.store.records import ENTRY_COLUMNS
 
 MAX_REPORTED = 20
@@ -29,6 +29,12 @@ def chain_problems(conn: sqlite3.Connection) -> tuple[int, list[str]]:
     problems = [problem for _, problem in seals.broken_links(conn)]
     count = int(conn.execute("SELECT count(*) FROM entries").fetchone()[0])
     return count, problems
+
+
+def names_problems(conn: sqlite3.Connection) -> list[str]:
+    """Whether the index of the log's names (``log_names``) holds what the entries give."""
+    problem = names_problem(conn)
+    return [problem] if problem else []
 
 
 def snapshots(conn: sqlite3.Connection) -> tuple[dict[int, str], list[str]]:

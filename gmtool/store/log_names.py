@@ -84,3 +84,41 @@ def log_names(conn: sqlite3.Connection) -> list[str]:
         return [name for (name,) in rows]
     rows = conn.execute("SELECT DISTINCT who FROM entries WHERE who != ''")
     return list({name for (who,) in rows for name in names_in(who)})
+
+
+def names_problem(conn: sqlite3.Connection) -> str | None:
+    """Where the names tables and the log disagree (``campaign verify``), or None: each
+    entry's names as its who gives them, no names of an entry the log lacks, and every
+    name written. ``campaign rebuild`` makes the tables again from the log."""
+    if not has_names(conn):
+        return None
+    stored = conn.execute("SELECT seq, name FROM entry_names ORDER BY seq")
+    waiting = next(stored, None)
+    written: set[str] = set()
+    for seq, who in conn.execute("SELECT seq, who FROM entries ORDER BY seq"):
+        names = names_in(who)
+        written.update(names)
+        found = set()
+        while waiting is not None and waiting[0] <= seq:
+            if waiting[0] < seq:
+                return _lacking(waiting[0])
+            found.add(_compared(waiting[1]))
+            waiting = next(stored, None)
+        if found != {_compared(name) for name in names}:
+            return f"the index of the log's names does not hold entry #{seq}'s names"
+    if waiting is not None:
+        return _lacking(waiting[0])
+    if set(log_names(conn)) != written:
+        return "the list of the log's names is not the names its entries give"
+    return None
+
+
+def _lacking(seq: int) -> str:
+    return f"the index of the log's names holds entry #{seq}, which the log lacks"
+
+
+def _compared(name: str) -> bytes:
+    """``name`` as ``entry_names`` tells names apart (SQLite's NOCASE: ASCII letters
+    whatever their case, nothing after a NUL, though the length counts)."""
+    text = name.encode("utf-8")
+    return text.partition(b"\0")[0].lower() + b"\0" + str(len(text)).encode()

@@ -293,3 +293,29 @@ def _schema(path: Path) -> int:
 def _tables(path: Path) -> set[str]:
     with sqlite3.connect(path) as conn:
         return {name for (name,) in conn.execute("SELECT name FROM sqlite_master")}
+
+
+@pytest.mark.parametrize(
+    ("damage", "found"),
+    [
+        ("DELETE FROM entry_names WHERE seq = 2", "entry #2's names"),
+        ("UPDATE entry_names SET name = 'Bob' WHERE seq = 3", "entry #3's names"),
+        ("INSERT INTO entry_names VALUES ('Ana', 99)", "entry #99, which the log lacks"),
+        ("INSERT INTO entry_names VALUES ('Ana', 0)", "entry #0, which the log lacks"),
+        ("INSERT INTO entry_names VALUES ('Eve', 1)", "entry #1's names"),
+        ("DELETE FROM log_names WHERE name = 'Cy'", "the list of the log's names"),
+    ],
+)
+def test_verify_finds_an_index_of_names_that_does_not_match_and_rebuild_mends_it(
+    gmtool, gmtool_home: Path, toy: Game, damage: str, found: str
+) -> None:  # type: ignore[no-untyped-def]
+    for who in ("Ana", "Bo, ana, Ana", "Cy", ""):
+        write(toy, who)
+    toy.store.close()
+    whole = gmtool("campaign", "verify", "logs")
+    assert whole.code == 0 and "names: the index of who did what matches the log" in whole.out
+    as_schema(gmtool_home / "campaigns" / "logs.db", SCHEMA_VERSION, damage)
+    damaged = gmtool("campaign", "verify", "logs")
+    assert damaged.code == 6 and found in damaged.out, damaged.out
+    assert gmtool("campaign", "rebuild", "logs").code == 0
+    assert gmtool("campaign", "verify", "logs").code == 0
