@@ -14,7 +14,6 @@ from typing import Any, Protocol, Self, TypeVar
 
 from gmtool.dice import Rng
 
-R = TypeVar("R")
 OnGame = Callable[[int], None]
 
 
@@ -40,27 +39,15 @@ def play_games(
 ) -> Counted:
     """A simulator's whole run: ``games`` games played by ``play_one(game seed)``, spread
     over ``jobs`` processes, each share counted in its own ``empty_report()`` and the
-    shares merged. Both are module-level functions or ``functools.partial``s of them (what
-    they carry, the content or anything made once for the run, is copied to each worker
-    once a share)."""
-    share = partial(_count_share, empty_report, play_one, seed)
-    return run_shares(games, jobs, share, _merge, on_game)
+    shares merged; ``on_game`` hears how many games are done.
 
-
-def _count_share(
-    empty_report: Callable[[], Counted],
-    play_one: Callable[[int], Any],
-    seed: int,
-    start: int,
-    end: int,
-    on_game: OnGame | None = None,
-) -> Counted:
-    """Games ``start`` to ``end - 1`` of the run, counted in one report."""
-    return count_games(empty_report(), play_one, seed, start, end, on_game)
-
-
-def _merge(total: Counted, share: Counted) -> None:
-    total.merge(share)
+    ``empty_report`` and ``play_one`` are module-level functions or ``functools.partial``s
+    of them, so that worker processes can receive them (what they carry, the content or
+    anything made once for the run, is copied to a worker with each share)."""
+    share = partial(_play_share, empty_report, play_one, seed)
+    if jobs <= 1 or games < 2:
+        return share(0, games, on_game)
+    return _in_processes(games, jobs, share, on_game)
 
 
 def game_seed(seed: int, number: int) -> int:
@@ -69,16 +56,17 @@ def game_seed(seed: int, number: int) -> int:
     return Rng.after(seed, number).next64()
 
 
-def count_games(
-    report: Counted,
+def _play_share(
+    empty_report: Callable[[], Counted],
     play_one: Callable[[int], Any],
     seed: int,
     start: int,
     end: int,
     on_game: OnGame | None = None,
 ) -> Counted:
-    """Play games ``start`` to ``end - 1`` of the run seeded ``seed`` with ``play_one(game
-    seed)`` and count each record in ``report``; ``on_game`` hears how many are done."""
+    """Games ``start`` to ``end - 1`` of the run seeded ``seed``, counted in one report;
+    ``on_game`` hears how many of them are done."""
+    report = empty_report()
     for number in range(start, end):
         report.add(play_one(game_seed(seed, number)))
         if on_game is not None:
@@ -86,33 +74,26 @@ def count_games(
     return report
 
 
-def run_shares(
-    games: int,
-    jobs: int,
-    play: Callable[..., R],
-    merge: Callable[[R, R], object],
-    on_game: OnGame | None = None,
-) -> R:
-    """Play ``games`` games with ``play(start, end, on_game)`` (a module-level function, or
-    a ``functools.partial`` of one, so that worker processes can receive it), in ``jobs``
-    processes, and add the share reports up with ``merge(total, share)``."""
-    if jobs <= 1 or games < 2:
-        return play(0, games, on_game)
+def _in_processes(
+    games: int, jobs: int, share: Callable[[int, int], Counted], on_game: OnGame | None
+) -> Counted:
+    """``share(start, end)`` for every share of the games, in ``jobs`` processes, the
+    shares' reports merged in the order of their games."""
     from concurrent.futures import ProcessPoolExecutor
 
     # A few shares per process: the progress bar moves while they finish.
     size = -(-games // (jobs * 4))
     bounds = [(start, min(start + size, games)) for start in range(0, games, size)]
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(play, start, end) for start, end in bounds]
-        total: R | None = None
+        futures = [pool.submit(share, start, end) for start, end in bounds]
+        total: Counted | None = None
         done = 0
         for future, (start, end) in zip(futures, bounds, strict=True):
             part = future.result()
             if total is None:
                 total = part
             else:
-                merge(total, part)
+                total.merge(part)
             done += end - start
             if on_game is not None:
                 on_game(done)

@@ -12,7 +12,7 @@ from functools import partial
 from typing import Any
 
 from gmtool.dice import DiceDoor, Rng
-from gmtool.engine.batch import count_games, run_shares
+from gmtool.engine.batch import play_games
 from gmtool.errors import unknown
 from gmtool.systems.foodfight.content import FoodFightContent, load_content
 from gmtool.systems.foodfight.match import Match
@@ -105,8 +105,14 @@ def simulate(
     if policy not in POLICIES:
         raise unknown("policy", policy, sorted(POLICIES))
     content = content or load_content()
-    share = partial(_play_share, content, policy, seed, games)
-    return run_shares(games, jobs, share, SimulationReport.merge, on_game)
+    return play_games(
+        games,
+        seed,
+        partial(_empty_report, content, policy, seed, games),
+        partial(play_dealt_game, Dealer(content), policy),
+        jobs=jobs,
+        on_game=on_game,
+    )
 
 
 def _empty_report(
@@ -114,21 +120,6 @@ def _empty_report(
 ) -> SimulationReport:
     seats = [colour.capitalize() for colour in content.board.seats]
     return SimulationReport(games, seed, policy, seats, wins=dict.fromkeys(seats, 0))
-
-
-def _play_share(
-    content: FoodFightContent,
-    policy: str,
-    seed: int,
-    games: int,
-    start: int,
-    end: int,
-    on_game: Callable[[int], None] | None = None,
-) -> SimulationReport:
-    """Games ``start`` to ``end - 1`` of a run of ``games``, counted in one report."""
-    report = _empty_report(content, policy, seed, games)
-    play = partial(play_dealt_game, Dealer(content), policy)
-    return count_games(report, play, seed, start, end, on_game)
 
 
 def play_game(content: FoodFightContent, policy: str, seed: int) -> GameRecord:
