@@ -60,3 +60,23 @@ def test_a_door_between_rooms_that_share_no_wall_is_not_drawn() -> None:
     state = battle()
     state["battle"]["ships"]["Blue"]["doors"]["engines/weapons"]["open"] = True
     assert _grid(state) == ALL_SHUT
+
+
+def test_the_air_shades_a_room_whole_and_nothing_outside() -> None:
+    """The shields room (2x2) is shaded between its two rows too; the medbay with no air
+    is red; the corner right of the doors room has no room and no shade."""
+    state = battle()
+    state["battle"]["ships"]["Blue"]["rooms"]["medbay"]["oxygen"] = 0
+    drawn = draw_rooms(battle_document(state["battle"])["ships"]["Blue"], {"shields"})
+    lines = drawn.plain.split("\n")
+    starts = [sum(len(line) + 1 for line in lines[:row]) for row in range(len(lines))]
+
+    def style_at(row: int, column: int) -> str:
+        at = starts[row] + column
+        return " ".join(str(s.style) for s in drawn.spans if s.start <= at < s.end)
+
+    assert lines[4][9:16] == "       " and style_at(4, 12) == "on grey23"  # inside shields
+    assert style_at(3, 9) == "on grey23 underline"  # its first corner, aimed at
+    assert style_at(3, 17) == "on red" and style_at(4, 20) == "on red"  # the medbay
+    assert lines[4][8] == "+" and style_at(4, 8) == ""  # walls are not shaded
+    assert style_at(5, 20) == "on red" and len(lines[5]) == len("|doo    |       |       |")

@@ -33,7 +33,7 @@ def draw_rooms(ship: Doc, targeted: set[str]) -> Text:
     height = max(y for _, y in owner) + 1
     text = Text()
     for y in range(height + 1):
-        _wall_line(text, owner, doors, y, width)
+        _wall_line(text, owner, doors, cells, y, width)
         if y < height:
             _room_line(text, owner, doors, cells, y, width)
     return text
@@ -108,18 +108,42 @@ def _wall_line(
     text: Text,
     owner: dict[Corner, str],
     doors: dict[tuple[str, Corner], str],
+    cells: dict[Corner, tuple[str, str]],
     y: int,
     width: int,
 ) -> None:
-    """The walls above row ``y`` (below the last row when ``y`` is the height)."""
-    line = []
+    """The walls above row ``y`` (below the last row when ``y`` is the height); inside
+    a room taller than one corner, the room's shade instead."""
+    spans: list[tuple[str, str]] = []
     for x in range(width + 1):
-        line.append(_joint(owner, x, y))
+        joint = _joint(owner, x, y)
+        spans.append((joint, _shade(cells, owner, x, y) if joint == " " else ""))
         if x < width:
             apart = owner.get((x, y - 1)) != owner.get((x, y))
             mark = doors.get(("h", (x, y)))
-            line.append(mark * 3 if mark is not None else "---" if apart else "   ")
-    text.append("".join(line).rstrip() + "\n")
+            if mark is not None:
+                spans.append((mark * 3, ""))
+            else:
+                spans.append(("---", "") if apart else ("   ", _shade(cells, owner, x, y)))
+    _append(text, spans)
+
+
+def _shade(cells: dict[Corner, tuple[str, str]], owner: dict[Corner, str], x: int, y: int) -> str:
+    """The air's shade of the room at corner (x, y), where a joint or a stretch of the
+    lines between corners lies inside that one room; "" elsewhere."""
+    room = owner.get((x, y))
+    if room is None or (x, y) not in cells:
+        return ""
+    return cells[(x, y)][1].replace(" underline", "")
+
+
+def _append(text: Text, spans: list[tuple[str, str]]) -> None:
+    """One line of the grid, without the bare space right of the ship."""
+    while spans and not spans[-1][1] and not spans[-1][0].strip():
+        spans.pop()
+    for words, style in spans:
+        text.append(words, style=style or None)
+    text.append("\n")
 
 
 def _room_line(
@@ -134,17 +158,13 @@ def _room_line(
     for x in range(width + 1):
         apart = owner.get((x - 1, y)) != owner.get((x, y))
         mark = doors.get(("v", (x, y)))
-        if mark is None and not apart and (x, y) in cells:  # inside a room: its shade
-            spans.append((" ", cells[(x, y)][1].replace(" underline", "")))
+        if mark is None and not apart:  # inside a room: its shade
+            spans.append((" ", _shade(cells, owner, x, y)))
         else:
             spans.append((mark if mark is not None else "|" if apart else " ", ""))
         if x < width:
             spans.append(cells.get((x, y), ("   ", "")))
-    while spans and not spans[-1][1] and not spans[-1][0].strip():
-        spans.pop()  # nothing but space to the right of the ship
-    for words, style in spans:
-        text.append(words, style=style or None)
-    text.append("\n")
+    _append(text, spans)
 
 
 def _joint(owner: dict[Corner, str], x: int, y: int) -> str:
