@@ -1,6 +1,7 @@
-"""FTL battle figures: ``ftl tick`` between two 18-room ships with 8 crew each against D20
-(target <= 1.0), and ``undo`` after 2,000 seconds of battle against ``undo`` after 20
-(target <= 1.5). ``ftl_figures(bench)`` is one part of ``run.py``; run alone with
+"""FTL battle figures: ``ftl tick`` between two 18-room ships with 8 crew each, each with
+a combat drone and a Defense I out, against D20 (target <= 1.0), and ``undo`` after
+2,000 seconds of battle against ``undo`` after 20 (target <= 1.5).
+``ftl_figures(bench)`` is one part of ``run.py``; run alone with
 ``python bench/ftl_battle.py``."""
 
 from __future__ import annotations
@@ -12,7 +13,17 @@ from typing import Any
 from common import PYTHON, Bench, Figure, Step
 
 D20 = [PYTHON, "-c", "import d20; d20.roll('1d20')"]
-SYSTEMS = ["piloting", "engines", "weapon_control", "shields", "oxygen", "medbay", "doors"]
+SYSTEMS = [
+    "piloting",
+    "engines",
+    "weapon_control",
+    "shields",
+    "oxygen",
+    "medbay",
+    "doors",
+    "drone_control",
+]
+DRONES = ["combat_drone_i", "defense_i"]
 ARMED = [
     ("power", "Red", "medbay", "0"),
     ("weapon", "Red", "basic_laser", "on"),
@@ -20,12 +31,16 @@ ARMED = [
     ("autofire", "Red", "on"),
     ("aim", "Red", "basic_laser", "r3"),
     ("aim", "Red", "heavy_laser", "r10"),
+    *(("drone", ship, drone, "on") for ship in ("Red", "Blue") for drone in DRONES),
 ]
+"""Red fires its lasers; both ships fly a combat drone round the other (its shots land,
+or are dodged or stopped by a shield) and keep a Defense I out (it shoots down missiles,
+and none are fired: the lasers land as they did before the ships had drones)."""
 
 
 def big_ship(name: str) -> dict[str, Any]:
     """18 rooms of 2x1 in 6 rows of 3: the first column a spine joined top to bottom, each
-    row joined left to right; 7 systems, 8 crew, 3 weapons."""
+    row joined left to right; 8 systems, 8 crew, 3 weapons, 2 drones."""
     rooms = []
     for row in range(6):
         for col in range(3):
@@ -53,18 +68,22 @@ def big_ship(name: str) -> dict[str, Any]:
             "oxygen": 1,
             "medbay": 1,
             "doors": 1,
+            "drone_control": 4,
         },
         "slots": "weapons_4_drones_2",
         "weapons": ["basic_laser", "heavy_laser", "artemis"],
+        "drones": DRONES,
         "crew": [{"race": "human", "name": f"c{n}"} for n in range(8)],
-        "reactor": 8,
+        "reactor": 12,
         "missiles": 5,
+        "drone_parts": 4,
     }
 
 
 def new_battle(bench: Bench, name: str, *, armed: bool) -> None:
-    """A battle ready to fight; ``armed``: Red's lasers aimed, on autofire (the undo
-    battles stay unarmed so that 2,000 seconds pass with no ship dying)."""
+    """A battle ready to fight; ``armed``: Red's lasers aimed, on autofire, and both
+    ships' drones out (the undo battles stay unarmed so that 2,000 seconds pass with no
+    ship dying)."""
     path = bench.home / f"{name}.json"  # JSON is YAML: no YAML writer needed
     path.write_text(
         json.dumps(
