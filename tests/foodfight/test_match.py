@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from gmtool.systems.foodfight.match import Match, Rulings, face_down_salt
+from gmtool.systems.foodfight.match import Match, Rulings, face_down_salt, face_up_tops
 from gmtool.systems.foodfight.state import open_piles
 
 from .helpers import deal
@@ -33,17 +33,30 @@ def test_older_games_keep_the_settings_they_were_played_by() -> None:
     assert rulings.fortune_spots_passed(4, 5) == (5,)  # entered
 
 
-def test_cards_turned_and_taken_keep_open_piles_and_face_down_salt() -> None:
+def test_cards_turned_and_taken_keep_open_piles_face_up_and_face_down_salt() -> None:
     state = deal()
     match = Match(state)
     ana = match.by_name["Ana"]
     salt, cards = face_down_salt(ana)
     assert match.hidden["Ana"] == [salt, cards] and cards == 18
+    assert match.face_up_salt["Ana"] == {}
     top = match.turn_face_up(ana, 1)
     assert top["face_up"] and match.hidden["Ana"] == [salt - top["salt"], 17]
+    assert match.face_up_salt["Ana"] == {1: top["salt"]}
     assert match.turn_face_up(ana, 1) is top and match.hidden["Ana"][1] == 17  # once only
     match.take_top(ana, 1)  # face up: the face-down salt stays
+    assert match.face_up_salt["Ana"] == {}
     below = match.take_top(ana, 1)  # face down: it goes
     assert match.hidden["Ana"] == [salt - top["salt"] - below["salt"], 16]
     assert match.hidden["Ana"] == face_down_salt(ana)
     assert 1 not in match.open_piles["Ana"] and match.open_piles["Ana"] == open_piles(ana)
+
+
+def test_a_face_up_card_stacked_under_another_shows_once_it_is_on_top() -> None:
+    state = deal()
+    ana = state["players"][0]
+    ana["piles"][1][0]["face_up"] = True  # stacked so by hand
+    match = Match(state)
+    assert match.face_up_salt["Ana"] == face_up_tops(ana) == {}
+    match.take_top(ana, 2)
+    assert match.face_up_salt["Ana"] == {2: ana["piles"][1][-1]["salt"]} == face_up_tops(ana)

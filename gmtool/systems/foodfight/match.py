@@ -80,7 +80,16 @@ class Match:
     Cards turn face up (``turn_face_up``) and leave their piles (``take_top``) only through
     it, so what it keeps stays true."""
 
-    __slots__ = ("by_name", "hidden", "open_piles", "players", "rulings", "state")
+    __slots__ = (
+        "by_name",
+        "clockwise",
+        "face_up_salt",
+        "hidden",
+        "open_piles",
+        "players",
+        "rulings",
+        "state",
+    )
 
     def __init__(self, state: State) -> None:
         self.state = state
@@ -97,37 +106,74 @@ class Match:
         }
         """The total salt and the number of each player's face-down cards, by name: what
         a seat can only estimate (the greedy player's guess at a face-down card)."""
+        self.face_up_salt: dict[str, dict[int, int]] = {
+            player["name"]: face_up_tops(player) for player in self.players
+        }
+        """The salt of each player's face-up top cards, by name, then by pile: what the
+        whole table sees."""
+        seats = len(self.players)
+        self.clockwise = [
+            [(seat + step) % seats for step in range(1, seats + 1)] for seat in range(seats)
+        ]
+        """For each seat, every seat clockwise from the next one round to itself."""
+
+    def pass_turn(self) -> None:
+        """Pass the turn clockwise to the next player still in, or end the game when fewer
+        than two are still in."""
+        state, players = self.state, self.players
+        following = None
+        # The first player still in after the one whose turn ends is next, if the game
+        # goes on: if a second player still in shows up on the way round.
+        for seat in self.clockwise[state["turn"]]:
+            if players[seat]["out"] is None:
+                if following is not None:
+                    state["turn"] = following
+                    return
+                following = seat
+        state["over"] = True
+        state["winner"] = None if following is None else players[following]["name"]
+        state["turn"] = None
 
     def turn_face_up(self, player: Player, pile: int) -> Card:
         """Turn the top card of ``player``'s pile ``pile`` face up (1 is the first spot)."""
         card: Card = player["piles"][pile - 1][-1]
         if not card["face_up"]:
             card["face_up"] = True
-            self._unhide(player, card)
+            name = player["name"]
+            self.face_up_salt[name][pile] = card["salt"]
+            hidden = self.hidden[name]
+            hidden[0] -= card["salt"]
+            hidden[1] -= 1
         return card
 
     def take_top(self, player: Player, pile: int) -> Card:
         """Take the top card off ``player``'s pile ``pile``."""
         cards: list[Card] = player["piles"][pile - 1]
         card = cards.pop()
+        name = player["name"]
+        if card["face_up"]:
+            del self.face_up_salt[name][pile]
+        else:
+            hidden = self.hidden[name]
+            hidden[0] -= card["salt"]
+            hidden[1] -= 1
         if not cards:
-            self.open_piles[player["name"]].remove(pile)
-        if not card["face_up"]:
-            self._unhide(player, card)
+            self.open_piles[name].remove(pile)
+        elif cards[-1]["face_up"]:  # a pile stacked by hand may hold one face up below
+            self.face_up_salt[name][pile] = cards[-1]["salt"]
         return card
 
-    def _unhide(self, player: Player, card: Card) -> None:
-        hidden = self.hidden[player["name"]]
-        hidden[0] -= card["salt"]
-        hidden[1] -= 1
+
+def face_up_tops(player: Player) -> dict[int, int]:
+    """The salt of ``player``'s face-up top cards, by pile."""
+    return {
+        number: pile[-1]["salt"]
+        for number, pile in enumerate(player["piles"], start=1)
+        if pile and pile[-1]["face_up"]
+    }
 
 
 def face_down_salt(player: Player) -> list[int]:
     """The total salt of ``player``'s face-down cards, and how many they are."""
-    total = count = 0
-    for pile in player["piles"]:
-        for card in pile:
-            if not card["face_up"]:
-                total += card["salt"]
-                count += 1
-    return [total, count]
+    hidden = [card["salt"] for pile in player["piles"] for card in pile if not card["face_up"]]
+    return [sum(hidden), len(hidden)]

@@ -37,7 +37,6 @@ from gmtool.systems.foodfight.state import (
     check_actor,
     current_player,
     find_player,
-    next_turn,
     secret_below,
     top_card,
 )
@@ -160,9 +159,8 @@ def play(match: Match, move: Mapping[str, Any]) -> Moved | None:
     else:
         moves = answer(match, move)
     if moves is not None:
-        state = match.state
-        state["moves"] += 1
-        next_turn(state)
+        match.state["moves"] += 1
+        match.pass_turn()
     return moves
 
 

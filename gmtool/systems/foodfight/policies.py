@@ -87,12 +87,12 @@ def greedy_move(match: Match, rng: Rng) -> Action:
     state, rulings = match.state, match.rulings
     player = match.players[state["turn"]]
     piles = player["piles"]
-    mine = [(number, piles[number - 1][-1]) for number in match.open_piles[player["name"]]]
+    # The salt of each of the player's top cards, with its pile.
+    strengths = [(piles[pile - 1][-1]["salt"], pile) for pile in match.open_piles[player["name"]]]
     guess, target_pile, opponent = _weakest_target(match, player, rng)
     target_known = opponent["piles"][target_pile - 1][-1]["face_up"]
     # Against a known card, attack with the weakest card that beats it, keeping stronger
     # ones back; against a face-down card, with the strongest.
-    strengths = [(card["salt"], number) for number, card in mine]
     salt, pile = max(strengths)
     if target_known:
         salt, pile = min((top for top in strengths if top[0] > guess), default=(salt, pile))
@@ -117,38 +117,54 @@ def greedy_move(match: Match, rng: Rng) -> Action:
         score += max(boost, -cut)
     discard_lands = player["track_position"] + rulings.discard_steps
     if score <= 0 and discard_lands < rulings.track_length - 2:
-        weakest = min(mine, key=lambda top: top[1]["salt"])
-        return {"type": "discard", "pile": weakest[0]}
+        _, weakest = min(strengths, key=lambda top: top[0])  # the first of the weakest
+        return {"type": "discard", "pile": weakest}
     return action
 
 
 def _weakest_target(match: Match, player: Player, rng: Rng) -> tuple[float, int, Player]:
     """The opponent's top card that looks weakest (its salt, or the average of the
     opponent's face-down cards), nearly equal ones going to the opponent closest to the
-    end of their track: its guessed salt, its pile and its owner."""
-    # Every target within 1e-9 of the lowest score is kept, in seating then pile order;
-    # one falling further below the lowest drops those it leaves behind.
-    best: list[tuple[float, float, int, Player]] = []
-    lowest = float("inf")
+    end of their track: its guessed salt, its pile and its owner.
+
+    Every target scoring within 1e-9 of the lowest score is a candidate. An opponent's
+    face-down tops all share one guess, so each opponent's lowest score is found first,
+    and only the piles of opponents within reach of the lowest are looked at."""
+    reach: list[tuple[float, Player, float, float]] = []
     for opponent in match.players:
         if opponent is player or opponent["out"] is not None:
             continue
+        name = opponent["name"]
+        face_up = match.face_up_salt[name]
         expected = _expected(match, opponent)
+        low = min(face_up.values()) if face_up else expected
+        if len(match.open_piles[name]) > len(face_up) and expected < low:
+            low = expected  # a face-down top
         # Prefer a clear margin, then the opponent closest to the end of their track.
         nearness = opponent["track_position"] / 100
-        cards = opponent["piles"]
-        for target_pile in match.open_piles[opponent["name"]]:
-            card = cards[target_pile - 1][-1]
-            guess = float(card["salt"]) if card["face_up"] else expected
-            score = guess - nearness
-            if score - lowest < 1e-9:
-                if score < lowest:
-                    lowest = score
-                    best = [entry for entry in best if entry[0] - score < 1e-9]
-                best.append((score, guess, target_pile, opponent))
+        reach.append((low - nearness, opponent, expected, nearness))
+    lowest = min(entry[0] for entry in reach)
+    candidates: list[tuple[Player, float, list[int]]] = []
+    count = 0
+    for low, opponent, expected, nearness in reach:
+        if not low - lowest < 1e-9:
+            continue
+        face_up = match.face_up_salt[opponent["name"]]
+        piles = [
+            target_pile
+            for target_pile in match.open_piles[opponent["name"]]
+            if face_up.get(target_pile, expected) - nearness - lowest < 1e-9
+        ]
+        candidates.append((opponent, expected, piles))
+        count += len(piles)
     # Ties are broken at random so that no seat is singled out by the seating order.
-    _, guess, target_pile, opponent = best[rng.below(len(best))] if len(best) > 1 else best[0]
-    return guess, target_pile, opponent
+    pick = rng.below(count) if count > 1 else 0
+    for opponent, expected, piles in candidates:
+        if pick < len(piles):
+            guess = float(match.face_up_salt[opponent["name"]].get(piles[pick], expected))
+            return guess, piles[pick], opponent
+        pick -= len(piles)
+    raise AssertionError("an opponent still in always has a target")
 
 
 def greedy_defence(match: Match, action: Action, rng: Rng) -> dict[str, Any] | None:

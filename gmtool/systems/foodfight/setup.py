@@ -91,7 +91,7 @@ class Dealer:
         key = (colour, str(plan))
         if key not in self._stacked:
             self._stacked[key] = self._lay_out(state, colour, plan, who)
-        return [[dict(card) for card in pile] for pile in self._stacked[key]]
+        return [[card.copy() for card in pile] for pile in self._stacked[key]]
 
     def _lay_out(self, state: State, colour: str, plan: object, who: str) -> Piles:
         board = self.content.board

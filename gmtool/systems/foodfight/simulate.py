@@ -149,8 +149,8 @@ def play_dealt_game(dealer: Dealer, policy: str, seed: int) -> GameRecord:
         moves = play(match, action)
         while moves is None:  # a two-step battle asks for Fortunes
             moves = play(match, answer(match, thinking))
-        for *_, out in moves:
-            if out is not None:
-                eliminations.append(out)
+        for move in moves:
+            if move[-1] is not None:  # why the player went out
+                eliminations.append(move[-1])
     ended_by = eliminations[-1] if state["over"] and eliminations else None
     return GameRecord(state["winner"], state["moves"], ended_by, eliminations)

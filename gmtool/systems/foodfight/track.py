@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from gmtool.systems.foodfight.match import Match
-from gmtool.systems.foodfight.state import Player, State, check_elimination, secret_below
+from gmtool.systems.foodfight.state import Player, State, secret_below
 
 TokenMove = tuple[str, int, int, tuple[int, ...], int, str | None]
 """A token's move: the player, the step it left and the step it reached, the F spots it
@@ -19,8 +19,9 @@ as a simulated game makes dozens; ``token_move_document`` is its form in a resul
 
 
 def move_token(match: Match, player: Player, steps: int, *, base_draws: int = 0) -> TokenMove:
-    """Move ``player``'s token, put them out at the end of the track, and draw Fortunes
-    (``base_draws``, and more for the F spots passed). A player who goes out draws nothing.
+    """Move ``player``'s token, put them out if they have no towers left or reached the
+    end of the track, and draw Fortunes (``base_draws``, and more for the F spots passed).
+    A player who goes out draws nothing (their Fortunes go to the used pile).
     """
     rulings = match.rulings
     start = player["track_position"]
@@ -29,13 +30,19 @@ def move_token(match: Match, player: Player, steps: int, *, base_draws: int = 0)
         end = rulings.track_length
     player["track_position"] = end
     spots = rulings.fortune_spots_passed(start, end)
-    out = check_elimination(match.state, player, rulings.track_length)
-    draws = 0
-    if out is None:
+    if not match.open_piles[player["name"]]:
+        out: str | None = "towers"
+    elif end >= rulings.track_length:
+        out = "health"
+    else:
         count = base_draws + len(spots) * rulings.draws_per_fortune_spot
         if count:
-            draws = len(draw_fortunes(match.state, player, count, rulings.reshuffle_used_fortunes))
-    return (player["name"], start, end, spots, draws, out)
+            count = len(draw_fortunes(match.state, player, count, rulings.reshuffle_used_fortunes))
+        return (player["name"], start, end, spots, count, None)
+    player["out"] = out
+    match.state["fortune_discards"].extend(player["fortunes"])
+    player["fortunes"] = []
+    return (player["name"], start, end, spots, 0, out)
 
 
 def token_move_document(move: TokenMove) -> dict[str, Any]:
