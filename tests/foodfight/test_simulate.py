@@ -112,6 +112,7 @@ def test_the_simulators_unchecked_quiet_moves_leave_the_referees_state(
         assert match.open_piles == {p["name"]: open_piles(p) for p in simulated["players"]}
         counted = Match(simulated)  # what the match kept up to date, counted again
         assert match.hidden == counted.hidden and match.face_up_salt == counted.face_up_salt
+        assert match.standing == counted.standing
 
 
 def test_one_game_record() -> None:

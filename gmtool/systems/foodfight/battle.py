@@ -123,13 +123,15 @@ def battle_values(
     attacker's first, each naming the ``card`` it is on and its ``delta``), never below 0:
     floored once, after the total, or after each Fortune in the order played
     (``floor_each``, the ``fortune_floor: each`` ruling)."""
-    if plays:
-        values = {"attacker": mine, "defender": theirs}
-        for play in plays:
-            values[play["card"]] += play["delta"]
-            if floor_each and values[play["card"]] < 0:
-                values[play["card"]] = 0
-        mine, theirs = values["attacker"], values["defender"]
+    for play in plays:
+        if play["card"] == "attacker":
+            mine += play["delta"]
+            if floor_each and mine < 0:
+                mine = 0
+        else:
+            theirs += play["delta"]
+            if floor_each and theirs < 0:
+                theirs = 0
     return (mine if mine > 0 else 0, theirs if theirs > 0 else 0)
 
 

@@ -88,6 +88,7 @@ class Match:
         "open_piles",
         "players",
         "rulings",
+        "standing",
         "state",
     )
 
@@ -96,6 +97,8 @@ class Match:
         self.rulings = Rulings(state["rules"])
         self.players: list[Player] = state["players"]
         self.by_name: dict[str, Player] = {player["name"]: player for player in self.players}
+        self.standing = [player for player in self.players if player["out"] is None]
+        """The players still in, in seating order."""
         self.open_piles: dict[str, list[int]] = {
             player["name"]: open_piles(player) for player in self.players
         }
@@ -133,6 +136,14 @@ class Match:
         state["over"] = True
         state["winner"] = None if following is None else players[following]["name"]
         state["turn"] = None
+
+    def put_out(self, player: Player, reason: str) -> None:
+        """``player`` is out of the game (``reason``: "towers" or "health"); their
+        Fortunes go to the used pile."""
+        player["out"] = reason
+        self.standing.remove(player)
+        self.state["fortune_discards"].extend(player["fortunes"])
+        player["fortunes"] = []
 
     def turn_face_up(self, player: Player, pile: int) -> Card:
         """Turn the top card of ``player``'s pile ``pile`` face up (1 is the first spot)."""

@@ -26,14 +26,14 @@ class Policy(Protocol):
 
 def random_move(match: Match, rng: Rng) -> Action:
     """Any legal move with equal chance; half the time with a Fortune on a random card."""
-    players, open_piles = match.players, match.open_piles
-    player = players[match.state["turn"]]
+    open_piles = match.open_piles
+    player = match.players[match.state["turn"]]
     mine = open_piles[player["name"]]
-    # Every (opponent, open pile), in seating order then pile order, is counted, not listed.
-    targets = 0
-    for other in players:
-        if other is not player and other["out"] is None:
-            targets += len(open_piles[other["name"]])
+    # Every (opponent, open pile), in seating order then pile order, is counted, not listed:
+    # all the open piles of the players still in, but the player's own.
+    targets = -len(mine)
+    for other in match.standing:
+        targets += len(open_piles[other["name"]])
     pick = rng.below(len(mine) * (1 + targets))
     pile = mine[pick % len(mine)]
     target_index = pick // len(mine) - 1
@@ -56,8 +56,8 @@ def random_move(match: Match, rng: Rng) -> Action:
 def _nth_target(match: Match, player: Player, index: int) -> tuple[Player, int]:
     """The ``index``-th (opponent, open pile) of ``player``, counted as ``random_move``
     counts them."""
-    for other in match.players:
-        if other is player or other["out"] is not None:
+    for other in match.standing:
+        if other is player:
             continue
         open_piles = match.open_piles[other["name"]]
         if index < len(open_piles):
@@ -131,8 +131,9 @@ def _weakest_target(match: Match, player: Player, rng: Rng) -> tuple[float, int,
     face-down tops all share one guess, so each opponent's lowest score is found first,
     and only the piles of opponents within reach of the lowest are looked at."""
     reach: list[tuple[float, Player, float, float]] = []
-    for opponent in match.players:
-        if opponent is player or opponent["out"] is not None:
+    lowest = float("inf")
+    for opponent in match.standing:
+        if opponent is player:
             continue
         name = opponent["name"]
         face_up = match.face_up_salt[name]
@@ -142,8 +143,10 @@ def _weakest_target(match: Match, player: Player, rng: Rng) -> tuple[float, int,
             low = expected  # a face-down top
         # Prefer a clear margin, then the opponent closest to the end of their track.
         nearness = opponent["track_position"] / 100
-        reach.append((low - nearness, opponent, expected, nearness))
-    lowest = min(entry[0] for entry in reach)
+        score = low - nearness
+        if score < lowest:
+            lowest = score
+        reach.append((score, opponent, expected, nearness))
     candidates: list[tuple[Player, float, list[int]]] = []
     count = 0
     for low, opponent, expected, nearness in reach:

@@ -31,7 +31,7 @@ def move_token(match: Match, player: Player, steps: int, *, base_draws: int = 0)
     player["track_position"] = end
     spots = rulings.fortune_spots_passed(start, end)
     if not match.open_piles[player["name"]]:
-        out: str | None = "towers"
+        out = "towers"
     elif end >= rulings.track_length:
         out = "health"
     else:
@@ -39,9 +39,7 @@ def move_token(match: Match, player: Player, steps: int, *, base_draws: int = 0)
         if count:
             count = len(draw_fortunes(match.state, player, count, rulings.reshuffle_used_fortunes))
         return (player["name"], start, end, spots, count, None)
-    player["out"] = out
-    match.state["fortune_discards"].extend(player["fortunes"])
-    player["fortunes"] = []
+    match.put_out(player, out)
     return (player["name"], start, end, spots, 0, out)
 
 
