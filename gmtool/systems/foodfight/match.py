@@ -123,19 +123,17 @@ class Match:
     def pass_turn(self) -> None:
         """Pass the turn clockwise to the next player still in, or end the game when fewer
         than two are still in."""
-        state, players = self.state, self.players
-        following = None
-        # The first player still in after the one whose turn ends is next, if the game
-        # goes on: if a second player still in shows up on the way round.
+        state, standing = self.state, self.standing
+        if len(standing) < 2:
+            state["over"] = True
+            state["winner"] = standing[0]["name"] if standing else None
+            state["turn"] = None
+            return
+        players = self.players
         for seat in self.clockwise[state["turn"]]:
             if players[seat]["out"] is None:
-                if following is not None:
-                    state["turn"] = following
-                    return
-                following = seat
-        state["over"] = True
-        state["winner"] = None if following is None else players[following]["name"]
-        state["turn"] = None
+                state["turn"] = seat
+                return
 
     def put_out(self, player: Player, reason: str) -> None:
         """``player`` is out of the game (``reason``: "towers" or "health"); their
