@@ -182,13 +182,13 @@ def greedy_defense(
     cid = held_card(state, team, "defense")
     if cid is None:
         return None
-    without = _hurt(state, attack, {}, faces)
     with_card = _hurt(state, attack, {team["clan"]: cid}, faces)
     if with_card is None:
         return None
-    clan = team["clan"]
+    without = _hurt(state, attack, {}, faces)
     if without is None:
         return None
+    clan = team["clan"]
     if state["cards"][cid]["effect"]["kind"] == "end_duel":
         return cid if clan in without and state["duel"]["hp"][clan] <= 1 else None
     score = (clan in without) - (clan in with_card)
