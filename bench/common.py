@@ -16,6 +16,8 @@ from pathlib import Path
 
 PYTHON = sys.executable
 REPO = Path(__file__).resolve().parent.parent
+COMPILE_SWITCH = "HATCH_BUILD_HOOK_ENABLE_CUSTOM"
+"""Set, ``pip install`` compiles the simulators' hot modules with mypyc (README, Speed)."""
 
 
 @dataclass
@@ -26,19 +28,32 @@ class Bench:
     home: Path
     rounds: int
     env: dict[str, str] = field(default_factory=dict)
+    install_seconds: float = 0.0
 
     @classmethod
-    def install(cls, tree: Path, rounds: int) -> Bench:
+    def install(cls, tree: Path, rounds: int, *, compiled: bool = False) -> Bench:
+        """``compiled``: with the opt-in mypyc build (hatch_build.py), which needs a C
+        compiler; a failed build raises RuntimeError."""
         site = scratch("gmtool-bench-site-")
-        subprocess.run(
+        install_env = {k: v for k, v in os.environ.items() if not k.startswith("HATCH_BUILD")}
+        if compiled:
+            install_env[COMPILE_SWITCH] = "1"
+        started = time.perf_counter()
+        done = subprocess.run(
             [PYTHON, "-m", "pip", "install", "-q", "--no-deps", "--target", str(site), str(tree)],
-            check=True,
+            env=install_env,
             capture_output=True,
+            text=True,
         )
+        install_seconds = time.perf_counter() - started
+        if done.returncode != 0:
+            raise RuntimeError(f"installing {tree} failed: {done.stderr.strip()[-300:]}")
+        if compiled and not any((site / "gmtool").rglob("*.so")):
+            raise RuntimeError(f"{tree} has no compiled build")
         home = scratch("gmtool-bench-home-")
         env = {k: v for k, v in os.environ.items() if not k.startswith(("GMTOOL", "PYTHON"))}
         env.update(GMTOOL_HOME=str(home), PYTHONPATH=str(site))
-        return cls(site, home, rounds, env)
+        return cls(site, home, rounds, env, install_seconds)
 
     def gmtool(self, *args: str) -> list[str]:
         """A gmtool command line. Every command runs in the scratch home, so ``-m gmtool``

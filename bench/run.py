@@ -1,7 +1,8 @@
 """Every speed figure of gmtool, each against its yardstick measured in the same run.
 
 ``python bench/run.py`` installs the checkout as a user would (``pip install``, not
-editable), then prints a Markdown table (the README's Speed table is made from it).
+editable; for the simulators a second copy with the opt-in compiled build too), then
+prints a Markdown table (the README's Speed table is made from it).
 ``--tree PATH`` measures another checkout; ``--rows 100000`` leaves out the million-row
 log; ``--rounds N`` runs each timed command N times (median).
 """
@@ -43,7 +44,7 @@ def main() -> None:
         "table": lambda: table_figures(bench),
         "odds": lambda: odds_figures(bench),
         "exports": lambda: export_figures(bench, args.rows),
-        "simulators": lambda: simulator_figures(bench, args.games),
+        "simulators": lambda: simulator_figures(bench, args.games, _compiled(args)),
         "ftl": lambda: ftl_figures(bench),
     }
     for part in parts:
@@ -54,6 +55,16 @@ def main() -> None:
             continue
         for figure in figures:
             print(figure.row(), flush=True)
+
+
+def _compiled(args: argparse.Namespace) -> Bench | None:
+    """The checkout installed with the opt-in compiled build, or None (said in a row) when
+    it does not build here: it needs a C compiler and the Python headers."""
+    try:
+        return Bench.install(args.tree, args.rounds, compiled=True)
+    except RuntimeError as error:
+        print(f"| compiled build | failed: {str(error)[:200]} | | | |", flush=True)
+        return None
 
 
 if __name__ == "__main__":

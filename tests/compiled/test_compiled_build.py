@@ -1,0 +1,142 @@
+"""The opt-in compiled build (hatch_build.py, README: Speed): the wheel built with the switch
+on holds the modules named in pyproject.toml as extension modules, and its simulators give
+the very reports the pure sources give. The default wheel stays pure Python.
+
+Building needs a C compiler, the Python headers and the package index (pip fetches mypy
+and setuptools for the build); .ci/run installs the first two, so in CI (CI=true) their
+absence fails instead of skipping. The build takes the better part of a minute.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+import tomllib
+import zipfile
+from importlib.machinery import EXTENSION_SUFFIXES
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+SWITCH = "HATCH_BUILD_HOOK_ENABLE_CUSTOM"
+REPORTS = Path(__file__).with_name("play_reports.py")
+
+
+def compiled_modules() -> list[str]:
+    """The modules pyproject.toml asks the build hook to compile, as dotted names."""
+    with open(REPO / "pyproject.toml", "rb") as file:
+        hook = tomllib.load(file)["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]
+    paths: list[str] = hook["custom"]["compile"]
+    return [path.removesuffix(".py").replace("/", ".") for path in paths]
+
+
+def _require_a_compiler() -> None:
+    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    headers = Path(sysconfig.get_paths()["include"], "Python.h")
+    missing = [
+        what
+        for what, present in (
+            (f"a C compiler ({compiler})", shutil.which(compiler)),
+            (f"the Python headers ({headers})", headers.is_file()),
+        )
+        if not present
+    ]
+    if not missing:
+        return
+    message = f"{' and '.join(missing)} missing: .ci/run installs them (gcc, python3-dev)"
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+def _wheel(folder: Path, *, compiled: bool) -> Path:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("HATCH_BUILD")}
+    if compiled:
+        env[SWITCH] = "1"
+    done = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(folder), str(REPO)],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    (wheel,) = folder.glob("gmtool-*.whl")
+    return wheel
+
+
+@pytest.fixture(scope="module")
+def compiled(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """The compiled wheel, and a folder it is installed in (non-editable, no dependencies:
+    those of the test environment serve)."""
+    _require_a_compiler()
+    scratch = tmp_path_factory.mktemp("compiled")
+    wheel = _wheel(scratch / "dist", compiled=True)
+    site = scratch / "site"
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(site), wheel],
+        check=True,
+        capture_output=True,
+    )
+    return wheel, site
+
+
+def _play(path: Path, home: Path) -> dict[str, dict[str, object]]:
+    """The reports and module files of gmtool found first at ``path``, in a child Python
+    started outside the checkout."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("GMTOOL", "PYTHON"))}
+    env.update(PYTHONPATH=str(path), GMTOOL_HOME=str(home))
+    done = subprocess.run(
+        [sys.executable, str(REPORTS), *compiled_modules()],
+        env=env,
+        cwd=home,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    doc: dict[str, dict[str, object]] = json.loads(done.stdout)
+    return doc
+
+
+def test_the_compiled_wheel_is_for_this_platform_only(compiled: tuple[Path, Path]) -> None:
+    wheel, _ = compiled
+    assert not wheel.name.endswith("-py3-none-any.whl"), wheel.name
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+    for module in compiled_modules():
+        source = module.replace(".", "/") + ".py"
+        assert source in names  # the sources stay beside their extension modules
+        stem = source.removesuffix(".py")
+        assert any(name.startswith(stem + ".") and name.endswith(".so") for name in names)
+
+
+def test_the_compiled_simulators_report_what_the_pure_ones_do(
+    compiled: tuple[Path, Path], tmp_path: Path
+) -> None:
+    _, site = compiled
+    (tmp_path / "pure").mkdir()
+    (tmp_path / "compiled").mkdir()
+    pure = _play(REPO, tmp_path / "pure")
+    fast = _play(site, tmp_path / "compiled")
+    for module, file in fast["files"].items():
+        assert isinstance(file, str)
+        assert file.startswith(str(site)), (module, file)
+        assert file.endswith(tuple(EXTENSION_SUFFIXES)), (module, file)
+    for module, file in pure["files"].items():
+        assert file == str(REPO / (module.replace(".", "/") + ".py"))
+    assert len(pure["reports"]) == 14
+    assert json.dumps(fast["reports"], sort_keys=True) == json.dumps(
+        pure["reports"], sort_keys=True
+    )
+
+
+def test_the_default_wheel_is_pure_python(tmp_path: Path) -> None:
+    """Without the switch the build hook is not even loaded: a wheel for any platform."""
+    wheel = _wheel(tmp_path, compiled=False)
+    assert wheel.name.endswith("-py3-none-any.whl"), wheel.name
+    with zipfile.ZipFile(wheel) as archive:
+        assert not [name for name in archive.namelist() if name.endswith((".so", ".pyd"))]
