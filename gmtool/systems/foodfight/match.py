@@ -10,6 +10,7 @@ loaded for each command; the simulator wraps each game once and plays it to the 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from gmtool.systems.foodfight.state import Card, Player, State, open_piles
@@ -92,9 +93,10 @@ class Match:
         "state",
     )
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, rulings: Rulings | None = None) -> None:
+        """``rulings``: the game's, when already read (a simulator's games all share them)."""
         self.state = state
-        self.rulings = Rulings(state["rules"])
+        self.rulings = rulings or Rulings(state["rules"])
         self.players: list[Player] = state["players"]
         self.by_name: dict[str, Player] = {player["name"]: player for player in self.players}
         self.standing = [player for player in self.players if player["out"] is None]
@@ -114,10 +116,7 @@ class Match:
         }
         """The salt of each player's face-up top cards, by name, then by pile: what the
         whole table sees."""
-        seats = len(self.players)
-        self.clockwise = [
-            [(seat + step) % seats for step in range(1, seats + 1)] for seat in range(seats)
-        ]
+        self.clockwise = clockwise(len(self.players))
         """For each seat, every seat clockwise from the next one round to itself."""
 
     def pass_turn(self) -> None:
@@ -171,6 +170,14 @@ class Match:
         elif cards[-1]["face_up"]:  # a pile stacked by hand may hold one face up below
             self.face_up_salt[name][pile] = cards[-1]["salt"]
         return card
+
+
+@cache
+def clockwise(seats: int) -> tuple[tuple[int, ...], ...]:
+    """For each of ``seats`` seats, every seat clockwise from the next one round to itself."""
+    return tuple(
+        tuple((seat + step) % seats for step in range(1, seats + 1)) for seat in range(seats)
+    )
 
 
 def face_up_tops(player: Player) -> dict[int, int]:

@@ -46,7 +46,7 @@ def random_move(match: Match, rng: Rng) -> Action:
         "target": opponent["name"],
         "target_pile": target_pile,
     }
-    # The coin is tossed whatever the timing, so the two timings' games draw alike.
+    # The coin is tossed even when Fortunes wait for the reveal: a seed plays as it did.
     if player["fortunes"] and rng.below(2) and not match.rulings.two_step:
         fid = player["fortunes"][rng.below(len(player["fortunes"]))]
         action["fortunes"] = [{"by": "attacker", "id": fid, "on": ("mine", "theirs")[rng.below(2)]}]
