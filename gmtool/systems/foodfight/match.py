@@ -2,9 +2,11 @@
 
 The state stays the one record of a game (a JSON-ready dict, saved after every command).
 A ``Match`` wraps it while moves are carried out: the table's rulings read once from
-``state["rules"]`` rather than looked up move after move, the players by name, and each
-player's open piles, kept up to date as cards leave them. The referee wraps the state it
-loaded for each command; the simulator wraps each game once and plays it to the end.
+``state["rules"]`` rather than looked up move after move, the players by name and those
+still in, and what each player's piles show (the open piles, the face-up tops, the
+face-down salt), kept up to date as cards turn over and leave the piles instead of being
+counted again before every choice. The referee wraps the state it loaded for each
+command; the simulator wraps each game once and plays it to the end.
 """
 
 from __future__ import annotations
@@ -17,9 +19,7 @@ from gmtool.systems.foodfight.state import Card, Player, State, open_piles
 
 
 class Rulings:
-    """The rulings of one game, read from its ``state["rules"]``.
-
-    Older games lack some settings; each one's default is the way they were played."""
+    """The rulings of one game, read from its ``state["rules"]``."""
 
     __slots__ = (
         "battle_loss_steps",
@@ -78,8 +78,8 @@ class Rulings:
 class Match:
     """A game's state while its moves are carried out (see the module's docstring).
 
-    Cards turn face up (``turn_face_up``) and leave their piles (``take_top``) only through
-    it, so what it keeps stays true."""
+    Cards turn face up (``turn_face_up``) and leave their piles (``take_top``), and players
+    go out (``put_out``), only through it, so what it keeps stays true."""
 
     __slots__ = (
         "by_name",
