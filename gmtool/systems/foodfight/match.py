@@ -93,10 +93,9 @@ class Match:
         "state",
     )
 
-    def __init__(self, state: State, rulings: Rulings | None = None) -> None:
-        """``rulings``: the game's, when already read (a simulator's games all share them)."""
+    def __init__(self, state: State) -> None:
         self.state = state
-        self.rulings = rulings or Rulings(state["rules"])
+        self.rulings = Rulings(state["rules"])
         self.players: list[Player] = state["players"]
         self.by_name: dict[str, Player] = {player["name"]: player for player in self.players}
         self.standing = [player for player in self.players if player["out"] is None]

@@ -19,7 +19,6 @@ from gmtool.dice.secret import secret_seed
 from gmtool.errors import UsageError
 from gmtool.systems.foodfight.content import FoodFightContent
 from gmtool.systems.foodfight.layouts import Piles, is_fixed, lay_out
-from gmtool.systems.foodfight.match import Rulings
 from gmtool.systems.foodfight.state import State, find_player, secret_below
 
 
@@ -36,8 +35,6 @@ class Dealer:
     def __init__(self, content: FoodFightContent) -> None:
         self.content = content
         self.rules = _rules(content)
-        self.rulings = Rulings(self.rules)
-        """The rulings every game dealt here is played by."""
         self.fortune_cards = {
             fid: {"text": card.text, "delta": card.delta} for fid, card in content.fortunes.items()
         }

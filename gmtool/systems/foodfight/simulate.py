@@ -135,7 +135,7 @@ def play_dealt_game(dealer: Dealer, policy: str, seed: int) -> GameRecord:
     thinking = Rng.from_seed(seed ^ 0x5DEECE66D)
     names = [colour.capitalize() for colour in dealer.content.board.seats]
     state: State = dealer.deal({"players": names}, dice)
-    match = Match(state, dealer.rulings)
+    match = Match(state)
     blind = not match.rulings.two_step
     eliminations: list[str] = []
     while not state["over"] and state["moves"] < MAX_TURNS:
