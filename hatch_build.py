@@ -23,7 +23,7 @@ from typing import Any
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 
-class CompileHotModules(BuildHookInterface):  # type: ignore[misc]
+class CompileHotModules(BuildHookInterface):
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
         if self.target_name != "wheel" or version == "editable":
             return  # an editable install runs the checkout's sources as they change
