@@ -318,5 +318,5 @@ def simulation(doc: dict[str, Any]) -> RenderableType:
             Text(f"unfinished {doc['unfinished']}, no winner {doc['no_winner']}", style="yellow")
         )
     if "games_per_second" in doc:
-        lines.append(Text(f"{doc['games_per_second']:.0f} games per second", style="dim"))
+        lines.append(Text(f"{doc['games_per_second']:.0f} games a second", style="dim"))
     return Group(*lines)

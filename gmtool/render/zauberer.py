@@ -249,7 +249,7 @@ def simulation(doc: dict[str, Any]) -> RenderableType:
     ends = ", ".join(f"{how} {share * 100:.1f}%" for how, share in doc["ended_by"].items())
     summary = Text(
         f"turns per game {doc['average_turns']}, duels per game {doc['average_duels']}\n"
-        f"ended by: {ends}\n{doc['games_per_second']} games a second",
+        f"ended by: {ends}\n{doc['games_per_second']:.0f} games a second",
         style="dim",
     )
     return Group(table, summary)
