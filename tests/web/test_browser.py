@@ -225,3 +225,45 @@ def test_a_zauberer_turn_from_a_teams_screen_updates_the_table(
     assert [entry["who"] for entry in log] == ["fire (Ana)"] * 3
     for context in contexts:
         context.close()
+
+
+def test_a_redraw_that_arrives_while_a_player_types_waits_until_they_leave_the_form(
+    browser: Any, home: Path, served: list[Server]
+) -> None:
+    gm(
+        home,
+        "campaign",
+        "new",
+        "z",
+        "--system",
+        "zauberer",
+        "--teams",
+        "fire=Ana,water=Bo",
+        "--first",
+        "fire",
+    )
+    served.append(server := start_server(home, "z"))
+    context = browser.new_context()
+    page = context.new_page()
+    held: list[Any] = []
+
+    def hold(route: Any) -> None:  # the redraw's fetch waits until the test lets it go
+        held.append(route)
+
+    page.route("**/part", hold)
+    page.goto(server.links["fire"])
+    dice = page.locator("form.go input[name=dice]")
+    gm(home, "-c", "z", "roll", "1d6")  # the campaign changes: the page fetches its part
+    for _ in range(WAIT_MS // 50):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the page never asked for its part"
+    dice.fill("6")  # the player starts typing while the redraw is on its way
+    held[0].continue_()
+    page.wait_for_timeout(500)
+    assert dice.input_value() == "6"  # what they typed is still there
+    page.unroute("**/part", hold)
+    page.evaluate("document.activeElement.blur()")  # they leave the form: the page redraws
+    expect()(dice).to_have_value("", timeout=WAIT_MS)
+    context.close()

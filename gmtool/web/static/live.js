@@ -25,11 +25,17 @@
   }
 
   // A player halfway through choosing a move keeps their choices: the redraw waits until
-  // they leave the form (or ten seconds at most, so a forgotten focus cannot freeze it).
+  // they leave the form (or ten seconds at most, so a forgotten focus cannot freeze it),
+  // including a redraw already fetched when they began typing.
   var waitingSince = 0;
   function choosing() {
     var el = document.activeElement;
     return el && live && live.contains(el) && /^(SELECT|INPUT|TEXTAREA)$/.test(el.tagName);
+  }
+  function mustWait() {
+    if (!choosing()) return false;
+    if (!waitingSince) waitingSince = performance.now();
+    return performance.now() - waitingSince < 10000;
   }
   if (live) {
     live.addEventListener("focusout", function () {
@@ -41,22 +47,18 @@
   var again = false;
   function redraw() {
     if (!body.dataset.part) return;
-    if (choosing() && (!waitingSince || performance.now() - waitingSince < 10000)) {
-      if (!waitingSince) waitingSince = performance.now();
-      setTimeout(redraw, 1000);
-      return;
-    }
-    waitingSince = 0;
+    if (mustWait()) { setTimeout(redraw, 1000); return; }
     if (busy) { again = true; return; }
     busy = true;
     fetch(body.dataset.part, { cache: "no-store", credentials: "same-origin" })
       .then(function (r) { return r.ok ? r.text() : null; })
       .then(function (html) {
-        if (html !== null && live) {
-          live.innerHTML = html;
-          clocksFrom = performance.now();
-          tick();
-        }
+        if (html === null || !live) return;
+        if (mustWait()) { again = true; return; }  // they began choosing while it came
+        waitingSince = 0;
+        live.innerHTML = html;
+        clocksFrom = performance.now();
+        tick();
       })
       .catch(function () {})
       .finally(function () {
