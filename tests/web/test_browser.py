@@ -230,18 +230,8 @@ def test_a_zauberer_turn_from_a_teams_screen_updates_the_table(
 def test_a_redraw_that_arrives_while_a_player_types_waits_until_they_leave_the_form(
     browser: Any, home: Path, served: list[Server]
 ) -> None:
-    gm(
-        home,
-        "campaign",
-        "new",
-        "z",
-        "--system",
-        "zauberer",
-        "--teams",
-        "fire=Ana,water=Bo",
-        "--first",
-        "fire",
-    )
+    teams = "fire=Ana,water=Bo"
+    gm(home, "campaign", "new", "z", "--system", "zauberer", "--teams", teams, "--first", "fire")
     served.append(server := start_server(home, "z"))
     context = browser.new_context()
     page = context.new_page()
