@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -11,6 +10,7 @@ from typing import Any
 import pytest
 
 from tests.core.test_log_pages import fill
+from tests.missing import missing
 
 from .terminal import Terminal
 
@@ -39,10 +39,8 @@ def log_in_terminal(
 def test_the_log_pages_through_less_newest_first(
     log_in_terminal: Callable[..., Terminal], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    if shutil.which("less") is None:  # .ci/run installs it: in CI a missing less fails
-        if os.environ.get("CI", "").lower() == "true":
-            pytest.fail("less is missing: .ci/run installs it (apt-get install less)")
-        pytest.skip("less is not installed (apt-get install less)")
+    if shutil.which("less") is None:
+        missing("less", "apt-get install less")
     monkeypatch.delenv("PAGER", raising=False)
     terminal = log_in_terminal()
     screen = terminal.wait_for("log of c, newest first")

@@ -12,7 +12,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import pytest
+from tests.missing import missing
 
 LINK = re.compile(r"^  (?P<seat>[^:]+): (?P<url>http://\S+/p/(?P<token>[\w-]+))$")
 TABLE = re.compile(r"table screen: (?P<url>http://\S+)/$")
@@ -92,7 +92,4 @@ def require_chromium() -> str:
     found = chromium_path()
     if found:
         return found
-    if os.environ.get("CI", "").lower() == "true":
-        pytest.fail("Chromium is missing: .ci/run installs it (apt-get install chromium)")
-    pytest.skip("Chromium is not installed (apt-get install chromium)")
-    raise AssertionError  # unreachable: skip raises
+    missing("Chromium", "apt-get install chromium")
