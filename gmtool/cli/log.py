@@ -91,6 +91,9 @@ def _table(name: str, store: Any, *, last: int | None, filters: dict[str, Any]) 
                 f"the latest {PAGE} entries: 'gmtool log --last N' shows more,"
                 " 'gmtool log --format md' exports them all"
             )
+    elif not entries and any(filters.values()):
+        asked = " ".join(f"--{key} {value}" for key, value in filters.items() if value)
+        note = f"no entries match {asked}"
     show_table(name, entries, note=note)
 
 

@@ -41,7 +41,7 @@ def log_table(
     styled: bool = False,
 ) -> list[str]:
     """The lines of the table of ``entries`` (``Entry.to_json()`` documents, in the order
-    shown), fitted to ``width``; ``note`` is said under it."""
+    shown), fitted to ``width``; ``note`` is said under it (an empty log says so itself)."""
     dated = len({entry["time"][:10] for entry in entries}) > 1
     layout = LogLayout(width=width, styled=styled, dated=dated)
     rows = [layout.cells(entry) for entry in entries]
@@ -49,7 +49,7 @@ def log_table(
     lines = [grid.centred(f"log of {name}", "title"), "", *grid.header()]
     for cells, entry in zip(rows, entries, strict=True):
         lines += layout.draw(grid, cells, entry)
-    caption = note if entries else "no entries yet"
+    caption = note or (None if entries else "no entries yet")
     if caption:
         lines += ["", grid.centred(caption, "caption")]
     return lines

@@ -51,6 +51,18 @@ def test_a_short_log_shows_everything_without_a_note(gmtool, toy_campaign) -> No
     assert len(table_rows(shown)) == 50 and "--last N" not in shown
 
 
+def test_a_filter_that_finds_nothing_says_so_not_that_the_log_is_empty(
+    gmtool, toy_campaign
+) -> None:  # type: ignore[no-untyped-def]
+    assert "no entries yet" in gmtool("log").out
+    fill(toy_campaign, 3, who="Ana")
+    shown = gmtool("log", "--who", "Nobody", "--scene", "cave")
+    assert shown.code == 0 and table_rows(shown.out) == []
+    assert "no entries match --who Nobody --scene cave" in shown.out
+    assert "no entries yet" not in shown.out
+    assert len(table_rows(gmtool("log", "--who", "ana").out)) == 3
+
+
 @pytest.mark.parametrize("width", ["80", "50"])
 def test_the_table_keeps_words_whole(gmtool, toy_campaign, monkeypatch, width) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setenv("COLUMNS", width)
