@@ -2,9 +2,14 @@
 on holds the modules named in pyproject.toml as extension modules, and its simulators give
 the very reports the pure sources give. The default wheel stays pure Python.
 
-Building needs a C compiler, the Python headers and the package index (pip fetches mypy
-and setuptools for the build); .ci/run installs the first two, so in CI (CI=true) their
-absence fails instead of skipping. The build takes the better part of a minute.
+The compiled wheel is built as a user's first install builds it: by pip running under a
+Python with nothing installed, so the build has only what its own environment brings (mypy
+also searches the packages of the Python pip runs under, which here would hide a missing one).
+
+Building needs a C compiler, the Python headers and the package index (pip fetches mypy,
+setuptools and what the type check needs for the build); .ci/run installs the first two, so
+in CI (CI=true) their absence fails instead of skipping. The build takes the better part of
+a minute.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ import tomllib
 import zipfile
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -29,11 +35,21 @@ SWITCH = "HATCH_BUILD_HOOK_ENABLE_CUSTOM"
 REPORTS = Path(__file__).with_name("play_reports.py")
 
 
+def _pyproject() -> dict[str, Any]:
+    with open(REPO / "pyproject.toml", "rb") as file:
+        return tomllib.load(file)
+
+
+def _hook() -> dict[str, Any]:
+    """The build hook's settings in pyproject.toml."""
+    wheel = _pyproject()["tool"]["hatch"]["build"]["targets"]["wheel"]
+    hook: dict[str, Any] = wheel["hooks"]["custom"]
+    return hook
+
+
 def compiled_modules() -> list[str]:
     """The modules pyproject.toml asks the build hook to compile, as dotted names."""
-    with open(REPO / "pyproject.toml", "rb") as file:
-        hook = tomllib.load(file)["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]
-    paths: list[str] = hook["custom"]["compile"]
+    paths: list[str] = _hook()["compile"]
     return [path.removesuffix(".py").replace("/", ".") for path in paths]
 
 
@@ -52,12 +68,22 @@ def _require_a_compiler() -> None:
         missing(" and ".join(absent), "gcc, python3-dev")
 
 
-def _wheel(folder: Path, *, compiled: bool) -> Path:
+def _fresh_python(folder: Path) -> Path:
+    """The Python of a new virtual environment with nothing in it, not even pip."""
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(folder)], check=True)
+    return folder / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+
+
+def _wheel(folder: Path, *, compiled: bool, python: Path | None = None) -> Path:
+    """The wheel pip builds from the checkout, running under ``python`` (this one's pip,
+    through ``--python``) when given."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("HATCH_BUILD")}
     if compiled:
         env[SWITCH] = "1"
+    under = ["--python", str(python)] if python is not None else []
     done = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(folder), str(REPO)],
+        [sys.executable, "-m", "pip", *under, "wheel", "-q", "--no-deps", "-w", str(folder)]
+        + [str(REPO)],
         env=env,
         capture_output=True,
         text=True,
@@ -73,7 +99,7 @@ def compiled(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     those of the test environment serve)."""
     _require_a_compiler()
     scratch = tmp_path_factory.mktemp("compiled")
-    wheel = _wheel(scratch / "dist", compiled=True)
+    wheel = _wheel(scratch / "dist", compiled=True, python=_fresh_python(scratch / "venv"))
     site = scratch / "site"
     subprocess.run(
         [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(site), wheel],
@@ -130,6 +156,14 @@ def test_the_compiled_simulators_report_what_the_pure_ones_do(
     assert json.dumps(fast["reports"], sort_keys=True) == json.dumps(
         pure["reports"], sort_keys=True
     )
+
+
+def test_the_build_type_checks_against_the_pydantic_gmtool_runs_with() -> None:
+    """The build's environment brings its own pydantic for mypy to check the compiled
+    modules against; its bounds are gmtool's own, so the two cannot drift apart."""
+    runtime = [dep for dep in _pyproject()["project"]["dependencies"] if dep.startswith("pydantic")]
+    assert runtime
+    assert set(runtime) <= set(_hook()["dependencies"])
 
 
 def test_the_default_wheel_is_pure_python(tmp_path: Path) -> None:
