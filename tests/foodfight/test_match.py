@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from gmtool.systems.foodfight.match import Match, Rulings, face_down_salt, face_up_tops
+from gmtool.systems.foodfight.match import Match, Rulings
 from gmtool.systems.foodfight.state import open_piles
 
 from .helpers import deal
@@ -37,19 +39,21 @@ def test_cards_turned_and_taken_keep_open_piles_face_up_and_face_down_salt() -> 
     state = deal()
     match = Match(state)
     ana = match.by_name["Ana"]
-    salt, cards = face_down_salt(ana)
-    assert match.hidden["Ana"] == [salt, cards] and cards == 18
-    assert match.face_up_salt["Ana"] == {}
+    salt = sum(card["salt"] for pile in state["players"][0]["piles"] for card in pile)
+    assert (ana.hidden_salt, ana.hidden_cards) == (salt, 18)
+    assert ana.face_up_salt == {}
     top = match.turn_face_up(ana, 1)
-    assert top["face_up"] and match.hidden["Ana"] == [salt - top["salt"], 17]
-    assert match.face_up_salt["Ana"] == {1: top["salt"]}
-    assert match.turn_face_up(ana, 1) is top and match.hidden["Ana"][1] == 17  # once only
+    assert top.face_up and (ana.hidden_salt, ana.hidden_cards) == (salt - top.salt, 17)
+    assert ana.face_up_salt == {1: top.salt}
+    assert match.turn_face_up(ana, 1) is top and ana.hidden_cards == 17  # once only
     match.take_top(ana, 1)  # face up: the face-down salt stays
-    assert match.face_up_salt["Ana"] == {}
+    assert ana.face_up_salt == {}
     below = match.take_top(ana, 1)  # face down: it goes
-    assert match.hidden["Ana"] == [salt - top["salt"] - below["salt"], 16]
-    assert match.hidden["Ana"] == face_down_salt(ana)
-    assert 1 not in match.open_piles["Ana"] and match.open_piles["Ana"] == open_piles(ana)
+    assert (ana.hidden_salt, ana.hidden_cards) == (salt - top.salt - below.salt, 16)
+    match.store()
+    recounted = Match(state).by_name["Ana"]
+    assert (recounted.hidden_salt, recounted.hidden_cards) == (ana.hidden_salt, 16)
+    assert 1 not in ana.open_piles and ana.open_piles == open_piles(state["players"][0])
 
 
 def test_a_face_up_card_stacked_under_another_shows_once_it_is_on_top() -> None:
@@ -57,6 +61,16 @@ def test_a_face_up_card_stacked_under_another_shows_once_it_is_on_top() -> None:
     ana = state["players"][0]
     ana["piles"][1][0]["face_up"] = True  # stacked so by hand
     match = Match(state)
-    assert match.face_up_salt["Ana"] == face_up_tops(ana) == {}
-    match.take_top(ana, 2)
-    assert match.face_up_salt["Ana"] == {2: ana["piles"][1][-1]["salt"]} == face_up_tops(ana)
+    seat = match.by_name["Ana"]
+    assert seat.face_up_salt == {}
+    match.take_top(seat, 2)
+    assert seat.face_up_salt == {2: ana["piles"][1][0]["salt"]}
+
+
+def test_a_match_stores_back_exactly_the_state_it_read() -> None:
+    state = deal()
+    state["players"][2]["piles"][0][0]["face_up"] = True
+    state["players"][1]["fortunes"] = ["f03", "f01"]
+    before = json.dumps(state)
+    Match(state).store()
+    assert json.dumps(state) == before

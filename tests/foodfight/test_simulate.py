@@ -103,16 +103,25 @@ def test_the_simulators_unchecked_quiet_moves_leave_the_referees_state(
         done = apply_action(refereed, copy.deepcopy(action)).result
         quiet = play(match, action)
         while not done.get("resolved", True):
+            match.store()
             assert quiet is None and simulated == refereed
             answer = ANSWERS[policy](match, thinking)
             done = apply_action(refereed, answer).result
             quiet = play(match, answer)
+        match.store()
         assert quiet is not None and simulated == refereed
         assert [token_move_document(move) for move in quiet] == done["moves"]
-        assert match.open_piles == {p["name"]: open_piles(p) for p in simulated["players"]}
         counted = Match(simulated)  # what the match kept up to date, counted again
-        assert match.hidden == counted.hidden and match.face_up_salt == counted.face_up_salt
-        assert match.standing == counted.standing
+        for kept, player, recounted in zip(
+            match.players, simulated["players"], counted.players, strict=True
+        ):
+            assert kept.open_piles == open_piles(player) == recounted.open_piles
+            assert kept.face_up_salt == recounted.face_up_salt
+            assert (kept.hidden_salt, kept.hidden_cards) == (
+                recounted.hidden_salt,
+                recounted.hidden_cards,
+            )
+        assert [seat.name for seat in match.standing] == [seat.name for seat in counted.standing]
 
 
 def test_one_game_record() -> None:

@@ -13,6 +13,7 @@ from typing import Any
 
 from gmtool.errors import RulesError, UsageError, unknown
 from gmtool.systems.foodfight.match import Match
+from gmtool.systems.foodfight.pieces import FortuneCard, Play, Seat
 from gmtool.systems.foodfight.state import Card, Player, State, find_player, is_out, top_card
 from gmtool.systems.foodfight.track import TokenMove, move_token
 
@@ -32,7 +33,7 @@ def check_attack(state: State, attacker: Player, action: Mapping[str, Any]) -> d
     checked = target_of(action, defender)
     if plays:
         checked["fortunes"] = [
-            {"by": play["role"], "id": play["id"], "on": _side_of(play)} for play in plays
+            {"by": play.role, "id": play.id, "on": play.side()} for play in plays
         ]
     return checked
 
@@ -47,25 +48,31 @@ def target_of(action: Mapping[str, Any], defender: Player) -> dict[str, Any]:
     }
 
 
-def attack(match: Match, attacker: Player, move: Mapping[str, Any], defender: Player) -> Moved:
+def attack(match: Match, attacker: Seat, move: Mapping[str, Any], defender: Seat) -> Moved:
     """Fight one battle whose Fortunes were declared with the attack (the ``blind``
     timing), the attack already checked (``check_attack``): the Fortunes leave their
     owners' hands, then the cards fight."""
     pile, target_pile = move["pile"], move["target_pile"]
     match.turn_face_up(attacker, pile)
     match.turn_face_up(defender, target_pile)
-    plays = declared_plays(match.state, move, attacker, defender)
+    plays = declared_plays(match, move, attacker, defender)
     for play in plays:
-        (attacker if play["role"] == "attacker" else defender)["fortunes"].remove(play["id"])
+        (attacker if play.role == "attacker" else defender).fortunes.remove(play.id)
     return fight(match, attacker, pile, defender, target_pile, plays)
 
 
 def declared_plays(
-    state: State, move: Mapping[str, Any], attacker: Player, defender: Player
-) -> list[dict[str, Any]]:
+    match: Match, move: Mapping[str, Any], attacker: Seat, defender: Seat
+) -> list[Play]:
     """The Fortunes declared with a blind attack, as the battle rules keep them."""
     return [
-        fortune_play(state, play["id"], play["by"], play["on"], attacker, defender)
+        fortune_play(
+            play["id"],
+            match.fortune_cards[play["id"]],
+            play["by"],
+            play["on"],
+            (attacker if play["by"] == "attacker" else defender).name,
+        )
         for play in move.get("fortunes", ())
     ]
 
@@ -84,52 +91,52 @@ def battle_cards(
 
 def fight(
     match: Match,
-    attacker: Player,
+    attacker: Seat,
     pile: int,
-    defender: Player,
+    defender: Seat,
     target_pile: int,
-    plays: list[dict[str, Any]],
+    plays: list[Play],
 ) -> Moved:
     """Resolve a battle between the top cards of ``attacker``'s pile ``pile`` and
     ``defender``'s ``target_pile``, both face up, with the Fortunes ``plays`` (already out
     of their owners' hands): the lower value loses its card and moves its token."""
-    state, rulings = match.state, match.rulings
-    mine = attacker["piles"][pile - 1][-1]
-    theirs = defender["piles"][target_pile - 1][-1]
+    rulings = match.rulings
+    mine = attacker.top(pile).salt
+    theirs = defender.top(target_pile).salt
     if plays:
         plays = attacker_first(plays)
-        state["fortune_discards"].extend(play["id"] for play in plays)
-    values = battle_values(mine["salt"], theirs["salt"], plays, floor_each=rulings.floor_each)
+        match.fortune_discards.extend(play.id for play in plays)
+    values = battle_values(mine, theirs, plays, floor_each=rulings.floor_each)
     moves: list[TokenMove] = []
     for role in losers(values[0], values[1], rulings.tie):
         player, lost = (attacker, pile) if role == "attacker" else (defender, target_pile)
-        state["discards"].append(match.take_top(player, lost)["id"])
+        match.discards.append(match.take_top(player, lost).id)
         moves.append(move_token(match, player, rulings.battle_loss_steps))
     return moves
 
 
-def attacker_first(plays: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def attacker_first(plays: list[Play]) -> list[Play]:
     """The Fortunes of a battle in the order they count: the attacker's, then the
     defender's (each side's in the order played)."""
     if len(plays) < 2:
         return plays
-    return sorted(plays, key=lambda play: ROLES.index(play["role"]))
+    return sorted(plays, key=lambda play: ROLES.index(play.role))
 
 
 def battle_values(
-    mine: int, theirs: int, plays: list[dict[str, Any]], *, floor_each: bool
+    mine: int, theirs: int, plays: list[Play], *, floor_each: bool
 ) -> tuple[int, int]:
     """The attacker's and the defender's card's salt with their Fortunes (``plays``, the
     attacker's first, each naming the ``card`` it is on and its ``delta``), never below 0:
     floored once, after the total, or after each Fortune in the order played
     (``floor_each``, the ``fortune_floor: each`` ruling)."""
     for play in plays:
-        if play["card"] == "attacker":
-            mine += play["delta"]
+        if play.card == "attacker":
+            mine += play.delta
             if floor_each and mine < 0:
                 mine = 0
         else:
-            theirs += play["delta"]
+            theirs += play.delta
             if floor_each and theirs < 0:
                 theirs = 0
     return (mine if mine > 0 else 0, theirs if theirs > 0 else 0)
@@ -153,14 +160,14 @@ def _target(state: State, attacker: Player, target: object) -> Player:
 
 def check_fortune_plays(
     state: State, plays: object, attacker: Player, defender: Player
-) -> list[dict[str, Any]]:
+) -> list[Play]:
     """Check every Fortune played in the battle; returns them with the card each targets."""
     if plays is None:
         return []
     if not isinstance(plays, list):
         raise UsageError("'fortunes' must be a list of {by, id, on}")
     _check_fortune_count(state, plays, attacker, defender)
-    checked: list[dict[str, Any]] = []
+    checked: list[Play] = []
     for play in plays:
         by = str(play.get("by", "attacker"))
         player = attacker if by == "attacker" else defender
@@ -178,34 +185,23 @@ def check_fortune_plays(
         peek = f"gmtool foodfight peek --player {player['name']} shows their Fortunes"
         if fid not in state["fortune_cards"]:
             raise UsageError(f"unknown Fortune '{fid}'", hint=peek)
-        held = player["fortunes"].count(fid) - sum(1 for p in checked if p["id"] == fid)
+        held = player["fortunes"].count(fid) - sum(1 for p in checked if p.id == fid)
         if held < 1:
             raise RulesError(
                 f"{player['name']} does not hold Fortune {fid}: "
                 "a player may play only a Fortune from their own hand",
                 hint=peek,
             )
-        checked.append(fortune_play(state, fid, by, on, attacker, defender))
+        card = state["fortune_cards"][fid]
+        fortune = FortuneCard(card["text"], card["delta"])
+        checked.append(fortune_play(fid, fortune, by, on, player["name"]))
     return checked
 
 
-def fortune_play(
-    state: State, fid: str, role: str, on: str, attacker: Player, defender: Player
-) -> dict[str, Any]:
-    """A Fortune played in a battle as the rules keep it: by whom, on which card, its delta."""
-    card = state["fortune_cards"][fid]
-    return {
-        "id": fid,
-        "by": (attacker if role == "attacker" else defender)["name"],
-        "role": role,
-        "card": role if on == "mine" else OTHER_ROLE[role],
-        "delta": card["delta"],
-        "text": card["text"],
-    }
-
-
-def _side_of(play: dict[str, Any]) -> str:
-    return "mine" if play["card"] == play["role"] else "theirs"
+def fortune_play(fid: str, card: FortuneCard, role: str, on: str, by: str) -> Play:
+    """The Fortune ``fid`` played by ``by`` (the attacker or defender, ``role``) on their
+    own card (``on`` mine) or the other, as the battle rules keep it."""
+    return Play(fid, by, role, role if on == "mine" else OTHER_ROLE[role], card.delta, card.text)
 
 
 def _check_fortune_count(

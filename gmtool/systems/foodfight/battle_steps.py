@@ -29,13 +29,8 @@ from gmtool.systems.foodfight.battle import (
     target_of,
 )
 from gmtool.systems.foodfight.match import Match
-from gmtool.systems.foodfight.state import (
-    Player,
-    State,
-    check_game_not_over,
-    find_player,
-    player_named,
-)
+from gmtool.systems.foodfight.pieces import OpenBattle, Play, Seat
+from gmtool.systems.foodfight.state import Player, State, check_game_not_over, find_player
 
 Battle = dict[str, Any]
 
@@ -73,7 +68,7 @@ def check_reveal(state: State, attacker: Player, action: Mapping[str, Any]) -> d
 
 
 def reveal(
-    match: Match, attacker: Player, pile: int, defender: Player, target_pile: int
+    match: Match, attacker: Seat, pile: int, defender: Seat, target_pile: int
 ) -> Moved | None:
     """Step one of a checked attack (``check_reveal``): turn both cards face up and open
     the battle, or resolve it at once when neither side can play a Fortune. Returns the
@@ -83,15 +78,7 @@ def reveal(
     first = _next_to_answer(match, attacker, defender, [], [])
     if first is None:
         return fight(match, attacker, pile, defender, target_pile, [])
-    match.state["battle"] = {
-        "attacker": attacker["name"],
-        "pile": pile,
-        "defender": defender["name"],
-        "target_pile": target_pile,
-        "plays": [],
-        "answered": [],
-        "to_answer": first,
-    }
+    match.battle = OpenBattle(attacker.name, pile, defender.name, target_pile, [], [], first)
     return None
 
 
@@ -119,46 +106,45 @@ def check_answer(state: State, action: Mapping[str, Any]) -> dict[str, Any]:
     defender = _player(state, battle, "defender")
     wanted = {"by": role, "id": action.get("id"), "on": action.get("on") or "mine"}
     (play,) = check_fortune_plays(state, [wanted], attacker, defender)
-    return {"type": "fortune", "id": play["id"], "on": "mine" if play["card"] == role else "theirs"}
+    return {"type": "fortune", "id": play.id, "on": play.side()}
 
 
 def answer(match: Match, move: Mapping[str, Any]) -> Moved | None:
     """Step two of a battle, checked (``check_answer``): the player to answer plays one
     Fortune (``type: fortune``) or passes; then the next player who may play a Fortune
     is asked, or the battle resolves (see ``reveal`` for what is returned)."""
-    battle: Battle = match.state["battle"]
-    role = battle["to_answer"]
-    attacker = match.by_name[battle["attacker"]]
-    defender = match.by_name[battle["defender"]]
+    battle = match.battle
+    assert battle is not None
+    role = battle.to_answer
+    attacker = match.by_name[battle.attacker]
+    defender = match.by_name[battle.defender]
     if move["type"] == "pass":
-        battle["answered"].append(role)
+        battle.answered.append(role)
     else:
-        play = fortune_play(match.state, move["id"], role, move["on"], attacker, defender)
-        (attacker if role == "attacker" else defender)["fortunes"].remove(play["id"])
-        battle["plays"].append(play)
-    plays = battle["plays"]
-    asked = _next_to_answer(match, attacker, defender, plays, battle["answered"])
+        player = attacker if role == "attacker" else defender
+        fid = move["id"]
+        play = fortune_play(fid, match.fortune_cards[fid], role, move["on"], player.name)
+        player.fortunes.remove(fid)
+        battle.plays.append(play)
+    plays = battle.plays
+    asked = _next_to_answer(match, attacker, defender, plays, battle.answered)
     if asked is not None:
-        battle["to_answer"] = asked
+        battle.to_answer = asked
         return None
-    match.state["battle"] = None
-    return fight(match, attacker, battle["pile"], defender, battle["target_pile"], plays)
+    match.battle = None
+    return fight(match, attacker, battle.pile, defender, battle.target_pile, plays)
 
 
 def _next_to_answer(
-    match: Match,
-    attacker: Player,
-    defender: Player,
-    plays: list[dict[str, Any]],
-    answered: list[str],
+    match: Match, attacker: Seat, defender: Seat, plays: list[Play], answered: list[str]
 ) -> str | None:
     """The role asked next in an open battle: the attacker, then the defender, each while
     they hold a Fortune, have not passed, and have played fewer than the ruling allows."""
     limit = match.rulings.fortunes_per_battle
     for role, player in (("attacker", attacker), ("defender", defender)):
-        if not player["fortunes"] or role in answered:
+        if not player.fortunes or role in answered:
             continue
-        played = sum(1 for play in plays if play["role"] == role) if plays else 0
+        played = sum(1 for play in plays if play.role == role) if plays else 0
         if played < limit:
             return role
     return None
@@ -167,42 +153,36 @@ def _next_to_answer(
 def public(state: State) -> dict[str, Any] | None:
     """The open battle as everyone at the table sees it: both cards are face up and every
     Fortune played was revealed."""
-    battle = open_battle(state)
-    if battle is None:
+    if open_battle(state) is None:
         return None
-    return public_battle(battle, _players(state, battle))
+    return public_battle(Match(state))
 
 
-def public_battle(battle: Battle, players: dict[str, Player]) -> dict[str, Any]:
+def public_battle(match: Match) -> dict[str, Any]:
+    """``match``'s open battle as everyone at the table sees it."""
+    battle = match.battle
+    assert battle is not None
+    players = {role: match.by_name[battle.player(role)] for role in ROLES}
     return {
-        "attacker": card_document(players["attacker"], battle["pile"]),
-        "defender": card_document(players["defender"], battle["target_pile"]),
+        "attacker": card_document(players["attacker"], battle.pile),
+        "defender": card_document(players["defender"], battle.target_pile),
         "fortunes": [
             {
-                "id": play["id"],
-                "text": play["text"],
-                "delta": play["delta"],
-                "by": play["by"],
-                "on": players[play["card"]]["name"],
+                "id": play.id,
+                "text": play.text,
+                "delta": play.delta,
+                "by": play.by,
+                "on": players[play.card].name,
             }
-            for play in battle["plays"]
+            for play in battle.plays
         ],
-        "to_answer": players[battle["to_answer"]]["name"],
+        "to_answer": players[battle.to_answer].name,
     }
 
 
-def _players(state: State, battle: Battle) -> dict[str, Player]:
-    """The battle's two players by role (their names are stored exactly as dealt)."""
-    return {role: player_named(state, battle[role]) for role in ROLES}
-
-
-def card_document(player: Player, pile: int) -> dict[str, Any]:
-    card = player["piles"][pile - 1][-1]
-    return {
-        "player": player["name"],
-        "pile": pile,
-        "card": {"id": card["id"], "food": card["food"], "salt": card["salt"]},
-    }
+def card_document(player: Seat, pile: int) -> dict[str, Any]:
+    """The top card of ``player``'s pile ``pile``, face up, as a result document names it."""
+    return {"player": player.name, "pile": pile, "card": player.top(pile).shown()}
 
 
 def _player(state: State, battle: Battle, role: str) -> Player:

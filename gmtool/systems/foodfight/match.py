@@ -1,12 +1,12 @@
-"""A game in play: its state, with what the rules read on every move kept at hand.
+"""A game in play: its pieces, typed, with what the rules read on every move kept at hand.
 
 The state stays the one record of a game (a JSON-ready dict, saved after every command).
-A ``Match`` wraps it while moves are carried out: the table's rulings read once from
-``state["rules"]`` rather than looked up move after move, the players by name and those
-still in, and what each player's piles show (the open piles, the face-up tops, the
-face-down salt), kept up to date as cards turn over and leave the piles instead of being
-counted again before every choice. The referee wraps the state it loaded for each
-command; the simulator wraps each game once and plays it to the end.
+A ``Match`` reads it into typed pieces (``pieces``) while moves are carried out, and the
+referee writes them back (``store``) once its move is over: the table's rulings read once
+from ``state["rules"]``, the seats by name and those still in, and what each seat's piles
+show (kept up to date as cards turn over and leave the piles instead of being counted
+again before every choice). The referee reads the state it loaded for each command; the
+simulator reads each game once and plays it to the end, storing nothing.
 """
 
 from __future__ import annotations
@@ -15,7 +15,9 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from gmtool.systems.foodfight.state import Card, Player, State, open_piles
+from gmtool.dice.secret import secret_below, secret_draw
+from gmtool.systems.foodfight.pieces import FortuneCard, OpenBattle, SaltCard, Seat
+from gmtool.systems.foodfight.state import State
 
 
 class Rulings:
@@ -79,95 +81,130 @@ class Match:
     """A game's state while its moves are carried out (see the module's docstring).
 
     Cards turn face up (``turn_face_up``) and leave their piles (``take_top``), and players
-    go out (``put_out``), only through it, so what it keeps stays true."""
+    go out (``put_out``), only through it, so what its seats keep stays true."""
 
     __slots__ = (
+        "battle",
         "by_name",
         "clockwise",
-        "face_up_salt",
-        "hidden",
-        "open_piles",
+        "discards",
+        "fortune_cards",
+        "fortune_deck",
+        "fortune_discards",
+        "moves",
+        "over",
         "players",
         "rulings",
+        "secret_rng",
         "standing",
         "state",
+        "turn",
+        "winner",
     )
 
     def __init__(self, state: State) -> None:
         self.state = state
         self.rulings = Rulings(state["rules"])
-        self.players: list[Player] = state["players"]
-        self.by_name: dict[str, Player] = {player["name"]: player for player in self.players}
-        self.standing = [player for player in self.players if player["out"] is None]
+        self.players = [Seat(player) for player in state["players"]]
+        self.by_name = {seat.name: seat for seat in self.players}
+        self.standing = [seat for seat in self.players if seat.out is None]
         """The players still in, in seating order."""
-        self.open_piles: dict[str, list[int]] = {
-            player["name"]: open_piles(player) for player in self.players
-        }
-        """The numbers of each player's piles that still hold a card, by name: a player
-        choosing a move reads them instead of counting every pile again."""
-        self.hidden: dict[str, list[int]] = {
-            player["name"]: face_down_salt(player) for player in self.players
-        }
-        """The total salt and the number of each player's face-down cards, by name: what
-        a seat can only estimate (the greedy player's guess at a face-down card)."""
-        self.face_up_salt: dict[str, dict[int, int]] = {
-            player["name"]: face_up_tops(player) for player in self.players
-        }
-        """The salt of each player's face-up top cards, by name, then by pile: what the
-        whole table sees."""
         self.clockwise = clockwise(len(self.players))
         """For each seat, every seat clockwise from the next one round to itself."""
+        self.turn: int | None = state["turn"]
+        self.moves: int = state["moves"]
+        self.over: bool = state["over"]
+        self.winner: str | None = state["winner"]
+        self.fortune_cards = {
+            fid: FortuneCard(card["text"], card["delta"])
+            for fid, card in state["fortune_cards"].items()
+        }
+        self.fortune_deck: list[str] = list(state["fortune_deck"])
+        self.fortune_discards: list[str] = list(state["fortune_discards"])
+        self.discards: list[str] = list(state["discards"])
+        self.secret_rng: int | None = state.get("secret_rng")
+        battle = state.get("battle")
+        self.battle = OpenBattle.read(battle) if battle else None
+
+    def store(self) -> None:
+        """Write the game back into the state it was read from (the referee saves it)."""
+        state = self.state
+        state["players"] = [seat.to_json() for seat in self.players]
+        state["turn"] = self.turn
+        state["moves"] = self.moves
+        state["over"] = self.over
+        state["winner"] = self.winner
+        state["fortune_deck"] = list(self.fortune_deck)
+        state["fortune_discards"] = list(self.fortune_discards)
+        state["discards"] = list(self.discards)
+        if self.secret_rng is not None:
+            state["secret_rng"] = self.secret_rng
+        if self.battle is not None or "battle" in state:
+            state["battle"] = self.battle.to_json() if self.battle else None
+
+    @property
+    def current(self) -> Seat:
+        """The player whose turn it is (a game over has none: never asked then)."""
+        assert self.turn is not None
+        return self.players[self.turn]
+
+    def secret_below(self, count: int) -> int:
+        """A secret whole number in ``[0, count)`` from the game's own generator."""
+        if self.secret_rng is None:  # a game dealt before it had one: seeded from itself
+            self.store()
+            value = secret_below(self.state, count)
+            self.secret_rng = self.state["secret_rng"]
+            return value
+        value, self.secret_rng = secret_draw(self.secret_rng, count)
+        return value
 
     def pass_turn(self) -> None:
         """Pass the turn clockwise to the next player still in, or end the game when fewer
         than two are still in."""
-        state, standing = self.state, self.standing
+        standing = self.standing
         if len(standing) < 2:
-            state["over"] = True
-            state["winner"] = standing[0]["name"] if standing else None
-            state["turn"] = None
+            self.over = True
+            self.winner = standing[0].name if standing else None
+            self.turn = None
             return
+        assert self.turn is not None
         players = self.players
-        for seat in self.clockwise[state["turn"]]:
-            if players[seat]["out"] is None:
-                state["turn"] = seat
+        for seat in self.clockwise[self.turn]:
+            if players[seat].out is None:
+                self.turn = seat
                 return
 
-    def put_out(self, player: Player, reason: str) -> None:
+    def put_out(self, player: Seat, reason: str) -> None:
         """``player`` is out of the game (``reason``: "towers" or "health"); their
         Fortunes go to the used pile."""
-        player["out"] = reason
+        player.out = reason
         self.standing.remove(player)
-        self.state["fortune_discards"].extend(player["fortunes"])
-        player["fortunes"] = []
+        self.fortune_discards.extend(player.fortunes)
+        player.fortunes = []
 
-    def turn_face_up(self, player: Player, pile: int) -> Card:
+    def turn_face_up(self, player: Seat, pile: int) -> SaltCard:
         """Turn the top card of ``player``'s pile ``pile`` face up (1 is the first spot)."""
-        card: Card = player["piles"][pile - 1][-1]
-        if not card["face_up"]:
-            card["face_up"] = True
-            name = player["name"]
-            self.face_up_salt[name][pile] = card["salt"]
-            hidden = self.hidden[name]
-            hidden[0] -= card["salt"]
-            hidden[1] -= 1
+        card = player.piles[pile - 1][-1]
+        if not card.face_up:
+            card.face_up = True
+            player.face_up_salt[pile] = card.salt
+            player.hidden_salt -= card.salt
+            player.hidden_cards -= 1
         return card
 
-    def take_top(self, player: Player, pile: int) -> Card:
+    def take_top(self, player: Seat, pile: int) -> SaltCard:
         """Take the top card off ``player``'s pile ``pile``."""
-        cards: list[Card] = player["piles"][pile - 1]
+        cards = player.piles[pile - 1]
         card = cards.pop()
-        name = player["name"]
-        if card["face_up"]:
-            del self.face_up_salt[name][pile]
+        if card.face_up:
+            del player.face_up_salt[pile]
         else:
-            hidden = self.hidden[name]
-            hidden[0] -= card["salt"]
-            hidden[1] -= 1
+            player.hidden_salt -= card.salt
+            player.hidden_cards -= 1
         if not cards:
-            self.open_piles[name].remove(pile)
-        elif cards[-1]["face_up"]:  # a pile stacked by hand may hold one face up below
-            self.face_up_salt[name][pile] = cards[-1]["salt"]
+            player.open_piles.remove(pile)
+        elif cards[-1].face_up:  # a pile stacked by hand may hold one face up below
+            player.face_up_salt[pile] = cards[-1].salt
         return card
 
 
@@ -177,18 +214,3 @@ def clockwise(seats: int) -> tuple[tuple[int, ...], ...]:
     return tuple(
         tuple((seat + step) % seats for step in range(1, seats + 1)) for seat in range(seats)
     )
-
-
-def face_up_tops(player: Player) -> dict[int, int]:
-    """The salt of ``player``'s face-up top cards, by pile."""
-    return {
-        number: pile[-1]["salt"]
-        for number, pile in enumerate(player["piles"], start=1)
-        if pile and pile[-1]["face_up"]
-    }
-
-
-def face_down_salt(player: Player) -> list[int]:
-    """The total salt of ``player``'s face-down cards, and how many they are."""
-    hidden = [card["salt"] for pile in player["piles"] for card in pile if not card["face_up"]]
-    return [sum(hidden), len(hidden)]

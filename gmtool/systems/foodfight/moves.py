@@ -25,6 +25,7 @@ from gmtool.systems.foodfight.battle_steps import (
 )
 from gmtool.systems.foodfight.layouts import lay_out
 from gmtool.systems.foodfight.match import Match
+from gmtool.systems.foodfight.pieces import Play, Seat
 from gmtool.systems.foodfight.results import (
     answer_step,
     battle_result,
@@ -32,7 +33,6 @@ from gmtool.systems.foodfight.results import (
     finished,
 )
 from gmtool.systems.foodfight.state import (
-    Player,
     State,
     check_actor,
     current_player,
@@ -53,7 +53,9 @@ def apply_action(state: State, action: Mapping[str, Any]) -> Outcome:
         return _layout(state, action)
     checked = check_action(state, action)
     who = _acting(state)
-    result = carry_out(Match(state), checked)
+    match = Match(state)
+    result = carry_out(match, checked)
+    match.store()
     kind = checked["type"]
     if kind in ("fortune", "pass"):
         step = result if not result["resolved"] else result["step"]
@@ -98,45 +100,45 @@ def check_action(state: State, action: Mapping[str, Any]) -> dict[str, Any]:
 def carry_out(match: Match, move: Mapping[str, Any]) -> dict[str, Any]:
     """Play a move the rules accept (``check_action``'s) and return its result document:
     what the document needs is noted before the move takes it away, then ``play``."""
-    state = match.state
     kind = move["type"]
     if kind == "discard":
-        actor = match.players[state["turn"]]
-        card = actor["piles"][move["pile"] - 1][-1]
-        seen = card if card["face_up"] or match.rulings.reveal_discards else None
+        actor = match.current
+        card = actor.top(move["pile"])
+        seen = card if card.face_up or match.rulings.reveal_discards else None
         moves = play(match, move)
         assert moves is not None  # a discard never waits
         result = discard_document(actor, move["pile"], seen, moves)
     elif kind == "attack":
-        attacker, defender = match.players[state["turn"]], match.by_name[move["target"]]
+        attacker, defender = match.current, match.by_name[move["target"]]
         sides = (
             card_document(attacker, move["pile"]),
             card_document(defender, move["target_pile"]),
         )
+        plays: list[Play] = []
         if match.rulings.two_step:
             step: dict[str, Any] | None = {
                 "type": "battle_opened",
                 "attacker": sides[0],
                 "defender": sides[1],
             }
-            plays = []
         else:
-            step, plays = None, declared_plays(state, move, attacker, defender)
+            step, plays = None, declared_plays(match, move, attacker, defender)
         moves = play(match, move)
         result = battle_result(match, sides, plays, moves, step)
     else:  # an answer in an open battle: a Fortune or a pass
-        battle = state["battle"]
-        players = {role: match.by_name[battle[role]] for role in ROLES}
+        battle = match.battle
+        assert battle is not None
+        players = {role: match.by_name[battle.player(role)] for role in ROLES}
         sides = (
-            card_document(players["attacker"], battle["pile"]),
-            card_document(players["defender"], battle["target_pile"]),
+            card_document(players["attacker"], battle.pile),
+            card_document(players["defender"], battle.target_pile),
         )
-        role, plays = battle["to_answer"], battle["plays"]
+        role, plays = battle.to_answer, battle.plays
         moves = play(match, move)
         step = answer_step(players, role, plays[-1] if kind == "fortune" else None)
         result = battle_result(match, sides, plays, moves, step)
     if moves is not None:
-        finished(state, result)
+        finished(match, result)
     return result
 
 
@@ -148,26 +150,26 @@ def play(match: Match, move: Mapping[str, Any]) -> Moved | None:
     or None while a two-step battle waits for a Fortune or a pass."""
     kind = move["type"]
     if kind == "attack":
-        attacker = match.players[match.state["turn"]]
+        attacker = match.current
         defender = match.by_name[move["target"]]
         if match.rulings.two_step:
             moves = reveal(match, attacker, move["pile"], defender, move["target_pile"])
         else:
             moves = attack(match, attacker, move, defender)
     elif kind == "discard":
-        moves = [discard(match, match.players[match.state["turn"]], move["pile"])]
+        moves = [discard(match, match.current, move["pile"])]
     else:
         moves = answer(match, move)
     if moves is not None:
-        match.state["moves"] += 1
+        match.moves += 1
         match.pass_turn()
     return moves
 
 
-def discard(match: Match, player: Player, pile: int) -> TokenMove:
+def discard(match: Match, player: Seat, pile: int) -> TokenMove:
     """Send the top card of ``player``'s pile ``pile`` to the box; their token moves on
     and they draw Fortunes."""
-    match.state["discards"].append(match.take_top(player, pile)["id"])
+    match.discards.append(match.take_top(player, pile).id)
     rulings = match.rulings
     return move_token(match, player, rulings.discard_steps, base_draws=rulings.discard_draws)
 

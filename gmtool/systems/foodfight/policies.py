@@ -12,9 +12,15 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from gmtool.dice import Rng
-from gmtool.systems.foodfight.battle import SIDES, attacker_first, battle_values, losers
+from gmtool.systems.foodfight.battle import (
+    SIDES,
+    attacker_first,
+    battle_values,
+    fortune_play,
+    losers,
+)
 from gmtool.systems.foodfight.match import Match
-from gmtool.systems.foodfight.state import Player, State
+from gmtool.systems.foodfight.pieces import FortuneCard, Play, Seat
 
 Action = dict[str, Any]
 
@@ -26,14 +32,13 @@ class Policy(Protocol):
 
 def random_move(match: Match, rng: Rng) -> Action:
     """Any legal move with equal chance; half the time with a Fortune on a random card."""
-    open_piles = match.open_piles
-    player = match.players[match.state["turn"]]
-    mine = open_piles[player["name"]]
+    player = match.current
+    mine = player.open_piles
     # Every (opponent, open pile), in seating order then pile order, is counted, not listed:
     # all the open piles of the players still in, but the player's own.
     targets = -len(mine)
     for other in match.standing:
-        targets += len(open_piles[other["name"]])
+        targets += len(other.open_piles)
     pick = rng.below(len(mine) * (1 + targets))
     pile = mine[pick % len(mine)]
     target_index = pick // len(mine) - 1
@@ -43,23 +48,23 @@ def random_move(match: Match, rng: Rng) -> Action:
     action: Action = {
         "type": "attack",
         "pile": pile,
-        "target": opponent["name"],
+        "target": opponent.name,
         "target_pile": target_pile,
     }
     # The coin is tossed even when Fortunes wait for the reveal: a seed plays as it did.
-    if player["fortunes"] and rng.below(2) and not match.rulings.two_step:
-        fid = player["fortunes"][rng.below(len(player["fortunes"]))]
+    if player.fortunes and rng.below(2) and not match.rulings.two_step:
+        fid = player.fortunes[rng.below(len(player.fortunes))]
         action["fortunes"] = [{"by": "attacker", "id": fid, "on": ("mine", "theirs")[rng.below(2)]}]
     return action
 
 
-def _nth_target(match: Match, player: Player, index: int) -> tuple[Player, int]:
+def _nth_target(match: Match, player: Seat, index: int) -> tuple[Seat, int]:
     """The ``index``-th (opponent, open pile) of ``player``, counted as ``random_move``
     counts them."""
     for other in match.standing:
         if other is player:
             continue
-        open_piles = match.open_piles[other["name"]]
+        open_piles = other.open_piles
         if index < len(open_piles):
             return other, open_piles[index]
         index -= len(open_piles)
@@ -68,61 +73,61 @@ def _nth_target(match: Match, player: Player, index: int) -> tuple[Player, int]:
 
 def random_defence(match: Match, action: Action, rng: Rng) -> dict[str, Any] | None:
     defender = match.by_name[action["target"]]
-    if defender["fortunes"] and rng.below(2):
-        fid = defender["fortunes"][rng.below(len(defender["fortunes"]))]
+    if defender.fortunes and rng.below(2):
+        fid = defender.fortunes[rng.below(len(defender.fortunes))]
         return {"by": "defender", "id": fid, "on": ("mine", "theirs")[rng.below(2)]}
     return None
 
 
-def _expected(match: Match, player: Player) -> float:
+def _expected(player: Seat) -> float:
     """What a face-down top card of ``player`` is worth on average (the true average of
     their face-down cards: a simple player's stand-in for counting cards)."""
-    salt, cards = match.hidden[player["name"]]
-    return salt / cards if cards else 0.0
+    cards = player.hidden_cards
+    return player.hidden_salt / cards if cards else 0.0
 
 
 def greedy_move(match: Match, rng: Rng) -> Action:
     """Attack where the margin looks best, helped by a Fortune when one turns the odds;
     discard the weakest top card when nothing looks winnable and health allows."""
-    state, rulings = match.state, match.rulings
-    player = match.players[state["turn"]]
-    piles = player["piles"]
+    rulings = match.rulings
+    player = match.current
+    piles = player.piles
     # The salt of each of the player's top cards, with its pile.
-    strengths = [(piles[pile - 1][-1]["salt"], pile) for pile in match.open_piles[player["name"]]]
+    strengths = [(piles[pile - 1][-1].salt, pile) for pile in player.open_piles]
     guess, target_pile, opponent = _weakest_target(match, player, rng)
-    target_known = opponent["piles"][target_pile - 1][-1]["face_up"]
+    target_known = opponent.top(target_pile).face_up
     # Against a known card, attack with the weakest card that beats it, keeping stronger
     # ones back; against a face-down card, with the strongest.
     salt, pile = max(strengths)
     if target_known:
         salt, pile = min((top for top in strengths if top[0] > guess), default=(salt, pile))
     score = salt - guess
-    deltas = [state["fortune_cards"][fid]["delta"] for fid in player["fortunes"]]
+    deltas = [match.fortune_cards[fid].delta for fid in player.fortunes]
     boost, cut = max(deltas, default=0), min(deltas, default=0)
     action: Action = {
         "type": "attack",
         "pile": pile,
-        "target": opponent["name"],
+        "target": opponent.name,
         "target_pile": target_pile,
     }
     if score < 1.5 and (boost > 0 or cut < 0):
         if rulings.two_step:  # the Fortune waits until the cards are face up
             pass
         elif boost >= -cut:
-            fid = _fortune_with(state, player, boost)
+            fid = _fortune_with(match, player, boost)
             action["fortunes"] = [{"by": "attacker", "id": fid, "on": "mine"}]
         else:
-            fid = _fortune_with(state, player, cut)
+            fid = _fortune_with(match, player, cut)
             action["fortunes"] = [{"by": "attacker", "id": fid, "on": "theirs"}]
         score += max(boost, -cut)
-    discard_lands = player["track_position"] + rulings.discard_steps
+    discard_lands = player.track_position + rulings.discard_steps
     if score <= 0 and discard_lands < rulings.track_length - 2:
         _, weakest = min(strengths, key=lambda top: top[0])  # the first of the weakest
         return {"type": "discard", "pile": weakest}
     return action
 
 
-def _weakest_target(match: Match, player: Player, rng: Rng) -> tuple[float, int, Player]:
+def _weakest_target(match: Match, player: Seat, rng: Rng) -> tuple[float, int, Seat]:
     """The opponent's top card that looks weakest (its salt, or the average of the
     opponent's face-down cards), nearly equal ones going to the opponent closest to the
     end of their track: its guessed salt, its pile and its owner.
@@ -130,32 +135,31 @@ def _weakest_target(match: Match, player: Player, rng: Rng) -> tuple[float, int,
     Every target scoring within 1e-9 of the lowest score is a candidate. An opponent's
     face-down tops all share one guess, so each opponent's lowest score is found first,
     and only the piles of opponents within reach of the lowest are looked at."""
-    reach: list[tuple[float, Player, float, float]] = []
+    reach: list[tuple[float, Seat, float, float]] = []
     lowest = float("inf")
     for opponent in match.standing:
         if opponent is player:
             continue
-        name = opponent["name"]
-        face_up = match.face_up_salt[name]
-        expected = _expected(match, opponent)
+        face_up = opponent.face_up_salt
+        expected = _expected(opponent)
         low = min(face_up.values()) if face_up else expected
-        if len(match.open_piles[name]) > len(face_up) and expected < low:
+        if len(opponent.open_piles) > len(face_up) and expected < low:
             low = expected  # a face-down top
         # Prefer a clear margin, then the opponent closest to the end of their track.
-        nearness = opponent["track_position"] / 100
+        nearness = opponent.track_position / 100
         score = low - nearness
         if score < lowest:
             lowest = score
         reach.append((score, opponent, expected, nearness))
-    candidates: list[tuple[Player, float, list[int]]] = []
+    candidates: list[tuple[Seat, float, list[int]]] = []
     count = 0
     for low, opponent, expected, nearness in reach:
         if not low - lowest < 1e-9:
             continue
-        face_up = match.face_up_salt[opponent["name"]]
+        face_up = opponent.face_up_salt
         piles = [
             target_pile
-            for target_pile in match.open_piles[opponent["name"]]
+            for target_pile in opponent.open_piles
             if face_up.get(target_pile, expected) - nearness - lowest < 1e-9
         ]
         candidates.append((opponent, expected, piles))
@@ -164,7 +168,7 @@ def _weakest_target(match: Match, player: Player, rng: Rng) -> tuple[float, int,
     pick = rng.below(count) if count > 1 else 0
     for opponent, expected, piles in candidates:
         if pick < len(piles):
-            guess = float(match.face_up_salt[opponent["name"]].get(piles[pick], expected))
+            guess = float(opponent.face_up_salt.get(piles[pick], expected))
             return guess, piles[pick], opponent
         pick -= len(piles)
     raise AssertionError("an opponent still in always has a target")
@@ -172,24 +176,21 @@ def _weakest_target(match: Match, player: Player, rng: Rng) -> tuple[float, int,
 
 def greedy_defence(match: Match, action: Action, rng: Rng) -> dict[str, Any] | None:
     """Play the smallest Fortune that saves the defender's card, if one does."""
-    attacker = match.players[match.state["turn"]]
+    attacker = match.current
     defender = match.by_name[action["target"]]
-    if not defender["fortunes"]:
+    if not defender.fortunes:
         return None
-    fortunes = match.state["fortune_cards"]
-    salts = (
-        attacker["piles"][action["pile"] - 1][-1]["salt"],
-        defender["piles"][action["target_pile"] - 1][-1]["salt"],
-    )
+    fortunes = match.fortune_cards
+    salts = attacker.top(action["pile"]).salt, defender.top(action["target_pile"]).salt
     plays = [
-        _play("attacker", play["on"], fortunes[play["id"]]["delta"])
+        _play("attacker", play["on"], fortunes[play["id"]].delta)
         for play in action.get("fortunes", [])
     ]
     if "defender" not in _judge(match, salts, plays):
         return None
     saves = []
-    for fid in defender["fortunes"]:
-        delta = fortunes[fid]["delta"]
+    for fid in defender.fortunes:
+        delta = fortunes[fid].delta
         for on in SIDES:
             if "defender" not in _judge(match, salts, [*plays, _play("defender", on, delta)]):
                 saves.append((abs(delta), fid, on))
@@ -200,17 +201,17 @@ def greedy_defence(match: Match, action: Action, rng: Rng) -> dict[str, Any] | N
     return {"by": "defender", "id": fid, "on": on}
 
 
-def _fortune_with(state: State, player: Player, delta: int) -> str:
-    held: list[str] = player["fortunes"]
-    return next(f for f in held if state["fortune_cards"][f]["delta"] == delta)
+def _fortune_with(match: Match, player: Seat, delta: int) -> str:
+    return next(f for f in player.fortunes if match.fortune_cards[f].delta == delta)
 
 
 def random_answer(match: Match, rng: Rng) -> Action:
     """In an open battle: half the time a random Fortune on a random card, else pass."""
-    battle = match.state["battle"]
-    player = match.by_name[battle[battle["to_answer"]]]
+    battle = match.battle
+    assert battle is not None
+    player = match.by_name[battle.player(battle.to_answer)]
     if rng.below(2):
-        fid = player["fortunes"][rng.below(len(player["fortunes"]))]
+        fid = player.fortunes[rng.below(len(player.fortunes))]
         return {"type": "fortune", "id": fid, "on": ("mine", "theirs")[rng.below(2)]}
     return {"type": "pass"}
 
@@ -218,20 +219,18 @@ def random_answer(match: Match, rng: Rng) -> Action:
 def greedy_answer(match: Match, rng: Rng) -> Action:
     """In an open battle, with both cards face up: play the smallest Fortune that turns a
     battle not won (the other card falls, not one's own) into a won one, else pass."""
-    battle = match.state["battle"]
-    role = battle["to_answer"]
-    attacker, defender = match.by_name[battle["attacker"]], match.by_name[battle["defender"]]
+    battle = match.battle
+    assert battle is not None
+    role = battle.to_answer
+    attacker, defender = match.by_name[battle.attacker], match.by_name[battle.defender]
     player = attacker if role == "attacker" else defender
-    salts = (
-        attacker["piles"][battle["pile"] - 1][-1]["salt"],
-        defender["piles"][battle["target_pile"] - 1][-1]["salt"],
-    )
-    plays = battle["plays"]
+    salts = attacker.top(battle.pile).salt, defender.top(battle.target_pile).salt
+    plays = battle.plays
     if _wins(role, _judge(match, salts, plays)):
         return {"type": "pass"}
     saves = []
-    for fid in player["fortunes"]:
-        delta = match.state["fortune_cards"][fid]["delta"]
+    for fid in player.fortunes:
+        delta = match.fortune_cards[fid].delta
         for on in SIDES:
             if _wins(role, _judge(match, salts, [*plays, _play(role, on, delta)])):
                 saves.append((abs(delta), fid, on))
@@ -242,13 +241,13 @@ def greedy_answer(match: Match, rng: Rng) -> Action:
     return {"type": "fortune", "id": fid, "on": on}
 
 
-def _play(role: str, on: str, delta: int) -> dict[str, Any]:
-    """A Fortune as the battle rules read it: who plays it, the card it is on, its delta."""
-    card = role if on == "mine" else ("defender" if role == "attacker" else "attacker")
-    return {"role": role, "card": card, "delta": delta}
+def _play(role: str, on: str, delta: int) -> Play:
+    """A Fortune as the battle rules read it: who plays it, the card it is on, its delta
+    (a player weighing a Fortune needs no name or text)."""
+    return fortune_play("", FortuneCard("", delta), role, on, "")
 
 
-def _judge(match: Match, salts: tuple[int, int], plays: list[dict[str, Any]]) -> tuple[str, ...]:
+def _judge(match: Match, salts: tuple[int, int], plays: list[Play]) -> tuple[str, ...]:
     """The roles that would lose their card, judged by the battle rules themselves (the
     table's ``fortune_floor`` and ``tie`` rulings included)."""
     rulings = match.rulings

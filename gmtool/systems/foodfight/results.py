@@ -14,20 +14,19 @@ from typing import Any
 from gmtool.systems.foodfight.battle import ROLES, Moved, attacker_first, battle_values, losers
 from gmtool.systems.foodfight.battle_steps import public_battle
 from gmtool.systems.foodfight.match import Match
-from gmtool.systems.foodfight.state import Card, Player, State, current_player
+from gmtool.systems.foodfight.pieces import Play, SaltCard, Seat
 from gmtool.systems.foodfight.track import token_move_document
 
 Document = dict[str, Any]
 
 
-def discard_document(player: Player, pile: int, seen: Card | None, moves: Moved) -> Document:
+def discard_document(player: Seat, pile: int, seen: SaltCard | None, moves: Moved) -> Document:
     """A discard; the card is named only if the table saw it (``seen``)."""
-    card = {"id": seen["id"], "food": seen["food"], "salt": seen["salt"]} if seen else None
     return {
         "type": "discard",
-        "player": player["name"],
+        "player": player.name,
         "pile": pile,
-        "card": card,
+        "card": seen.shown() if seen else None,
         "moves": [token_move_document(move) for move in moves],
     }
 
@@ -35,7 +34,7 @@ def discard_document(player: Player, pile: int, seen: Card | None, moves: Moved)
 def battle_result(
     match: Match,
     sides: tuple[Document, Document],
-    plays: list[dict[str, Any]],
+    plays: list[Play],
     moves: Moved | None,
     step: Document | None,
 ) -> Document:
@@ -43,14 +42,12 @@ def battle_result(
     the step taken (``step``) and who is asked next. ``sides`` are the two cards as they
     were before the battle (``battle_steps.card_document``); a blind attack has no step."""
     if moves is None:
-        assert step is not None
-        battle = match.state["battle"]
-        players = {role: match.by_name[battle[role]] for role in ROLES}
+        assert step is not None and match.battle is not None
         return {
             **step,
             "resolved": False,
-            "to_answer": players[battle["to_answer"]]["name"],
-            "battle": public_battle(battle, players),
+            "to_answer": match.battle.player(match.battle.to_answer),
+            "battle": public_battle(match),
         }
     result = _resolved(match, sides, plays, moves)
     if step is not None:
@@ -60,7 +57,7 @@ def battle_result(
 
 
 def _resolved(
-    match: Match, sides: tuple[Document, Document], plays: list[dict[str, Any]], moves: Moved
+    match: Match, sides: tuple[Document, Document], plays: list[Play], moves: Moved
 ) -> Document:
     rulings = match.rulings
     plays = attacker_first(plays)
@@ -79,38 +76,37 @@ def _resolved(
     }
 
 
-def _side(side: Document, value: int, plays: list[dict[str, Any]], role: str) -> Document:
+def _side(side: Document, value: int, plays: list[Play], role: str) -> Document:
     return {
         **side,
         "fortunes": [
-            {"id": p["id"], "text": p["text"], "delta": p["delta"], "by": p["by"]}
+            {"id": p.id, "text": p.text, "delta": p.delta, "by": p.by}
             for p in plays
-            if p["card"] == role
+            if p.card == role
         ],
         "value": value,
     }
 
 
-def answer_step(players: dict[str, Player], role: str, play: dict[str, Any] | None) -> Document:
+def answer_step(players: dict[str, Seat], role: str, play: Play | None) -> Document:
     """A Fortune played in an open battle (``play``), or a pass (None)."""
     player = players[role]
     if play is None:
-        return {"type": "battle_pass", "by": player["name"], "role": role}
+        return {"type": "battle_pass", "by": player.name, "role": role}
     return {
         "type": "battle_fortune",
-        "by": player["name"],
+        "by": player.name,
         "role": role,
-        "fortune": {"id": play["id"], "text": play["text"], "delta": play["delta"]},
-        "on": players[play["card"]]["name"],
+        "fortune": {"id": play.id, "text": play.text, "delta": play.delta},
+        "on": players[play.card].name,
     }
 
 
-def finished(state: State, result: Document) -> None:
+def finished(match: Match, result: Document) -> None:
     """A move is over: add who went out, who plays next, and whether the game is won."""
-    after = current_player(state)
     result.update(
         eliminated=[move["player"] for move in result["moves"] if move["out"]],
-        next=after["name"] if after else None,
-        game_winner=state["winner"],
-        over=state["over"],
+        next=None if match.turn is None else match.current.name,
+        game_winner=match.winner,
+        over=match.over,
     )

@@ -138,7 +138,7 @@ def play_dealt_game(dealer: Dealer, policy: str, seed: int) -> GameRecord:
     match = Match(state)
     blind = not match.rulings.two_step
     eliminations: list[str] = []
-    while not state["over"] and state["moves"] < MAX_TURNS:
+    while not match.over and match.moves < MAX_TURNS:
         action = choose(match, thinking)
         if blind and action["type"] == "attack":
             defence = defend(match, action, thinking)
@@ -152,5 +152,5 @@ def play_dealt_game(dealer: Dealer, policy: str, seed: int) -> GameRecord:
         for move in moves:
             if move[-1] is not None:  # why the player went out
                 eliminations.append(move[-1])
-    ended_by = eliminations[-1] if state["over"] and eliminations else None
-    return GameRecord(state["winner"], state["moves"], ended_by, eliminations)
+    ended_by = eliminations[-1] if match.over and eliminations else None
+    return GameRecord(match.winner, match.moves, ended_by, eliminations)

@@ -2,7 +2,7 @@
 
 A token starts at step 0 and moves toward ``track_length``, the end of the track. The
 Fortune deck is kept in a fixed order and each draw picks a card with the game's secret
-generator (see ``state.secret_below``), which is the same as drawing from a shuffled deck.
+generator (see ``Match.secret_below``), which is the same as drawing from a shuffled deck.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from gmtool.systems.foodfight.match import Match
-from gmtool.systems.foodfight.state import Player, State, secret_below
+from gmtool.systems.foodfight.pieces import Seat
 
 TokenMove = tuple[str, int, int, tuple[int, ...], int, str | None]
 """A token's move: the player, the step it left and the step it reached, the F spots it
@@ -18,29 +18,29 @@ passed, the Fortunes drawn and why the player went out (None: still in). A plain
 as a simulated game makes dozens; ``token_move_document`` is its form in a result."""
 
 
-def move_token(match: Match, player: Player, steps: int, *, base_draws: int = 0) -> TokenMove:
+def move_token(match: Match, player: Seat, steps: int, *, base_draws: int = 0) -> TokenMove:
     """Move ``player``'s token, put them out if they have no towers left or reached the
     end of the track, and draw Fortunes (``base_draws``, and more for the F spots passed).
     A player who goes out draws nothing (their Fortunes go to the used pile).
     """
     rulings = match.rulings
-    start = player["track_position"]
+    start = player.track_position
     end = start + steps
     if end > rulings.track_length:
         end = rulings.track_length
-    player["track_position"] = end
+    player.track_position = end
     spots = rulings.fortune_spots_passed(start, end)
-    if not match.open_piles[player["name"]]:
+    if not player.open_piles:
         out = "towers"
     elif end >= rulings.track_length:
         out = "health"
     else:
         count = base_draws + len(spots) * rulings.draws_per_fortune_spot
         if count:
-            count = len(draw_fortunes(match.state, player, count, rulings.reshuffle_used_fortunes))
-        return (player["name"], start, end, spots, count, None)
+            count = len(draw_fortunes(match, player, count, rulings.reshuffle_used_fortunes))
+        return (player.name, start, end, spots, count, None)
     match.put_out(player, out)
-    return (player["name"], start, end, spots, 0, out)
+    return (player.name, start, end, spots, 0, out)
 
 
 def token_move_document(move: TokenMove) -> dict[str, Any]:
@@ -57,19 +57,19 @@ def token_move_document(move: TokenMove) -> dict[str, Any]:
     }
 
 
-def draw_fortunes(state: State, player: Player, count: int, reshuffle: bool) -> list[str]:
+def draw_fortunes(match: Match, player: Seat, count: int, reshuffle: bool) -> list[str]:
     """Draw up to ``count`` Fortunes into ``player``'s hand; fewer if the deck runs dry
     (and, by the ``reshuffle`` ruling, the used Fortunes are not shuffled back in)."""
     drawn: list[str] = []
-    deck: list[str] = state["fortune_deck"]
+    deck = match.fortune_deck
     for _ in range(count):
-        if not deck and reshuffle and state["fortune_discards"]:
+        if not deck and reshuffle and match.fortune_discards:
             # The deck is kept in a fixed order; each draw picks at random, so folding the
             # used Fortunes back in is all a reshuffle needs.
-            deck.extend(sorted(state["fortune_discards"]))
-            state["fortune_discards"].clear()
+            deck.extend(sorted(match.fortune_discards))
+            match.fortune_discards.clear()
         if not deck:
             break
-        drawn.append(deck.pop(secret_below(state, len(deck))))
-    player["fortunes"].extend(drawn)
+        drawn.append(deck.pop(match.secret_below(len(deck))))
+    player.fortunes.extend(drawn)
     return drawn

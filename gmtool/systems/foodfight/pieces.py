@@ -1,0 +1,194 @@
+"""The pieces of a game in play, typed: salt cards, seats, Fortunes and the open battle.
+
+A game is stored as a JSON-ready dict (see ``setup.Dealer.deal`` for its shape). While
+its moves are carried out the rules work on these classes instead (``match.Match`` reads
+them from the dict and writes them back), so that every read of a card's salt or a
+seat's piles is an attribute, not a lookup by key: the simulator plays thousands of
+games through the same rules, and the compiled build (README, Speed) turns attributes of
+such classes into plain C fields. Each class reads and writes its own part of the dict.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+
+class SaltCard:
+    """A salt card in a pile: face down until it fights (or a hand stacked it face up)."""
+
+    __slots__ = ("face_up", "food", "id", "salt")
+
+    def __init__(self, id: str, food: str, salt: int, face_up: bool) -> None:
+        self.id = id
+        self.food = food
+        self.salt = salt
+        self.face_up = face_up
+
+    @staticmethod
+    def read(card: Mapping[str, Any]) -> SaltCard:
+        return SaltCard(card["id"], card["food"], card["salt"], card["face_up"])
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "food": self.food, "salt": self.salt, "face_up": self.face_up}
+
+    def shown(self) -> dict[str, Any]:
+        """The card as a result document names it (both battling cards are face up)."""
+        return {"id": self.id, "food": self.food, "salt": self.salt}
+
+
+class FortuneCard:
+    """A Fortune as dealt: what it says and what it adds to a card's salt."""
+
+    __slots__ = ("delta", "text")
+
+    def __init__(self, text: str, delta: int) -> None:
+        self.text = text
+        self.delta = delta
+
+    def to_json(self) -> dict[str, Any]:
+        return {"text": self.text, "delta": self.delta}
+
+
+class Seat:
+    """A player at the table: their token, their towers and their hand of Fortunes.
+
+    Besides what is stored, a seat keeps what the rules and the players read before
+    every choice, up to date as cards turn over and leave its piles (only through
+    ``Match.turn_face_up`` and ``Match.take_top``): the piles still holding a card, the
+    salt of its face-up tops, and the total salt and number of its face-down cards."""
+
+    __slots__ = (
+        "color",
+        "face_up_salt",
+        "fortunes",
+        "hidden_cards",
+        "hidden_salt",
+        "name",
+        "open_piles",
+        "out",
+        "piles",
+        "track_position",
+    )
+
+    def __init__(self, player: Mapping[str, Any]) -> None:
+        self.name: str = player["name"]
+        self.color: str = player["color"]
+        self.track_position: int = player["track_position"]
+        self.out: str | None = player["out"]
+        self.piles: list[list[SaltCard]] = [
+            [SaltCard.read(card) for card in pile] for pile in player["piles"]
+        ]
+        self.fortunes: list[str] = list(player["fortunes"])
+        self.open_piles: list[int] = [n for n, pile in enumerate(self.piles, start=1) if pile]
+        """The numbers of the piles that still hold a card (1 is the first spot)."""
+        self.face_up_salt: dict[int, int] = {
+            n: pile[-1].salt
+            for n, pile in enumerate(self.piles, start=1)
+            if pile and pile[-1].face_up
+        }
+        """The salt of each face-up top card, by pile: what the whole table sees."""
+        hidden = [card.salt for pile in self.piles for card in pile if not card.face_up]
+        self.hidden_salt = sum(hidden)
+        """The total salt of the face-down cards: what a seat can only estimate."""
+        self.hidden_cards = len(hidden)
+
+    def top(self, pile: int) -> SaltCard:
+        """The top card of pile ``pile`` (1 is the first spot)."""
+        return self.piles[pile - 1][-1]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "color": self.color,
+            "track_position": self.track_position,
+            "out": self.out,
+            "piles": [[card.to_json() for card in pile] for pile in self.piles],
+            "fortunes": list(self.fortunes),
+        }
+
+
+class Play:
+    """A Fortune played in a battle: its card, who played it (``by``, their name; ``role``,
+    attacker or defender), the battling card it is on (by role) and its delta."""
+
+    __slots__ = ("by", "card", "delta", "id", "role", "text")
+
+    def __init__(self, id: str, by: str, role: str, card: str, delta: int, text: str) -> None:
+        self.id = id
+        self.by = by
+        self.role = role
+        self.card = card
+        self.delta = delta
+        self.text = text
+
+    @staticmethod
+    def read(play: Mapping[str, Any]) -> Play:
+        return Play(play["id"], play["by"], play["role"], play["card"], play["delta"], play["text"])
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "by": self.by,
+            "role": self.role,
+            "card": self.card,
+            "delta": self.delta,
+            "text": self.text,
+        }
+
+    def side(self) -> str:
+        """Which card it is on, as its player named it: ``mine`` or ``theirs``."""
+        return "mine" if self.card == self.role else "theirs"
+
+
+class OpenBattle:
+    """A battle whose cards are face up and which waits for a Fortune or a pass (the
+    ``after_reveal`` timing): the two cards, the Fortunes played, who has answered and
+    who is asked now."""
+
+    __slots__ = ("answered", "attacker", "defender", "pile", "plays", "target_pile", "to_answer")
+
+    def __init__(
+        self,
+        attacker: str,
+        pile: int,
+        defender: str,
+        target_pile: int,
+        plays: list[Play],
+        answered: list[str],
+        to_answer: str,
+    ) -> None:
+        self.attacker = attacker
+        self.pile = pile
+        self.defender = defender
+        self.target_pile = target_pile
+        self.plays = plays
+        self.answered = answered
+        self.to_answer = to_answer
+
+    @staticmethod
+    def read(battle: Mapping[str, Any]) -> OpenBattle:
+        return OpenBattle(
+            battle["attacker"],
+            battle["pile"],
+            battle["defender"],
+            battle["target_pile"],
+            [Play.read(play) for play in battle["plays"]],
+            list(battle["answered"]),
+            battle["to_answer"],
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "attacker": self.attacker,
+            "pile": self.pile,
+            "defender": self.defender,
+            "target_pile": self.target_pile,
+            "plays": [play.to_json() for play in self.plays],
+            "answered": list(self.answered),
+            "to_answer": self.to_answer,
+        }
+
+    def player(self, role: str) -> str:
+        """The name of the battle's attacker or defender."""
+        return self.attacker if role == "attacker" else self.defender
