@@ -102,10 +102,14 @@ class Match:
         "winner",
     )
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, seats: list[Seat] | None = None) -> None:
+        """The game stored in ``state``; a deal that has just stacked the players' towers
+        hands over its ``seats`` instead (the state's ``players`` are written by ``store``)."""
         self.state = state
         self.rulings = Rulings(state["rules"])
-        self.players = [Seat(player) for player in state["players"]]
+        self.players = (
+            [Seat.read(player) for player in state["players"]] if seats is None else seats
+        )
         self.by_name = {seat.name: seat for seat in self.players}
         self.standing = [seat for seat in self.players if seat.out is None]
         """The players still in, in seating order."""

@@ -71,27 +71,47 @@ class Seat:
         "track_position",
     )
 
-    def __init__(self, player: Mapping[str, Any]) -> None:
-        self.name: str = player["name"]
-        self.color: str = player["color"]
-        self.track_position: int = player["track_position"]
-        self.out: str | None = player["out"]
-        self.piles: list[list[SaltCard]] = [
-            [SaltCard.read(card) for card in pile] for pile in player["piles"]
-        ]
-        self.fortunes: list[str] = list(player["fortunes"])
-        self.open_piles: list[int] = [n for n, pile in enumerate(self.piles, start=1) if pile]
+    def __init__(
+        self,
+        name: str,
+        color: str,
+        track_position: int,
+        out: str | None,
+        piles: list[list[SaltCard]],
+        fortunes: list[str],
+    ) -> None:
+        self.name = name
+        self.color = color
+        self.track_position = track_position
+        self.out = out
+        self.piles = piles
+        self.fortunes = fortunes
+        self.open_piles: list[int] = [n for n, pile in enumerate(piles, start=1) if pile]
         """The numbers of the piles that still hold a card (1 is the first spot)."""
         self.face_up_salt: dict[int, int] = {
-            n: pile[-1].salt
-            for n, pile in enumerate(self.piles, start=1)
-            if pile and pile[-1].face_up
+            n: pile[-1].salt for n, pile in enumerate(piles, start=1) if pile and pile[-1].face_up
         }
         """The salt of each face-up top card, by pile: what the whole table sees."""
-        hidden = [card.salt for pile in self.piles for card in pile if not card.face_up]
-        self.hidden_salt = sum(hidden)
+        hidden_salt = hidden_cards = 0
+        for pile in piles:
+            for card in pile:
+                if not card.face_up:
+                    hidden_salt += card.salt
+                    hidden_cards += 1
+        self.hidden_salt = hidden_salt
         """The total salt of the face-down cards: what a seat can only estimate."""
-        self.hidden_cards = len(hidden)
+        self.hidden_cards = hidden_cards
+
+    @staticmethod
+    def read(player: Mapping[str, Any]) -> Seat:
+        return Seat(
+            player["name"],
+            player["color"],
+            player["track_position"],
+            player["out"],
+            [[SaltCard.read(card) for card in pile] for pile in player["piles"]],
+            list(player["fortunes"]),
+        )
 
     def top(self, pile: int) -> SaltCard:
         """The top card of pile ``pile`` (1 is the first spot)."""

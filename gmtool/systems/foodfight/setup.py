@@ -19,7 +19,9 @@ from gmtool.dice.secret import secret_seed
 from gmtool.errors import UsageError
 from gmtool.systems.foodfight.content import FoodFightContent
 from gmtool.systems.foodfight.layouts import Piles, is_fixed, lay_out
-from gmtool.systems.foodfight.state import State, find_player, secret_below
+from gmtool.systems.foodfight.match import Match
+from gmtool.systems.foodfight.pieces import SaltCard, Seat
+from gmtool.systems.foodfight.state import State, name_index, secret_below
 
 
 def new_state(content: FoodFightContent, options: Mapping[str, Any], dice: DiceDoor) -> State:
@@ -46,13 +48,23 @@ class Dealer:
             ]
             for colour, deck in content.decks.items()
         }
-        self._stacked: dict[tuple[str, str], Piles] = {}
+        self._stacked: dict[tuple[str, str], list[list[SaltCard]]] = {}
+
+    def __reduce__(self) -> tuple[type[Dealer], tuple[FoodFightContent]]:
+        # A simulator's processes each receive the dealer: the content is all it needs.
+        return (Dealer, (self.content,))
 
     def deal(self, options: Mapping[str, Any], dice: DiceDoor) -> State:
-        """A freshly dealt game, towers stacked and the first player chosen."""
+        """A freshly dealt game, towers stacked and the first player chosen, as stored."""
+        match = self.deal_match(options, dice)
+        match.store()
+        return match.state
+
+    def deal_match(self, options: Mapping[str, Any], dice: DiceDoor) -> Match:
+        """``deal``, as a game ready to play (a simulator's game is never stored)."""
         content = self.content
-        seats = content.board.seats
-        names = _player_names(options.get("players"), len(seats))
+        colours = content.board.seats
+        names = _player_names(options.get("players"), len(colours))
         state: State = {
             "rules": {**self.rules, "fortune_spots": list(self.rules["fortune_spots"])},
             "players": [],
@@ -68,30 +80,31 @@ class Dealer:
             "battle": None,
         }
         plans = _layout_plans(options, names, content.rules.default_layout)
-        for name, colour in zip(names, seats, strict=True):
-            state["players"].append(
-                {
-                    "name": name,
-                    "color": colour.capitalize(),
-                    "track_position": 0,
-                    "out": None,
-                    "piles": self._stack(state, colour, plans[name], name),
-                    "fortunes": [],
-                }
+        seats = [
+            Seat(
+                name,
+                colour.capitalize(),
+                0,
+                None,
+                self._stack(state, colour, plans[name], name),
+                [],
             )
+            for name, colour in zip(names, colours, strict=True)
+        ]
         starter = options.get("starter") or options.get("first") or content.rules.default_first
-        state["turn"] = _first_player(state, starter, dice)
-        return state
+        state["turn"] = _first_player(seats, starter, dice)
+        return Match(state, seats)
 
-    def _stack(self, state: State, colour: str, plan: object, who: str) -> Piles:
+    def _stack(self, state: State, colour: str, plan: object, who: str) -> list[list[SaltCard]]:
         """``colour``'s deck stacked by ``plan`` for the game ``state``: a strategy that
         draws nothing stacks the same piles every deal, so they are copied."""
         if not is_fixed(plan):
-            return self._lay_out(state, colour, plan, who)
+            return _salt_cards(self._lay_out(state, colour, plan, who))
         key = (colour, str(plan))
-        if key not in self._stacked:
-            self._stacked[key] = self._lay_out(state, colour, plan, who)
-        return [[card.copy() for card in pile] for pile in self._stacked[key]]
+        stacked = self._stacked.get(key)
+        if stacked is None:
+            stacked = self._stacked[key] = _salt_cards(self._lay_out(state, colour, plan, who))
+        return [[SaltCard(c.id, c.food, c.salt, c.face_up) for c in pile] for pile in stacked]
 
     def _lay_out(self, state: State, colour: str, plan: object, who: str) -> Piles:
         board = self.content.board
@@ -103,6 +116,10 @@ class Dealer:
             pick_below=lambda count: secret_below(state, count),
             who=who,
         )
+
+
+def _salt_cards(piles: Piles) -> list[list[SaltCard]]:
+    return [[SaltCard.read(card) for card in pile] for pile in piles]
 
 
 def _rules(content: FoodFightContent) -> dict[str, Any]:
@@ -153,13 +170,11 @@ def _layout_plans(options: Mapping[str, Any], names: list[str], default: str) ->
     return plans
 
 
-def _first_player(state: State, first: object, dice: DiceDoor) -> int:
+def _first_player(seats: list[Seat], first: object, dice: DiceDoor) -> int:
     text = str(first).strip()
     if text.casefold() == "random":
-        return dice.roll(f"1d{len(state['players'])}", label="who ate last").total - 1
-    for index, player in enumerate(state["players"]):
-        if player["color"].casefold() == text.casefold():
+        return dice.roll(f"1d{len(seats)}", label="who ate last").total - 1
+    for index, seat in enumerate(seats):
+        if seat.color.casefold() == text.casefold():
             return index
-    chosen = find_player(state, text)
-    position: int = state["players"].index(chosen)
-    return position
+    return name_index([seat.name for seat in seats], text)

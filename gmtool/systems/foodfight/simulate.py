@@ -15,11 +15,9 @@ from gmtool.dice import DiceDoor, Rng
 from gmtool.engine.batch import play_games
 from gmtool.errors import unknown
 from gmtool.systems.foodfight.content import FoodFightContent, load_content
-from gmtool.systems.foodfight.match import Match
 from gmtool.systems.foodfight.moves import play
 from gmtool.systems.foodfight.policies import ANSWERS, POLICIES
 from gmtool.systems.foodfight.setup import Dealer
-from gmtool.systems.foodfight.state import State
 
 MAX_TURNS = 1000
 """A game still running after this many moves is counted as unfinished (ties can stall)."""
@@ -134,8 +132,7 @@ def play_dealt_game(dealer: Dealer, policy: str, seed: int) -> GameRecord:
     dice = DiceDoor(Rng.from_seed(seed))
     thinking = Rng.from_seed(seed ^ 0x5DEECE66D)
     names = [colour.capitalize() for colour in dealer.content.board.seats]
-    state: State = dealer.deal({"players": names}, dice)
-    match = Match(state)
+    match = dealer.deal_match({"players": names}, dice)
     blind = not match.rulings.two_step
     eliminations: list[str] = []
     while not match.over and match.moves < MAX_TURNS:

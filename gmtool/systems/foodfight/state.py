@@ -24,16 +24,20 @@ def player_names(state: State) -> list[str]:
 
 def find_player(state: State, name: str) -> Player:
     """The player called ``name`` (case-insensitive); raises UsageError for a stranger."""
-    for player in state["players"]:
-        if player["name"] == name:  # as written: no need to fold case
-            exact: Player = player
-            return exact
+    found: Player = state["players"][name_index(player_names(state), name)]
+    return found
+
+
+def name_index(names: list[str], name: str) -> int:
+    """Where the player called ``name`` sits among ``names`` (as written, else ignoring
+    case); raises UsageError for a stranger."""
+    if name in names:
+        return names.index(name)
     wanted = str(name).strip().casefold()
-    for player in state["players"]:
-        if player["name"].casefold() == wanted:
-            found: Player = player
-            return found
-    raise unknown("player", str(name), player_names(state))
+    for index, known in enumerate(names):
+        if known.casefold() == wanted:
+            return index
+    raise unknown("player", str(name), names)
 
 
 def player_named(state: State, name: str) -> Player:
