@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gmtool.dice import Rng
+from gmtool.dice.rng import IN_WORDS_BELOW
 
 MASK = (1 << 64) - 1
 
@@ -61,3 +62,44 @@ def test_a_rejected_draw_is_drawn_again() -> None:
     seed = next(s for s in range(1000) if plain_next64(s)[1] >= n)
     assert Rng(seed).below(n) == plain_below(plain_next64(seed)[0], n)[0]
     assert plain_below(seed, n)[1] >= 2
+
+
+WORD_BOUNDS = [1, 2, 3, 6, 7, 16, 18, 20, 100, 10_000, 2**16 + 1, 2**30 + 3, IN_WORDS_BELOW - 1]
+
+
+@pytest.mark.parametrize("seed", [0, 1, 7, 2024, 2**32 - 1, 2**32, 2**63, MASK, 0x5DEECE66D])
+def test_the_compiled_builds_draw_in_words_matches_the_plain_formula(seed: int) -> None:
+    words, state = Rng(seed), seed
+    for step in range(3000):
+        n = WORD_BOUNDS[(step * 5 + seed) % len(WORD_BOUNDS)]
+        value, _, state = plain_below(state, n)
+        assert words._below_in_words(n) == value
+        assert words.state == state
+
+
+def seed_drawing(value: int) -> int:
+    """The state whose next 64-bit draw is ``value``: SplitMix64's mix run backwards."""
+
+    def unshift(z: int, k: int) -> int:  # undo z ^= z >> k
+        x = z
+        for _ in range(64 // k + 1):
+            x = z ^ (x >> k)
+        return x
+
+    z = unshift(value, 31)
+    z = unshift((z * pow(0x94D049BB133111EB, -1, 2**64)) & MASK, 27)
+    z = unshift((z * pow(0xBF58476D1CE4E5B9, -1, 2**64)) & MASK, 30)
+    return (z - 0x9E3779B97F4A7C15) & MASK
+
+
+@pytest.mark.parametrize("n", [3, 7, 10_000, IN_WORDS_BELOW - 1])
+def test_a_draw_in_words_at_the_rejection_limit_is_drawn_again(n: int) -> None:
+    limit = ((1 << 64) // n) * n
+    for value, kept in ((limit - 1, True), (limit, False), (MASK, False)):
+        seed = seed_drawing(value)
+        assert plain_next64(seed)[1] == value
+        draw, draws, after = plain_below(seed, n)
+        assert (draws == 1) == kept
+        words = Rng(seed)
+        assert words._below_in_words(n) == draw and words.state == after
+        assert Rng(seed).below(n) == draw
