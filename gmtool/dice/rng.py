@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, Final
 if TYPE_CHECKING:  # the compiled build's machine integers; to Python, plain ints
     from mypy_extensions import i64
 
-_MASK = (1 << 64) - 1
-_GOLDEN = 0x9E3779B97F4A7C15
-_MIX1 = 0xBF58476D1CE4E5B9
-_MIX2 = 0x94D049BB133111EB
+_MASK: Final = (1 << 64) - 1
+_GOLDEN: Final = 0x9E3779B97F4A7C15
+_MIX1: Final = 0xBF58476D1CE4E5B9
+_MIX2: Final = 0x94D049BB133111EB
 
 _limits: Final[dict[int, int]] = {}
 """``below``'s rejection limit for each bound asked so far (a simulator asks the same few
@@ -33,7 +33,7 @@ def rejection_limit(n: int) -> int:
     return limit
 
 
-IN_WORDS_BELOW = 1 << 31
+IN_WORDS_BELOW: Final = 1 << 31
 """Bounds under which the compiled build draws in 32-bit words (``Rng._below_in_words``)."""
 
 

@@ -9,7 +9,7 @@ its card and moves its token; equal values follow the table's tie ruling.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from gmtool.errors import RulesError, UsageError, unknown
 from gmtool.systems.foodfight.match import Match
@@ -17,9 +17,9 @@ from gmtool.systems.foodfight.pieces import FortuneCard, Play, Seat
 from gmtool.systems.foodfight.state import Card, Player, State, find_player, is_out, top_card
 from gmtool.systems.foodfight.track import TokenMove, move_token
 
-SIDES = ("mine", "theirs")
-ROLES = ("attacker", "defender")
-OTHER_ROLE = {"attacker": "defender", "defender": "attacker"}
+SIDES: Final = ("mine", "theirs")
+ROLES: Final = ("attacker", "defender")
+OTHER_ROLE: Final = {"attacker": "defender", "defender": "attacker"}
 
 Moved = list[TokenMove]
 """The tokens a move moved, in order (a battle moves a loser's, a discard the player's)."""
@@ -109,9 +109,12 @@ def fight(
     values = battle_values(mine, theirs, plays, floor_each=rulings.floor_each)
     moves: list[TokenMove] = []
     for role in losers(values[0], values[1], rulings.tie):
-        player, lost = (attacker, pile) if role == "attacker" else (defender, target_pile)
-        match.discards.append(match.take_top(player, lost).id)
-        moves.append(move_token(match, player, rulings.battle_loss_steps))
+        if role == "attacker":
+            match.discards.append(match.take_top(attacker, pile).id)
+            moves.append(move_token(match, attacker, rulings.battle_loss_steps))
+        else:
+            match.discards.append(match.take_top(defender, target_pile).id)
+            moves.append(move_token(match, defender, rulings.battle_loss_steps))
     return moves
 
 
@@ -120,7 +123,9 @@ def attacker_first(plays: list[Play]) -> list[Play]:
     defender's (each side's in the order played)."""
     if len(plays) < 2:
         return plays
-    return sorted(plays, key=lambda play: ROLES.index(play.role))
+    return [play for play in plays if play.role == "attacker"] + [
+        play for play in plays if play.role != "attacker"
+    ]
 
 
 def battle_values(
@@ -225,7 +230,7 @@ def _check_fortune_count(
             )
 
 
-_TIE_LOSERS: dict[str, tuple[str, ...]] = {
+_TIE_LOSERS: Final[dict[str, tuple[str, ...]]] = {
     "neither": (),
     "defender": ("attacker",),
     "attacker": ("defender",),

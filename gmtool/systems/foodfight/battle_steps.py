@@ -141,13 +141,20 @@ def _next_to_answer(
     """The role asked next in an open battle: the attacker, then the defender, each while
     they hold a Fortune, have not passed, and have played fewer than the ruling allows."""
     limit = match.rulings.fortunes_per_battle
-    for role, player in (("attacker", attacker), ("defender", defender)):
-        if not player.fortunes or role in answered:
-            continue
-        played = sum(1 for play in plays if play.role == role) if plays else 0
-        if played < limit:
-            return role
+    if attacker.fortunes and "attacker" not in answered and _played(plays, "attacker") < limit:
+        return "attacker"
+    if defender.fortunes and "defender" not in answered and _played(plays, "defender") < limit:
+        return "defender"
     return None
+
+
+def _played(plays: list[Play], role: str) -> int:
+    """How many Fortunes ``role`` has played in the battle."""
+    count = 0
+    for play in plays:
+        if play.role == role:
+            count += 1
+    return count
 
 
 def public(state: State) -> dict[str, Any] | None:

@@ -86,14 +86,17 @@ class Seat:
         self.out = out
         self.piles = piles
         self.fortunes = fortunes
-        self.open_piles: list[int] = [n for n, pile in enumerate(piles, start=1) if pile]
+        self.open_piles: list[int] = []
         """The numbers of the piles that still hold a card (1 is the first spot)."""
-        self.face_up_salt: dict[int, int] = {
-            n: pile[-1].salt for n, pile in enumerate(piles, start=1) if pile and pile[-1].face_up
-        }
+        self.face_up_salt: dict[int, int] = {}
         """The salt of each face-up top card, by pile: what the whole table sees."""
         hidden_salt = hidden_cards = 0
-        for pile in piles:
+        for index, pile in enumerate(piles):
+            number = index + 1
+            if pile:
+                self.open_piles.append(number)
+                if pile[-1].face_up:
+                    self.face_up_salt[number] = pile[-1].salt
             for card in pile:
                 if not card.face_up:
                     hidden_salt += card.salt

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from typing import Any, Final
 
 from gmtool.dice import DiceDoor, Rng
 from gmtool.engine.batch import play_games
@@ -19,7 +19,7 @@ from gmtool.systems.foodfight.moves import play
 from gmtool.systems.foodfight.policies import ANSWERS, POLICIES
 from gmtool.systems.foodfight.setup import Dealer
 
-MAX_TURNS = 1000
+MAX_TURNS: Final = 1000
 """A game still running after this many moves is counted as unfinished (ties can stall)."""
 
 
