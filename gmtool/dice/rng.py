@@ -33,6 +33,9 @@ def rejection_limit(n: int) -> int:
     return limit
 
 
+_limit_words: Final[dict[int, tuple[int, int]]] = {}
+"""``rejection_limit`` of each bound asked in words, as its high and low 32-bit words."""
+
 IN_WORDS_BELOW: Final = 1 << 31
 """Bounds under which the compiled build draws in 32-bit words (``Rng._below_in_words``)."""
 
@@ -40,10 +43,21 @@ IN_WORDS_BELOW: Final = 1 << 31
 class Rng:
     """A SplitMix64 generator. ``state`` may be saved and handed back later."""
 
-    __slots__ = ("state",)
+    __slots__ = ("_hi", "_lo", "_state")
 
     def __init__(self, state: int) -> None:
-        self.state = state & _MASK
+        self._state = state & _MASK
+        """The state as one number, or -1 while the compiled build's two 32-bit words hold
+        it (``_below_in_words``), which ``state`` puts back together when it is read."""
+        self._hi: i64 = 0
+        self._lo: i64 = 0
+
+    @property
+    def state(self) -> int:
+        """The generator's state, to save and hand back later."""
+        if self._state < 0:
+            self._state = (int(self._hi) << 32) | int(self._lo)
+        return self._state
 
     @classmethod
     def from_seed(cls, seed: int | None) -> Rng:
@@ -59,7 +73,7 @@ class Rng:
         return cls(seed + draws * _GOLDEN)
 
     def next64(self) -> int:
-        z = self.state = (self.state + _GOLDEN) & _MASK
+        z = self._state = (self.state + _GOLDEN) & _MASK
         z = ((z ^ (z >> 30)) * _MIX1) & _MASK
         z = ((z ^ (z >> 27)) * _MIX2) & _MASK
         return z ^ (z >> 31)
@@ -75,14 +89,16 @@ class Rng:
         if _COMPILED and n < IN_WORDS_BELOW:
             return self._below_in_words(n)
         limit = _limits.get(n) or rejection_limit(n)
-        state = self.state
+        state = self._state
+        if state < 0:
+            state = self.state
         while True:
             state = (state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
             z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
             z ^= z >> 31
             if z < limit:
-                self.state = state
+                self._state = state
                 return z % n
 
     def face(self, sides: int) -> int:
@@ -94,12 +110,19 @@ class Rng:
         numbers in machine integers, where its 64-bit ones are slower than Python's own.
         Interpreted, it gives the same draws, three times slower (tests hold the two to
         the same outputs); only the compiled build uses it."""
-        limit = _limits.get(n) or rejection_limit(n)
+        words = _limit_words.get(n)
+        if words is None:
+            limit = _limits.get(n) or rejection_limit(n)
+            words = _limit_words[n] = (limit >> 32, limit & 0xFFFFFFFF)
+        limit_hi: i64 = words[0]
+        limit_lo: i64 = words[1]
         bound: i64 = n
-        limit_hi: i64 = limit >> 32
-        limit_lo: i64 = limit & 0xFFFFFFFF
-        hi: i64 = self.state >> 32
-        lo: i64 = self.state & 0xFFFFFFFF
+        if self._state >= 0:  # last left as one number: split it once
+            self._hi = self._state >> 32
+            self._lo = self._state & 0xFFFFFFFF
+            self._state = -1
+        hi = self._hi
+        lo = self._lo
         while True:
             lo += 0x7F4A7C15  # the state steps on by _GOLDEN, 0x9E3779B9_7F4A7C15
             hi = (hi + 0x9E3779B9 + (lo >> 32)) & 0xFFFFFFFF
@@ -113,7 +136,8 @@ class Rng:
             z_lo ^= ((z_hi << 1) & 0xFFFFFFFF) | (z_lo >> 31)
             z_hi ^= z_hi >> 31
             if z_hi < limit_hi or (z_hi == limit_hi and z_lo < limit_lo):
-                self.state = (int(hi) << 32) | int(lo)
+                self._hi = hi
+                self._lo = lo
                 return int(((z_hi % bound) * ((1 << 32) % bound) + z_lo) % bound)
 
 

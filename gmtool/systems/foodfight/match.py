@@ -15,7 +15,8 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from gmtool.dice.secret import secret_below, secret_draw
+from gmtool.dice.rng import Rng
+from gmtool.dice.secret import secret_below
 from gmtool.systems.foodfight.pieces import FortuneCard, OpenBattle, SaltCard, Seat
 from gmtool.systems.foodfight.state import State
 
@@ -95,7 +96,7 @@ class Match:
         "over",
         "players",
         "rulings",
-        "secret_rng",
+        "secret",
         "standing",
         "state",
         "turn",
@@ -126,7 +127,9 @@ class Match:
         self.fortune_deck: list[str] = list(state["fortune_deck"])
         self.fortune_discards: list[str] = list(state["fortune_discards"])
         self.discards: list[str] = list(state["discards"])
-        self.secret_rng: int | None = state.get("secret_rng")
+        seed = state.get("secret_rng")
+        self.secret = None if seed is None else Rng(seed)
+        """The game's own generator for secret picks (``secret_below``)."""
         battle = state.get("battle")
         self.battle = OpenBattle.read(battle) if battle else None
 
@@ -141,8 +144,8 @@ class Match:
         state["fortune_deck"] = list(self.fortune_deck)
         state["fortune_discards"] = list(self.fortune_discards)
         state["discards"] = list(self.discards)
-        if self.secret_rng is not None:
-            state["secret_rng"] = self.secret_rng
+        if self.secret is not None:
+            state["secret_rng"] = self.secret.state
         if self.battle is not None or "battle" in state:
             state["battle"] = self.battle.to_json() if self.battle else None
 
@@ -154,13 +157,12 @@ class Match:
 
     def secret_below(self, count: int) -> int:
         """A secret whole number in ``[0, count)`` from the game's own generator."""
-        if self.secret_rng is None:  # a game dealt before it had one: seeded from itself
+        if self.secret is None:  # a game dealt before it had one: seeded from itself
             self.store()
             value = secret_below(self.state, count)
-            self.secret_rng = self.state["secret_rng"]
+            self.secret = Rng(self.state["secret_rng"])
             return value
-        value, self.secret_rng = secret_draw(self.secret_rng, count)
-        return value
+        return self.secret.below(count)
 
     def pass_turn(self) -> None:
         """Pass the turn clockwise to the next player still in, or end the game when fewer
