@@ -8,6 +8,7 @@ opponent's face-down cards (the decks are public, but cards discarded face down 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -91,40 +92,88 @@ def greedy_move(match: Match, rng: Rng) -> Action:
     discard the weakest top card when nothing looks winnable and health allows."""
     rulings = match.rulings
     player = match.current
-    piles = player.piles
-    # The salt of each of the player's top cards, with its pile.
-    strengths = [(piles[pile - 1][-1].salt, pile) for pile in player.open_piles]
     guess, target_pile, opponent = _weakest_target(match, player, rng)
-    target_known = opponent.top(target_pile).face_up
     # Against a known card, attack with the weakest card that beats it, keeping stronger
-    # ones back; against a face-down card, with the strongest.
-    salt, pile = max(strengths)
-    if target_known:
-        salt, pile = min((top for top in strengths if top[0] > guess), default=(salt, pile))
-    score = salt - guess
-    deltas = [match.fortune_cards[fid].delta for fid in player.fortunes]
-    boost, cut = max(deltas, default=0), min(deltas, default=0)
+    # ones back; against a face-down card (or a known one nothing beats), the strongest.
+    pile = _strongest_pile(player)
+    if opponent.top(target_pile).face_up:
+        pile = _weakest_pile_above(player, guess, pile)
+    score = player.top(pile).salt - guess
+    boost, cut = _fortune_range(match, player)
+    fortune: dict[str, Any] | None = None
+    if score < 1.5 and (boost > 0 or cut < 0):
+        if rulings.two_step:  # the Fortune waits until the cards are face up
+            pass
+        elif boost >= -cut:
+            fortune = {"by": "attacker", "id": _fortune_with(match, player, boost), "on": "mine"}
+        else:
+            fortune = {"by": "attacker", "id": _fortune_with(match, player, cut), "on": "theirs"}
+        score += boost if boost >= -cut else -cut
+    discard_lands = player.track_position + rulings.discard_steps
+    if score <= 0 and discard_lands < rulings.track_length - 2:
+        return {"type": "discard", "pile": _weakest_pile(player)}
     action: Action = {
         "type": "attack",
         "pile": pile,
         "target": opponent.name,
         "target_pile": target_pile,
     }
-    if score < 1.5 and (boost > 0 or cut < 0):
-        if rulings.two_step:  # the Fortune waits until the cards are face up
-            pass
-        elif boost >= -cut:
-            fid = _fortune_with(match, player, boost)
-            action["fortunes"] = [{"by": "attacker", "id": fid, "on": "mine"}]
-        else:
-            fid = _fortune_with(match, player, cut)
-            action["fortunes"] = [{"by": "attacker", "id": fid, "on": "theirs"}]
-        score += max(boost, -cut)
-    discard_lands = player.track_position + rulings.discard_steps
-    if score <= 0 and discard_lands < rulings.track_length - 2:
-        _, weakest = min(strengths, key=lambda top: top[0])  # the first of the weakest
-        return {"type": "discard", "pile": weakest}
+    if fortune is not None:
+        action["fortunes"] = [fortune]
     return action
+
+
+# The greedy player weighs every top card before every move, so the helpers below walk the
+# piles with plain loops and typed numbers: no lists of tuples, generators or key
+# functions, which the compiled build would box one number at a time. A seat's
+# ``open_piles`` are in pile order, so "the first of equal ones" is the lowest pile; salt
+# is never below 0, so -1 stands for "none yet".
+
+
+def _strongest_pile(player: Seat) -> int:
+    """The player's pile with the highest top card (the last of equal ones)."""
+    piles = player.piles
+    best_pile = 0
+    best = -1
+    for pile in player.open_piles:
+        salt = piles[pile - 1][-1].salt
+        if salt >= best:
+            best, best_pile = salt, pile
+    return best_pile
+
+
+def _weakest_pile_above(player: Seat, guess: float, otherwise: int) -> int:
+    """The player's pile with the lowest top card still above ``guess`` (the first of equal
+    ones), or ``otherwise`` when none is."""
+    piles = player.piles
+    best_pile = otherwise
+    best = -1
+    for pile in player.open_piles:
+        salt = piles[pile - 1][-1].salt
+        if salt > guess and (best < 0 or salt < best):
+            best, best_pile = salt, pile
+    return best_pile
+
+
+def _weakest_pile(player: Seat) -> int:
+    """The player's pile with the lowest top card (the first of equal ones)."""
+    return _weakest_pile_above(player, -1.0, 0)
+
+
+def _fortune_range(match: Match, player: Seat) -> tuple[int, int]:
+    """The largest and the smallest delta of the player's Fortunes (0 and 0 for none)."""
+    fortunes = player.fortunes
+    if not fortunes:
+        return 0, 0
+    cards = match.fortune_cards
+    boost = cut = cards[fortunes[0]].delta
+    for fid in fortunes:
+        delta = cards[fid].delta
+        if delta > boost:
+            boost = delta
+        elif delta < cut:
+            cut = delta
+    return boost, cut
 
 
 def _weakest_target(match: Match, player: Seat, rng: Rng) -> tuple[float, int, Seat]:
@@ -132,46 +181,72 @@ def _weakest_target(match: Match, player: Seat, rng: Rng) -> tuple[float, int, S
     opponent's face-down cards), nearly equal ones going to the opponent closest to the
     end of their track: its guessed salt, its pile and its owner.
 
-    Every target scoring within 1e-9 of the lowest score is a candidate. An opponent's
-    face-down tops all share one guess, so each opponent's lowest score is found first,
-    and only the piles of opponents within reach of the lowest are looked at."""
-    reach: list[tuple[float, Seat, float, float]] = []
-    lowest = float("inf")
-    for opponent in match.standing:
-        if opponent is player:
-            continue
-        face_up = opponent.face_up_salt
-        expected = _expected(opponent)
-        low = min(face_up.values()) if face_up else expected
-        if len(opponent.open_piles) > len(face_up) and expected < low:
-            low = expected  # a face-down top
-        # Prefer a clear margin, then the opponent closest to the end of their track.
-        nearness = opponent.track_position / 100
-        score = low - nearness
+    Each top card scores its guess less the owner's nearness to the end of their track
+    (a hundredth of a step per step). Every target scoring within 1e-9 of the lowest score
+    is a candidate, and one is picked at random so that no seat is singled out by the
+    seating order: the candidates are counted, then the picked one is found again. An
+    opponent's face-down tops share one guess, so each opponent's lowest score is found
+    first, and only the piles of opponents within reach of the lowest are looked at."""
+    standing = match.standing
+    # Each seat's lowest score, in seating order (the player's own: none).
+    scores: list[float] = []
+    lowest = math.inf
+    for seat in standing:
+        score = math.inf if seat is player else _lowest_guess(seat) - seat.track_position / 100
+        scores.append(score)
         if score < lowest:
             lowest = score
-        reach.append((score, opponent, expected, nearness))
-    candidates: list[tuple[Seat, float, list[int]]] = []
     count = 0
-    for low, opponent, expected, nearness in reach:
-        if not low - lowest < 1e-9:
-            continue
-        face_up = opponent.face_up_salt
-        piles = [
-            target_pile
-            for target_pile in opponent.open_piles
-            if face_up.get(target_pile, expected) - nearness - lowest < 1e-9
-        ]
-        candidates.append((opponent, expected, piles))
-        count += len(piles)
-    # Ties are broken at random so that no seat is singled out by the seating order.
+    for n, seat in enumerate(standing):
+        if scores[n] - lowest < 1e-9:
+            count += _count_near(seat, lowest)
     pick = rng.below(count) if count > 1 else 0
-    for opponent, expected, piles in candidates:
-        if pick < len(piles):
-            guess = float(opponent.face_up_salt.get(piles[pick], expected))
-            return guess, piles[pick], opponent
-        pick -= len(piles)
+    for n, seat in enumerate(standing):
+        if not scores[n] - lowest < 1e-9:
+            continue
+        piles = seat.piles
+        expected = _expected(seat)
+        nearness = seat.track_position / 100
+        for target_pile in seat.open_piles:
+            top = piles[target_pile - 1][-1]
+            guess = float(top.salt) if top.face_up else expected
+            if guess - nearness - lowest < 1e-9:
+                if pick == 0:
+                    return guess, target_pile, seat
+                pick -= 1
     raise AssertionError("an opponent still in always has a target")
+
+
+def _lowest_guess(opponent: Seat) -> float:
+    """The lowest guess at any of ``opponent``'s top cards: their face-up tops' salt, and
+    the average of their face-down cards if a top is face down."""
+    piles = opponent.piles
+    low = math.inf
+    hidden = False
+    for target_pile in opponent.open_piles:
+        top = piles[target_pile - 1][-1]
+        if not top.face_up:
+            hidden = True
+        elif top.salt < low:
+            low = float(top.salt)
+    expected = _expected(opponent)
+    if (hidden or low == math.inf) and expected < low:
+        return expected
+    return low
+
+
+def _count_near(opponent: Seat, lowest: float) -> int:
+    """How many of ``opponent``'s top cards score within 1e-9 of ``lowest``."""
+    piles = opponent.piles
+    expected = _expected(opponent)
+    nearness = opponent.track_position / 100
+    count = 0
+    for target_pile in opponent.open_piles:
+        top = piles[target_pile - 1][-1]
+        guess = float(top.salt) if top.face_up else expected
+        if guess - nearness - lowest < 1e-9:
+            count += 1
+    return count
 
 
 def greedy_defence(match: Match, action: Action, rng: Rng) -> dict[str, Any] | None:
