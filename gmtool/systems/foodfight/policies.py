@@ -17,11 +17,12 @@ from gmtool.systems.foodfight.battle import (
     SIDES,
     attacker_first,
     battle_values,
+    declared_plays,
     fortune_play,
     losers,
 )
 from gmtool.systems.foodfight.match import Match
-from gmtool.systems.foodfight.pieces import FortuneCard, Play, Seat
+from gmtool.systems.foodfight.pieces import Play, Seat
 
 Action = dict[str, Any]
 
@@ -255,29 +256,25 @@ def greedy_defence(match: Match, action: Action, rng: Rng) -> dict[str, Any] | N
     defender = match.by_name[action["target"]]
     if not defender.fortunes:
         return None
-    fortunes = match.fortune_cards
-    salts = attacker.top(action["pile"]).salt, defender.top(action["target_pile"]).salt
-    plays = [
-        _play("attacker", play["on"], fortunes[play["id"]].delta)
-        for play in action.get("fortunes", [])
-    ]
-    if "defender" not in _judge(match, salts, plays):
+    mine = attacker.top(action["pile"]).salt
+    theirs = defender.top(action["target_pile"]).salt
+    plays = declared_plays(match, action, attacker, defender)
+    if "defender" not in _judge(match, mine, theirs, plays):
         return None
-    saves = []
-    for fid in defender.fortunes:
-        delta = fortunes[fid].delta
-        for on in SIDES:
-            if "defender" not in _judge(match, salts, [*plays, _play("defender", on, delta)]):
-                saves.append((abs(delta), fid, on))
-                break
-    if not saves:
+    save = _smallest_save(match, defender, "defender", mine, theirs, plays, outright=False)
+    if save is None:
         return None
-    _, fid, on = min(saves)
+    fid, on = save
     return {"by": "defender", "id": fid, "on": on}
 
 
 def _fortune_with(match: Match, player: Seat, delta: int) -> str:
-    return next(f for f in player.fortunes if match.fortune_cards[f].delta == delta)
+    """The first of the player's Fortunes with ``delta`` (the player holds one)."""
+    cards = match.fortune_cards
+    for fid in player.fortunes:
+        if cards[fid].delta == delta:
+            return fid
+    raise ValueError(delta)
 
 
 def random_answer(match: Match, rng: Rng) -> Action:
@@ -299,39 +296,58 @@ def greedy_answer(match: Match, rng: Rng) -> Action:
     role = battle.to_answer
     attacker, defender = match.by_name[battle.attacker], match.by_name[battle.defender]
     player = attacker if role == "attacker" else defender
-    salts = attacker.top(battle.pile).salt, defender.top(battle.target_pile).salt
+    mine = attacker.top(battle.pile).salt
+    theirs = defender.top(battle.target_pile).salt
     plays = battle.plays
-    if _wins(role, _judge(match, salts, plays)):
+    lost = _judge(match, mine, theirs, plays)
+    if role not in lost and len(lost) == 1:
         return {"type": "pass"}
-    saves = []
-    for fid in player.fortunes:
-        delta = match.fortune_cards[fid].delta
-        for on in SIDES:
-            if _wins(role, _judge(match, salts, [*plays, _play(role, on, delta)])):
-                saves.append((abs(delta), fid, on))
-                break
-    if not saves:
+    save = _smallest_save(match, player, role, mine, theirs, plays, outright=True)
+    if save is None:
         return {"type": "pass"}
-    _, fid, on = min(saves)
+    fid, on = save
     return {"type": "fortune", "id": fid, "on": on}
 
 
-def _play(role: str, on: str, delta: int) -> Play:
-    """A Fortune as the battle rules read it: who plays it, the card it is on, its delta
-    (a player weighing a Fortune needs no name or text)."""
-    return fortune_play("", FortuneCard("", delta), role, on, "")
+def _smallest_save(
+    match: Match,
+    player: Seat,
+    role: str,
+    mine: int,
+    theirs: int,
+    plays: list[Play],
+    *,
+    outright: bool,
+) -> tuple[str, str] | None:
+    """The Fortune of ``player``'s that, played by ``role`` after ``plays``, keeps their
+    card (``outright``: and takes the other one), and the card it goes on (mine if that
+    does it, else theirs); of those that do, the smallest delta either way, then the first
+    id in order. None if none does.
+
+    A Fortune that could not be chosen over the one already found is not weighed."""
+    best: tuple[str, str] | None = None
+    best_size = 0
+    cards = match.fortune_cards
+    for fid in player.fortunes:
+        card = cards[fid]
+        size = abs(card.delta)
+        if best is not None and (size > best_size or (size == best_size and fid >= best[0])):
+            continue
+        for on in SIDES:
+            lost = _judge(match, mine, theirs, [*plays, fortune_play(fid, card, role, on, "")])
+            if role not in lost and (len(lost) == 1 or not outright):
+                best, best_size = (fid, on), size
+                break
+    return best
 
 
-def _judge(match: Match, salts: tuple[int, int], plays: list[Play]) -> tuple[str, ...]:
-    """The roles that would lose their card, judged by the battle rules themselves (the
-    table's ``fortune_floor`` and ``tie`` rulings included)."""
+def _judge(match: Match, mine: int, theirs: int, plays: list[Play]) -> tuple[str, ...]:
+    """The roles that would lose their card (the attacker's salt ``mine``, the defender's
+    ``theirs``), judged by the battle rules themselves (the table's ``fortune_floor`` and
+    ``tie`` rulings included)."""
     rulings = match.rulings
-    values = battle_values(salts[0], salts[1], attacker_first(plays), floor_each=rulings.floor_each)
+    values = battle_values(mine, theirs, attacker_first(plays), floor_each=rulings.floor_each)
     return losers(values[0], values[1], rulings.tie)
-
-
-def _wins(role: str, lost: tuple[str, ...]) -> bool:
-    return role not in lost and len(lost) == 1
 
 
 ANSWERS: dict[str, Callable[[Match, Rng], Action]] = {
