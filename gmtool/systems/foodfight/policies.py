@@ -205,11 +205,14 @@ def _weakest_target(match: Match, player: Seat, rng: Rng) -> tuple[float, int, S
     for n, seat in enumerate(standing):
         if not scores[n] - lowest < 1e-9:
             continue
-        piles = seat.piles
         expected = _expected(seat)
         nearness = seat.track_position / 100
-        for target_pile in seat.open_piles:
-            top = piles[target_pile - 1][-1]
+        target_pile = 0
+        for cards in seat.piles:
+            target_pile += 1
+            if not cards:
+                continue
+            top = cards[-1]
             guess = float(top.salt) if top.face_up else expected
             if guess - nearness - lowest < 1e-9:
                 if pick == 0:
@@ -221,15 +224,15 @@ def _weakest_target(match: Match, player: Seat, rng: Rng) -> tuple[float, int, S
 def _lowest_guess(opponent: Seat) -> float:
     """The lowest guess at any of ``opponent``'s top cards: their face-up tops' salt, and
     the average of their face-down cards if a top is face down."""
-    piles = opponent.piles
     low = math.inf
     hidden = False
-    for target_pile in opponent.open_piles:
-        top = piles[target_pile - 1][-1]
-        if not top.face_up:
-            hidden = True
-        elif top.salt < low:
-            low = float(top.salt)
+    for cards in opponent.piles:
+        if cards:
+            top = cards[-1]
+            if not top.face_up:
+                hidden = True
+            elif top.salt < low:
+                low = float(top.salt)
     expected = _expected(opponent)
     if (hidden or low == math.inf) and expected < low:
         return expected
@@ -238,15 +241,15 @@ def _lowest_guess(opponent: Seat) -> float:
 
 def _count_near(opponent: Seat, lowest: float) -> int:
     """How many of ``opponent``'s top cards score within 1e-9 of ``lowest``."""
-    piles = opponent.piles
     expected = _expected(opponent)
     nearness = opponent.track_position / 100
     count = 0
-    for target_pile in opponent.open_piles:
-        top = piles[target_pile - 1][-1]
-        guess = float(top.salt) if top.face_up else expected
-        if guess - nearness - lowest < 1e-9:
-            count += 1
+    for cards in opponent.piles:
+        if cards:
+            top = cards[-1]
+            guess = float(top.salt) if top.face_up else expected
+            if guess - nearness - lowest < 1e-9:
+                count += 1
     return count
 
 
