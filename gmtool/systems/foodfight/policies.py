@@ -223,19 +223,14 @@ def _weakest_target(match: Match, player: Seat, rng: Rng) -> tuple[float, int, S
 
 def _lowest_guess(opponent: Seat) -> float:
     """The lowest guess at any of ``opponent``'s top cards: their face-up tops' salt, and
-    the average of their face-down cards if a top is face down."""
+    the average of their face-down cards if a top is face down (or none is face up)."""
+    face_up = opponent.face_up_salt
     low = math.inf
-    hidden = False
-    for cards in opponent.piles:
-        if cards:
-            top = cards[-1]
-            if not top.face_up:
-                hidden = True
-            elif top.salt < low:
-                low = float(top.salt)
-    expected = _expected(opponent)
-    if (hidden or low == math.inf) and expected < low:
-        return expected
+    if len(opponent.open_piles) > len(face_up) or not face_up:
+        low = _expected(opponent)
+    for salt in face_up.values():
+        if salt < low:
+            low = float(salt)
     return low
 
 
