@@ -34,13 +34,7 @@ def secret_below(state: dict[str, Any], count: int) -> int:
         # hidden cards the players do not know.
         digest = hashlib.sha256(json.dumps(state, sort_keys=True).encode()).digest()
         state["secret_rng"] = int.from_bytes(digest[:8], "big")
-    value, state["secret_rng"] = secret_draw(state["secret_rng"], count)
-    return value
-
-
-def secret_draw(seed: int, count: int) -> tuple[int, int]:
-    """A secret whole number in ``[0, count)`` from a generator at ``seed``, and the
-    generator's next seed (for a game that keeps its generator's seed itself)."""
-    rng = Rng(seed)
+    rng = Rng(state["secret_rng"])
     value = rng.below(count)
-    return value, rng.state
+    state["secret_rng"] = rng.state
+    return value

@@ -197,8 +197,7 @@ def check_fortune_plays(
                 "a player may play only a Fortune from their own hand",
                 hint=peek,
             )
-        card = state["fortune_cards"][fid]
-        fortune = FortuneCard(card["text"], card["delta"])
+        fortune = FortuneCard.read(state["fortune_cards"][fid])
         checked.append(fortune_play(fid, fortune, by, on, player["name"]))
     return checked
 

@@ -121,8 +121,7 @@ class Match:
         self.over: bool = state["over"]
         self.winner: str | None = state["winner"]
         self.fortune_cards = {
-            fid: FortuneCard(card["text"], card["delta"])
-            for fid, card in state["fortune_cards"].items()
+            fid: FortuneCard.read(card) for fid, card in state["fortune_cards"].items()
         }
         self.fortune_deck: list[str] = list(state["fortune_deck"])
         self.fortune_discards: list[str] = list(state["fortune_discards"])

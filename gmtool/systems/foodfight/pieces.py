@@ -46,8 +46,9 @@ class FortuneCard:
         self.text = text
         self.delta = delta
 
-    def to_json(self) -> dict[str, Any]:
-        return {"text": self.text, "delta": self.delta}
+    @staticmethod
+    def read(card: Mapping[str, Any]) -> FortuneCard:
+        return FortuneCard(card["text"], card["delta"])
 
 
 class Seat:
