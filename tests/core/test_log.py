@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import json
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 
 def test_log_exports(gmtool, toy_campaign) -> None:  # type: ignore[no-untyped-def]
@@ -126,3 +130,76 @@ def test_the_csv_export_writes_every_row_across_its_chunks() -> None:
     assert read[0] == list(COLUMNS)
     assert [int(row[0]) for row in read[1:]] == list(range(1, 2502))
     assert read[1000][2] == 'Ana, "the 1000"' and read[-1][2] == 'Ana, "the 2501"'
+
+
+def _csv_module_export(rows: list[Any]) -> str:
+    """The export as the csv module writes every row: what the quick joining must match."""
+    import csv
+    import io
+
+    from gmtool.engine.journal import COLUMNS, cells
+
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(COLUMNS)
+    writer.writerows(cells(rows))
+    return out.getvalue()
+
+
+def _export(rows: list[Any]) -> str:
+    import io
+
+    from gmtool.engine.journal import write_csv
+
+    out = io.StringIO()
+    write_csv(rows, out)
+    return out.getvalue()
+
+
+def test_a_row_joined_as_it_stands_is_what_the_csv_module_writes() -> None:
+    """Rows with nothing to quote are joined without the csv module: every kind of word that
+    needs quoting or escaping, in each column, still comes out as the csv module writes it."""
+    roll = json.dumps([{"expression": "3d6", "dice": [{"face": 4}, {"face": 2}, {"face": 6}]}])
+    one = json.dumps([{"expression": "1d20", "dice": [{"face": 14}], "who": 'Di "Red"'}])
+    odd_who = json.dumps([{"expression": "1d4", "dice": [{"face": 1}], "who": "Bo\x1b[2J"}])
+    plain = (1, "2026-12-01T10:00:00+00:00", "roll", "Ana", "3d6", "12", "M", "puzzle", roll, 0)
+    awkward_words = ["Ana, Cy", 'say "hi"', "two\nlines", "tab\there", "Zoë", "\u202eevil", ""]
+    rows: list[tuple[Any, ...]] = [
+        plain,
+        (*plain[:8], "[]", 1),
+        (*plain[:8], one, 0),
+        (*plain[:8], odd_who, 0),
+    ]
+    for column in (1, 3, 4, 5, 6, 7):
+        for word in awkward_words:
+            row = list(plain)
+            row[column] = word
+            rows.append(tuple(row))
+    # A damaged row: a number, bytes or nothing where text belongs; a voided flag as text.
+    rows += [(*plain[:3], 7, *plain[4:]), (*plain[:4], b"x,y", *plain[5:]), (*plain[:9], "0")]
+    rows += [(*plain[:6], None, *plain[7:]), (*plain[:5], 1.5e20, *plain[6:])]
+    assert _export(rows) == _csv_module_export(rows)
+    lines = _export(rows).splitlines()
+    assert lines[1] == '1,2026-12-01T10:00:00+00:00,Ana,3d6,"3d6 [4,2,6]",12,M,puzzle,'
+    assert lines[3] == '1,2026-12-01T10:00:00+00:00,Ana,3d6,"Di ""Red"" 1d20 [14]",12,M,puzzle,'
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.text(alphabet=st.sampled_from('ab ,"\n\r\té\u200b\x1b'), max_size=6),
+            st.sampled_from(["", "[]", json.dumps([{"expression": "2d6", "dice": [{"face": 1}]}])]),
+            st.integers(0, 1),
+        ),
+        max_size=8,
+    )
+)
+@settings(max_examples=200, deadline=None)
+def test_any_word_is_written_as_the_csv_module_writes_it(
+    words: list[tuple[str, str, int]],
+) -> None:
+    rows = [
+        (seq, "t", "roll", word, word[::-1], word, "", word, dice or "[]", voided)
+        for seq, (word, dice, voided) in enumerate(words, start=1)
+    ]
+    assert _export(rows) == _csv_module_export(rows)
