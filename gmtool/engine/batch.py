@@ -43,7 +43,7 @@ def play_games(
 
     ``empty_report`` and ``play_one`` are module-level functions or ``functools.partial``s
     of them, so that worker processes can receive them (what they carry, the content or
-    anything made once for the run, is copied to a worker with each share)."""
+    anything made once for the run, goes to each worker process once)."""
     share = partial(_play_share, empty_report, play_one, seed)
     if jobs <= 1 or games < 2:
         return share(0, games, on_game)
@@ -74,22 +74,36 @@ def _play_share(
     return report
 
 
+SHARES_PER_PROCESS = 16
+"""The games are cut into this many shares per process, handed out as processes come free:
+with a few large shares, one process could sit idle for most of a share's time while the
+other plays its last one (a quarter of the run with 4 shares each, on a busy machine). A
+share costs a message of two numbers each way and its report, a millisecond at most."""
+
+_worker_share: Callable[[int, int], Any] | None = None
+"""In a worker process: the run's ``share(start, end)``, given once when it starts."""
+
+
 def _in_processes(
     games: int, jobs: int, share: Callable[[int, int], Counted], on_game: OnGame | None
 ) -> Counted:
     """``share(start, end)`` for every share of the games, in ``jobs`` processes, the
-    shares' reports merged in the order of their games."""
+    shares' reports merged in the order of their games.
+
+    ``share`` (with the content it carries) goes to each process once, as it starts:
+    inherited as it is where processes are forked (Linux's default), pickled once per
+    process elsewhere; each share then sends only its first and last game."""
     from concurrent.futures import ProcessPoolExecutor
 
-    # A few shares per process: the progress bar moves while they finish.
-    size = -(-games // (jobs * 4))
+    size = -(-games // (jobs * SHARES_PER_PROCESS))
     bounds = [(start, min(start + size, games)) for start in range(0, games, size)]
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(share, start, end) for start, end in bounds]
+    processes = min(jobs, len(bounds))
+    with ProcessPoolExecutor(processes, initializer=_take_share, initargs=(share,)) as pool:
+        futures = [pool.submit(_play_given_share, start, end) for start, end in bounds]
         total: Counted | None = None
         done = 0
         for future, (start, end) in zip(futures, bounds, strict=True):
-            part = future.result()
+            part: Counted = future.result()
             if total is None:
                 total = part
             else:
@@ -99,3 +113,14 @@ def _in_processes(
                 on_game(done)
     assert total is not None
     return total
+
+
+def _take_share(share: Callable[[int, int], Any]) -> None:
+    """A worker process's start: keep the run's ``share`` for every share it plays."""
+    global _worker_share
+    _worker_share = share
+
+
+def _play_given_share(start: int, end: int) -> Any:
+    assert _worker_share is not None, "a worker plays only after _take_share"
+    return _worker_share(start, end)

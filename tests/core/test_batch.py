@@ -33,3 +33,28 @@ def test_a_run_is_the_same_whatever_the_processes() -> None:
     assert shared.seeds == expected  # the shares are merged in the order of their games
     assert shared.label == "run"
     assert heard == list(range(1, 11))
+
+
+class Carried:
+    """What a run's players carry (the content, say), counting how often it is pickled."""
+
+    pickled = 0
+
+    def __reduce__(self) -> tuple[type[Carried], tuple[()]]:
+        Carried.pickled += 1
+        return (Carried, ())
+
+
+def _carrying(carried: Carried, seed: int) -> int:
+    return seed
+
+
+def test_what_a_run_carries_goes_to_each_process_once_not_with_every_share() -> None:
+    Carried.pickled = 0
+    heard: list[int] = []
+    run = play_games(
+        40, 3, partial(Tally, "run"), partial(_carrying, Carried()), jobs=2, on_game=heard.append
+    )
+    assert run.seeds == [game_seed(3, number) for number in range(40)]
+    assert len(heard) > 2 and heard[-1] == 40  # many shares, each heard as it is merged
+    assert Carried.pickled <= 2  # never where processes are forked; else once a process
