@@ -58,7 +58,7 @@ def ship_content(ctx: typer.Context, campaign_file: Path | None) -> Any:
     if campaign_file is not None:
         from gmtool.content.campaignfile import read_campaign_file_of
 
-        data = read_campaign_file_of(campaign_file, SYSTEM)
+        data = read_campaign_file_of(campaign_file, SYSTEM, given_as="--content file")
         return _content(dict(data.get("content") or {}))
     if chosen is not None:
         game = open_game(ctx)

@@ -17,7 +17,8 @@ def content_overrides(campaign_file: Path | None, system: str) -> dict[str, Any]
         return {}
     from gmtool.content.campaignfile import read_campaign_file_of
 
-    return dict(read_campaign_file_of(campaign_file, system).get("content") or {})
+    data = read_campaign_file_of(campaign_file, system, given_as="--content file")
+    return dict(data.get("content") or {})
 
 
 def run_simulation(

@@ -12,29 +12,54 @@ ALLOWED_KEYS = ("content", "description", "name", "options", "system")
 TEXT_KEYS = {"system": "the name of a system, e.g. originem", "name": "text", "description": "text"}
 
 
-def resolve_campaign_file(path: Path) -> Path:
+def resolve_campaign_file(
+    path: Path, *, given_as: str = "campaign file", system: str | None = None
+) -> Path:
     """``path`` itself, else the bundled campaign file of that name (so
     ``--from campaigns/originem-demo.yaml`` or ``--from originem-demo`` work anywhere). A
     path into any other folder is never swapped for a bundled file: a typo in the folder
-    would otherwise start the demo instead of the GM's own copy."""
+    would otherwise start the demo instead of the GM's own copy.
+
+    A missing file is named in the error as ``given_as`` (what the user gave: "the --content
+    file"), and the bundled files offered instead are those of ``system`` when it is given."""
     from gmtool.content.paths import packaged
     from gmtool.content.yamlfile import kind_of, path_text
 
     try:
-        if kind_of(path) == "file":
-            return path
+        kind = kind_of(path)
     except ContentError as error:
         raise UsageError(error.problems[0], hint="check the path of the campaign file") from None
+    if kind == "file":
+        return path
     if not path.is_absolute() and path.parent in (Path("."), Path("campaigns")):
         for name in (path.name, f"{path.name}.yaml"):
             bundled = packaged("campaigns", name)
             if bundled.is_file():
                 return bundled
-    bundled_names = sorted(p.stem for p in packaged("campaigns").glob("*.yaml"))
+    if kind == "folder":
+        raise UsageError(
+            f"{given_as} '{path_text(path)}' is a folder", hint="name a campaign file in it"
+        )
+    bundled_names = _bundled_campaign_names(system)
+    fix = "check the path" if system is None else f"give a campaign file with 'system: {system}'"
     raise UsageError(
-        f"campaign file '{path_text(path)}' does not exist",
-        hint=f"check the path, or name a bundled one: {', '.join(bundled_names)}",
+        f"{given_as} '{path_text(path)}' does not exist",
+        hint=f"{fix}, or name a bundled one: {', '.join(bundled_names) or 'none'}",
     )
+
+
+def _bundled_campaign_names(system: str | None) -> list[str]:
+    """The bundled campaign files' names, only those playing ``system`` when it is given
+    (read only to word an error, so reading every file is no cost at the table)."""
+    from gmtool.content.paths import packaged
+    from gmtool.content.yamlfile import load_yaml
+
+    names = []
+    for path in sorted(packaged("campaigns").glob("*.yaml")):
+        data = load_yaml(path).data if system is not None else None
+        if system is None or (isinstance(data, dict) and data.get("system") == system):
+            names.append(path.stem)
+    return names
 
 
 def read_campaign_file(path: Path) -> dict[str, Any]:
@@ -63,12 +88,15 @@ def read_campaign_file(path: Path) -> dict[str, Any]:
     return data
 
 
-def read_campaign_file_of(path: Path, system: str) -> dict[str, Any]:
+def read_campaign_file_of(
+    path: Path, system: str, *, given_as: str = "campaign file"
+) -> dict[str, Any]:
     """``read_campaign_file`` for a command of one system: a file that plays another system
-    is refused with one line (its content would only fail as unknown fields)."""
+    is refused with one line (its content would only fail as unknown fields). A missing
+    file is named as ``given_as`` (see ``resolve_campaign_file``)."""
     from gmtool.content.yamlfile import path_text
 
-    data = read_campaign_file(path)
+    data = read_campaign_file(resolve_campaign_file(path, given_as=given_as, system=system))
     if data.get("system") != system:
         raise UsageError(
             f"{path_text(path)} plays {data.get('system') or 'no system'}, not {system}",
