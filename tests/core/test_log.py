@@ -203,3 +203,26 @@ def test_any_word_is_written_as_the_csv_module_writes_it(
         for seq, (word, dice, voided) in enumerate(words, start=1)
     ]
     assert _export(rows) == _csv_module_export(rows)
+
+
+def test_a_markdown_row_with_nothing_to_escape_is_written_as_escaping_would() -> None:
+    """Rows with nothing to escape are joined as they stand: any other word, in any column,
+    and an undone row, are written as escaping every cell writes them."""
+    from gmtool.engine.journal import _markdown_row, cells, markdown_lines
+
+    roll = json.dumps([{"expression": "3d6", "dice": [{"face": 4}, {"face": 2}]}])
+    plain = (7, "2026-12-01T10:00:00+00:00", "roll", "Ana", "3d6", "6", "M", "puzzle", roll, 0)
+    rows: list[tuple[Any, ...]] = [plain, (*plain[:9], 1)]
+    for column in (1, 3, 4, 5, 6, 7):
+        for word in ("a|b", "back\\slash", "two\nlines", "\x1b[2J", "Zoë", "tab\tx", ""):
+            row = list(plain)
+            row[column] = word
+            rows.append(tuple(row))
+    rows_as_cells = list(cells(rows))
+    written = list(markdown_lines("x", rows_as_cells))[4:]
+    assert written == [_markdown_row(row) for row in rows_as_cells]
+    assert (
+        written[0]
+        == "| 7 | 2026-12-01T10:00:00+00:00 | Ana | 3d6 | 3d6 [4,2] | 6 | M | puzzle |  |"
+    )
+    assert written[1].startswith("| ~~7~~ |") and written[1].endswith(" | ~~yes~~ |")
