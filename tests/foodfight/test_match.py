@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from gmtool.systems.foodfight.match import Match, Rulings
+from gmtool.systems.foodfight.battle_steps import is_two_step
+from gmtool.systems.foodfight.match import Match, Rulings, is_two_step_ruling
 from gmtool.systems.foodfight.state import open_piles
 
 from .helpers import deal
@@ -24,6 +25,23 @@ def test_the_f_spots_passed_are_those_the_ruling_counts(when: str, spots: list[i
             else:  # leaving a spot counts, landing on one does not (yet)
                 wanted = [spot for spot in spots if start <= spot < end]
             assert list(rulings.fortune_spots_passed(start, end)) == wanted, (start, end)
+
+
+@pytest.mark.parametrize(
+    ("timing", "two_step"), [("after_reveal", True), ("blind", False), (None, False)]
+)
+def test_the_referee_and_the_match_read_the_fortune_timing_alike(
+    timing: str | None, two_step: bool
+) -> None:
+    state = deal()
+    if timing is None:  # a game dealt before the setting existed
+        del state["rules"]["fortune_timing"]
+    else:
+        state["rules"]["fortune_timing"] = timing
+    assert is_two_step_ruling(state["rules"]) is two_step
+    assert is_two_step(state) is two_step
+    assert Rulings(state["rules"]).two_step is two_step
+    assert Match(state).rulings.two_step is two_step
 
 
 def test_older_games_keep_the_settings_they_were_played_by() -> None:

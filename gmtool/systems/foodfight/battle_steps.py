@@ -28,7 +28,7 @@ from gmtool.systems.foodfight.battle import (
     fortune_play,
     target_of,
 )
-from gmtool.systems.foodfight.match import Match
+from gmtool.systems.foodfight.match import Match, is_two_step_ruling
 from gmtool.systems.foodfight.pieces import OpenBattle, Play, Seat
 from gmtool.systems.foodfight.state import Player, State, check_game_not_over, find_player
 
@@ -36,9 +36,8 @@ Battle = dict[str, Any]
 
 
 def is_two_step(state: State) -> bool:
-    """Whether Fortunes come after the cards are turned over (games dealt before the
-    setting existed keep the blind play they started with)."""
-    return bool(state["rules"].get("fortune_timing", "blind") == "after_reveal")
+    """Whether Fortunes come after the cards are turned over (``is_two_step_ruling``)."""
+    return is_two_step_ruling(state["rules"])
 
 
 def open_battle(state: State) -> Battle | None:

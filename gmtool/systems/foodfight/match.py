@@ -21,6 +21,14 @@ from gmtool.systems.foodfight.pieces import FortuneCard, OpenBattle, SaltCard, S
 from gmtool.systems.foodfight.state import State
 
 
+def is_two_step_ruling(rules: Mapping[str, Any]) -> bool:
+    """The ``fortune_timing`` ruling of a game's ``state["rules"]``: whether Fortunes come
+    after the battle's cards are turned over (``after_reveal``) rather than with the
+    attack (``blind``). Games dealt before the setting existed keep the blind play they
+    started with."""
+    return bool(rules.get("fortune_timing", "blind") == "after_reveal")
+
+
 class Rulings:
     """The rulings of one game, read from its ``state["rules"]``."""
 
@@ -51,7 +59,7 @@ class Rulings:
         self.reshuffle_used_fortunes: bool = rules["reshuffle_used_fortunes"]
         self.reveal_discards: bool = rules.get("reveal_discards", False)
         # Games dealt before a setting existed keep the way they were played.
-        self.two_step: bool = rules.get("fortune_timing", "blind") == "after_reveal"
+        self.two_step: bool = is_two_step_ruling(rules)
         self.floor_each: bool = rules.get("fortune_floor", "total") == "each"
         self._fortune_spots: list[int] = sorted(rules["fortune_spots"])
         # How many F spots a token has passed by each step, counting from the start: the
