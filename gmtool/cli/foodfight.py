@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from gmtool.cli import declare as typer
-from gmtool.cli.common import JSON_OPTION, MAX_SIMULATED_GAMES, emit, open_game
+from gmtool.cli.common import JSON_OPTION, MAX_JOBS, MAX_SIMULATED_GAMES, emit, open_game
 from gmtool.errors import UsageError
 
 app = typer.Typer(
@@ -212,7 +212,11 @@ def simulate(
         None, "--content", help="A campaign file whose content (decks, track, rulings) to test."
     ),
     jobs: int = typer.Option(
-        1, "--jobs", min=1, help="Processes to share the games (the report is the same)."
+        1,
+        "--jobs",
+        min=1,
+        max=MAX_JOBS,
+        help="Processes to share the games (the report is the same).",
     ),
     as_json: bool = JSON_OPTION,
 ) -> None:

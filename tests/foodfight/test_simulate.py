@@ -150,6 +150,13 @@ def test_simulate_takes_jobs_on_the_command_line(gmtool) -> None:  # type: ignor
     assert shared == alone and alone["games"] == 12
 
 
+def test_simulate_starts_no_more_processes_than_the_cap(gmtool) -> None:  # type: ignore[no-untyped-def]
+    from gmtool.cli.common import MAX_JOBS
+
+    result = gmtool("foodfight", "simulate", "--games", "2", "--jobs", str(MAX_JOBS + 1))
+    assert result.code == 2 and result.out == "" and "--jobs" in result.err
+
+
 def test_on_the_nine_spaces_track_every_game_ends_on_health() -> None:
     # Eight steps: losing all eighteen cards (every tower) takes at least eighteen steps,
     # so a player always reaches the end of the track first.
