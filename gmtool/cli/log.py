@@ -67,10 +67,11 @@ def log(
             if pager is None or not _page(game.name, store, pager, filters):
                 _table(game.name, store, last=last, filters=filters)
             return
-        rows = store.log_rows(**filters, last=last)
         if as_json or fmt is Format.json:
-            journal.write_json(rows, sys.stdout)
-        elif fmt is Format.csv:
+            journal.write_json(store.log_rows(**filters, last=last), sys.stdout)
+            return
+        rows = store.log_rows(**filters, last=last, columns=journal.PRINTED)
+        if fmt is Format.csv:
             journal.write_csv(rows, sys.stdout)
         else:
             journal.write_markdown(game.name, rows, sys.stdout)

@@ -1,9 +1,10 @@
 """The log as text: dice summaries and the csv, markdown and JSON exports.
 
 The exports write as they read (``CampaignStore.log_rows``): a log of a million entries is
-written one row at a time, in flat memory. Rows are ``LOG_COLUMNS`` tuples, the dice still
-the JSON text the store keeps; only the dice column is decoded, and only for the formats
-that print it as text.
+written one row at a time, in flat memory. Each format reads only the columns it prints:
+the csv and markdown exports ``PRINTED``, the JSON export ``LOG_COLUMNS`` (the kind too),
+the dice still the JSON text the store keeps; only the dice column is decoded, and only for
+the formats that print it as text.
 """
 
 from __future__ import annotations
@@ -15,8 +16,11 @@ from gmtool.store.records import DamagedRow, load_json
 from gmtool.text import printable
 
 COLUMNS = ("seq", "time", "who", "what", "dice", "outcome", "mission", "scene", "voided")
+"""The csv and markdown exports' columns, in the order they print them."""
+PRINTED = ", ".join(COLUMNS)
+"""The columns the csv and markdown exports read (``CampaignStore.log_rows(columns=)``)."""
 Row = tuple[Any, ...]
-"""seq, time, kind, who, what, outcome, mission, scene, dice (JSON text), voided."""
+"""A row of ``PRINTED`` (the dice as their JSON text), or of ``LOG_COLUMNS`` for JSON."""
 
 
 def dice_text(rolls: list[dict[str, Any]], what: str = "the dice of an entry") -> str:
@@ -79,7 +83,7 @@ def cells(rows: Iterable[Row]) -> Iterator[list[Any]]:
     or separator character is printable), so nearly every row is checked once, whole."""
     texts = _DiceTexts()
     known = texts.get  # the loop runs a million times: a seen roll is one lookup
-    for seq, time, _kind, who, what, outcome, mission, scene, dice, voided in rows:
+    for seq, time, who, what, dice, outcome, mission, scene, voided in rows:
         dice_words = known(dice)
         if dice_words is None:
             dice_words = texts.text(dice, seq)
@@ -92,8 +96,8 @@ def cells(rows: Iterable[Row]) -> Iterator[list[Any]]:
 
 
 def write_csv(rows: Iterable[Row], out: TextIO) -> None:
-    """The rows as CSV, written a thousand lines at a time (one ``write`` a line to the
-    output costs more than the line).
+    """The rows (``PRINTED``) as CSV, written a thousand lines at a time (one ``write`` a
+    line to the output costs more than the line).
 
     Nearly every row needs neither quoting nor escaping: its words are printable and hold
     no comma and no quote, so it is joined as it stands, the dice's cell (quoted when its
@@ -110,7 +114,7 @@ def write_csv(rows: Iterable[Row], out: TextIO) -> None:
     rows = iter(rows)
     while True:
         for row in islice(rows, 1000):
-            seq, time, _kind, who, what, outcome, mission, scene, dice, voided = row
+            seq, time, who, what, dice, outcome, mission, scene, voided = row
             dice_cell = known(dice, _UNSEEN)
             if dice_cell is _UNSEEN:
                 dice_cell = dice_cells.cell(dice, seq)
@@ -171,7 +175,8 @@ class _Lines:
 
 
 def write_markdown(name: str, rows: Iterable[Row], out: TextIO) -> None:
-    """A campaign journal: a heading and one table row per entry; undone rows struck.
+    """A campaign journal of the rows (``PRINTED``): a heading and one table row per entry;
+    undone rows struck.
     Written a thousand lines at a time, as the CSV is."""
     from itertools import islice
 
@@ -204,8 +209,8 @@ def _markdown_row(row: list[Any]) -> str:
 
 
 def write_json(rows: Iterable[Row], out: TextIO) -> None:
-    """One JSON document: the list of ``Entry.to_json()`` documents, the dice copied as
-    stored (they are JSON already)."""
+    """The rows (``LOG_COLUMNS``) as one JSON document: the list of ``Entry.to_json()``
+    documents, the dice copied as stored (they are JSON already)."""
     from json.encoder import encode_basestring
 
     from gmtool.text import json_text

@@ -154,16 +154,17 @@ class LogReading:
         scene: str | None = None,
         last: int | None = None,
         newest_first: bool = False,
+        columns: str = LOG_COLUMNS,
     ) -> Iterator[tuple[Any, ...]]:
-        """The log's rows (``LOG_COLUMNS``, dice as stored JSON text) in log order (or
-        ``newest_first``), read from the cursor as they are used: an export of any length
-        holds one row at a time, and a pager that stops early stops the reading."""
+        """The log's rows (``columns``, of ``LOG_COLUMNS``; dice as stored JSON text) in log
+        order (or ``newest_first``), read from the cursor as they are used: an export of any
+        length holds one row at a time, and a pager that stops early stops the reading."""
         sql, params = log_query(
             who=who,
             mission=mission,
             scene=scene,
             last=last,
-            columns=LOG_COLUMNS,
+            columns=columns,
             newest_first=newest_first,
             **self._filtering(),
         )

@@ -34,18 +34,17 @@ def test_markdown_journal_keeps_one_row_per_entry_whatever_the_text() -> None:
 
     from gmtool.engine.journal import COLUMNS, write_markdown
 
-    # A row as the store gives it: seq, time, kind, who, what, outcome, mission, scene,
-    # dice (JSON text), voided.
+    # A row as the store gives it: seq, time, who, what, dice (JSON text), outcome,
+    # mission, scene, voided.
     row = (
         1,
         "2024-01-01T10:00:00+00:00",
-        "roll",
         "a\\|b",
         'say "hi,\nthere" | x',
+        "[]",
         "line1\r\nline2\\",
         "",
         "",
-        "[]",
         0,
     )
     out = io.StringIO()
@@ -121,7 +120,7 @@ def test_the_csv_export_writes_every_row_across_its_chunks() -> None:
     from gmtool.engine.journal import COLUMNS, write_csv
 
     rows = [
-        (seq, "2026-12-01 10:00", "roll", f'Ana, "the {seq}"', "1d6", "3", "", "", "[]", 0)
+        (seq, "2026-12-01 10:00", f'Ana, "the {seq}"', "1d6", "[]", "3", "", "", 0)
         for seq in range(1, 2502)
     ]
     out = io.StringIO()
@@ -162,21 +161,21 @@ def test_a_row_joined_as_it_stands_is_what_the_csv_module_writes() -> None:
     roll = json.dumps([{"expression": "3d6", "dice": [{"face": 4}, {"face": 2}, {"face": 6}]}])
     one = json.dumps([{"expression": "1d20", "dice": [{"face": 14}], "who": 'Di "Red"'}])
     odd_who = json.dumps([{"expression": "1d4", "dice": [{"face": 1}], "who": "Bo\x1b[2J"}])
-    plain = (1, "2026-12-01T10:00:00+00:00", "roll", "Ana", "3d6", "12", "M", "puzzle", roll, 0)
+    plain = (1, "2026-12-01T10:00:00+00:00", "Ana", "3d6", roll, "12", "M", "puzzle", 0)
     awkward_words = ["Ana, Cy", 'say "hi"', "two\nlines", "tab\there", "Zoë", "\u202eevil", ""]
     rows: list[tuple[Any, ...]] = [
         plain,
-        (*plain[:8], "[]", 1),
-        (*plain[:8], one, 0),
-        (*plain[:8], odd_who, 0),
+        (*plain[:4], "[]", *plain[5:8], 1),
+        (*plain[:4], one, *plain[5:]),
+        (*plain[:4], odd_who, *plain[5:]),
     ]
-    for column in (1, 3, 4, 5, 6, 7):
+    for column in (1, 2, 3, 5, 6, 7):
         for word in awkward_words:
             row = list(plain)
             row[column] = word
             rows.append(tuple(row))
     # A damaged row: a number, bytes or nothing where text belongs; a voided flag as text.
-    rows += [(*plain[:3], 7, *plain[4:]), (*plain[:4], b"x,y", *plain[5:]), (*plain[:9], "0")]
+    rows += [(*plain[:2], 7, *plain[3:]), (*plain[:3], b"x,y", *plain[4:]), (*plain[:8], "0")]
     rows += [(*plain[:6], None, *plain[7:]), (*plain[:5], 1.5e20, *plain[6:])]
     assert _export(rows) == _csv_module_export(rows)
     lines = _export(rows).splitlines()
@@ -199,7 +198,7 @@ def test_any_word_is_written_as_the_csv_module_writes_it(
     words: list[tuple[str, str, int]],
 ) -> None:
     rows = [
-        (seq, "t", "roll", word, word[::-1], word, "", word, dice or "[]", voided)
+        (seq, "t", word, word[::-1], dice or "[]", word, "", word, voided)
         for seq, (word, dice, voided) in enumerate(words, start=1)
     ]
     assert _export(rows) == _csv_module_export(rows)
@@ -211,9 +210,9 @@ def test_a_markdown_row_with_nothing_to_escape_is_written_as_escaping_would() ->
     from gmtool.engine.journal import _markdown_row, cells, markdown_lines
 
     roll = json.dumps([{"expression": "3d6", "dice": [{"face": 4}, {"face": 2}]}])
-    plain = (7, "2026-12-01T10:00:00+00:00", "roll", "Ana", "3d6", "6", "M", "puzzle", roll, 0)
-    rows: list[tuple[Any, ...]] = [plain, (*plain[:9], 1)]
-    for column in (1, 3, 4, 5, 6, 7):
+    plain = (7, "2026-12-01T10:00:00+00:00", "Ana", "3d6", roll, "6", "M", "puzzle", 0)
+    rows: list[tuple[Any, ...]] = [plain, (*plain[:8], 1)]
+    for column in (1, 2, 3, 5, 6, 7):
         for word in ("a|b", "back\\slash", "two\nlines", "\x1b[2J", "Zoë", "tab\tx", ""):
             row = list(plain)
             row[column] = word
