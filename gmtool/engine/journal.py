@@ -120,8 +120,8 @@ def write_csv(rows: Iterable[Row], out: TextIO) -> None:
                 dice_cell = dice_cells.cell(dice, seq)
             try:
                 words = time + who + what + outcome + mission + scene
-            except TypeError:  # a damaged row: a number where text belongs
-                words = None
+            except TypeError:  # a damaged row: a number, bytes or nothing where text belongs
+                words = None  # (bytes alone add up to bytes: hence the type checked below)
             if (
                 dice_cell is not None
                 and type(words) is str
@@ -175,9 +175,8 @@ class _Lines:
 
 
 def write_markdown(name: str, rows: Iterable[Row], out: TextIO) -> None:
-    """A campaign journal of the rows (``PRINTED``): a heading and one table row per entry;
-    undone rows struck.
-    Written a thousand lines at a time, as the CSV is."""
+    """A campaign journal of the rows (``PRINTED``): a heading and one table row per entry,
+    undone rows struck; written a thousand lines at a time, as the CSV is."""
     from itertools import islice
 
     lines = markdown_lines(name, cells(rows))
