@@ -40,15 +40,6 @@ def name_index(names: list[str], name: str) -> int:
     raise unknown("player", str(name), names)
 
 
-def player_named(state: State, name: str) -> Player:
-    """The player dealt under exactly ``name`` (an action already checked names them so)."""
-    for player in state["players"]:
-        if player["name"] == name:
-            found: Player = player
-            return found
-    raise unknown("player", name, player_names(state))
-
-
 def current_player(state: State) -> Player | None:
     index = state["turn"]
     return None if index is None else state["players"][index]
@@ -61,10 +52,6 @@ def is_out(player: Player) -> bool:
 def towers(player: Player) -> int:
     """How many of a player's spots still hold a card."""
     return sum(1 for pile in player["piles"] if pile)
-
-
-def has_towers(player: Player) -> bool:
-    return any(player["piles"])
 
 
 def open_piles(player: Player) -> list[int]:
