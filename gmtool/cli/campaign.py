@@ -81,7 +81,7 @@ def new(
             )
     given["layout"] = None
     if ship:
-        from gmtool.cli.ftl import ship_options
+        from gmtool.games.ftl.commands import ship_options
 
         given["ship"] = None
         # A campaign file's ships stay unless --ship names the same player.
@@ -162,7 +162,7 @@ def _layout_options(items: list[str]) -> dict[str, Any]:
             options["layout"] = item
             continue
         if Path(plan).suffix in (".yaml", ".yml", ".json"):
-            from gmtool.cli.foodfight import read_layout
+            from gmtool.games.foodfight.commands import read_layout
 
             options.setdefault("layouts", {})[who] = read_layout(Path(plan))
         else:

@@ -4,6 +4,8 @@ is called."""
 
 from __future__ import annotations
 
+from gmtool.games import GAMES
+
 CORE_COMMANDS: dict[str, str] = {
     "roll": "gmtool.cli.roll",
     "odds": "gmtool.cli.roll",
@@ -19,12 +21,5 @@ CORE_COMMANDS: dict[str, str] = {
 """Each command, in the order help lists them, and the module whose ``register(app)``
 declares it."""
 
-SYSTEM_GROUPS: dict[str, str] = {
-    "originem": "gmtool.cli.originem",
-    "astral": "gmtool.cli.astral",
-    "starships": "gmtool.cli.starships",
-    "foodfight": "gmtool.cli.foodfight",
-    "ftl": "gmtool.cli.ftl",
-    "zauberer": "gmtool.cli.zauberer",
-}
-"""The rule systems' command groups (``gmtool <name> ...``), each declared as ``app``."""
+SYSTEM_GROUPS: dict[str, str] = {name: f"{package}.commands" for name, package in GAMES.items()}
+"""The games' command groups (``gmtool <name> ...``), each declared as ``app``."""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import time
 from pathlib import Path
 
@@ -40,8 +39,9 @@ def status(
     if as_json:
         emit(doc, True)
         return
-    render = importlib.import_module(f"gmtool.render.{game.system_name}")
-    console().print(getattr(render, draw)(doc))
+    from gmtool.games import part
+
+    console().print(getattr(part(game.system_name, "render"), draw)(doc))
 
 
 def check(

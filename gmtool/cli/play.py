@@ -1,23 +1,13 @@
-"""``gmtool play``: the interactive session. Each system has its loop in ``play_<system>.py``."""
+"""``gmtool play``: the interactive session. Each game has its loop in its ``play`` part."""
 
 from __future__ import annotations
 
-import importlib
 import sys
 
 from gmtool.cli import declare as typer
 from gmtool.cli.common import campaign_name
 from gmtool.errors import UsageError
-
-DEMOS = {
-    "originem": "originem-demo.yaml",
-    "astral": "astral-demo.yaml",
-    "starships": "starships-demo.yaml",
-    "foodfight": "foodfight-demo.yaml",
-    "ftl": "ftl-demo.yaml",
-    "zauberer": "zauberer-demo.yaml",
-}
-"""The bundled demo campaign file of each system, in ``campaigns/``."""
+from gmtool.games import GAMES, demo_file, game_name, part
 
 
 def play(
@@ -39,8 +29,7 @@ def play(
     else:
         name = campaign_name(ctx, required=False) or choose_campaign()
     game = Game.open(name)
-    loop = importlib.import_module(f"gmtool.cli.play_{game.system_name}")
-    loop.run(game)
+    part(game.system_name, "play").run(game)
 
 
 def open_demo(system: str) -> str:
@@ -49,14 +38,12 @@ def open_demo(system: str) -> str:
     from gmtool.cli.campaign import create_campaign
     from gmtool.content.campaignfile import read_campaign_file
     from gmtool.content.paths import packaged
-    from gmtool.errors import unknown
     from gmtool.store.home import campaign_path
 
-    if system not in DEMOS:
-        raise unknown("demo", system, sorted(DEMOS))
+    system = game_name(system, "demo")
     name = f"demo-{system}"
     if not campaign_path(name).exists():
-        data = read_campaign_file(packaged("campaigns", DEMOS[system]))
+        data = read_campaign_file(packaged("campaigns", demo_file(system)))
         create_campaign(name, system, data, dict(data.get("options") or {}), seed=None)
     return name
 
@@ -65,7 +52,7 @@ def choose_campaign() -> str:
     from gmtool.cli.playloop.terminal import TerminalPrompts
     from gmtool.store.home import list_campaigns
 
-    choices = list_campaigns() + [f"demo: {system}" for system in DEMOS]
+    choices = list_campaigns() + [f"demo: {system}" for system in GAMES]
     answer = TerminalPrompts().menu("Which campaign?", choices)
     if answer.startswith("demo: "):
         return open_demo(answer.removeprefix("demo: "))

@@ -24,13 +24,13 @@ def check_paths(paths: list[Path], found: list[str] | None = None) -> tuple[list
 
 
 def _check_paths(paths: list[Path], found: list[str]) -> tuple[list[str], int]:
-    from gmtool.systems import SYSTEMS
+    from gmtool.games import GAMES
 
     problems: list[str] = []
     packaged = not paths
     if packaged:
         paths = [data_root() / folder for folder in DATA_FOLDERS]
-        for name in SYSTEMS:
+        for name in GAMES:
             problems += _system_problems(name, {})
     files = _yaml_files(paths, problems)
     for path in files:
@@ -60,7 +60,7 @@ def _file_problems(path: Path, doc: Document) -> tuple[str, list[str]]:
         title = _system_title(data["system"])
         return f"{title} campaign file", _campaign_problems(path, data)
     if isinstance(data, dict) and {"name", "rooms", "slots"} <= set(data):
-        from gmtool.systems.ftl.checks import document_problems
+        from gmtool.games.ftl.rules.checks import document_problems
 
         return "FTL ship", document_problems(doc)
     kinds = kinds_of(data)
@@ -80,11 +80,11 @@ def _file_problems(path: Path, doc: Document) -> tuple[str, list[str]]:
 
 
 def _system_title(name: Any) -> str:
-    from gmtool.systems import SYSTEMS, get_system
+    from gmtool.games import GAMES, get_game
 
-    if not isinstance(name, str) or name not in SYSTEMS:
+    if not isinstance(name, str) or name not in GAMES:
         return str(name)
-    return str(getattr(get_system(str(name)), "title", name))
+    return str(getattr(get_game(str(name)), "title", name))
 
 
 def _yaml_files(paths: list[Path], problems: list[str]) -> list[Path]:
@@ -108,10 +108,10 @@ def _yaml_files(paths: list[Path], problems: list[str]) -> list[Path]:
 
 
 def _system_problems(name: str, overrides: Any) -> list[str]:
-    from gmtool.systems import get_system
+    from gmtool.games import get_game
 
     try:
-        get_system(name).load_content(overrides)
+        get_game(name).load_content(overrides)
     except ContentError as error:
         return error.problems
     return []
@@ -119,13 +119,13 @@ def _system_problems(name: str, overrides: Any) -> list[str]:
 
 def _campaign_problems(path: Path, data: dict[str, Any]) -> list[str]:
     from gmtool.dice import DiceDoor, Rng
-    from gmtool.systems import get_system
+    from gmtool.games import get_game
 
     document = None
     try:
         data = read_campaign_file(path)
         document = data["content"].document
-        system = get_system(str(data["system"]))
+        system = get_game(str(data["system"]))
         content = system.load_content(data.get("content") or {})
     except ContentError as error:
         return [_located(path, document, "content", problem) for problem in error.problems]

@@ -33,10 +33,10 @@ class Kind:
 def packaged_kinds() -> dict[frozenset[str], list[Kind]]:
     """The top-level sections of every packaged table file, to the kinds that have them."""
     from gmtool.content.paths import data_root
-    from gmtool.systems import SYSTEMS
+    from gmtool.games import GAMES
 
     kinds: dict[frozenset[str], list[Kind]] = {}
-    for system in SYSTEMS:
+    for system in GAMES:
         for path in sorted((data_root() / "tables" / system).glob("*.yaml")):
             data = load_yaml(path).data
             if isinstance(data, dict):
@@ -46,9 +46,9 @@ def packaged_kinds() -> dict[frozenset[str], list[Kind]]:
 
 def scene_systems() -> list[str]:
     from gmtool.content.paths import data_root
-    from gmtool.systems import SYSTEMS
+    from gmtool.games import GAMES
 
-    return [name for name in SYSTEMS if any((data_root() / "scenes" / name).glob("*.yaml"))]
+    return [name for name in GAMES if any((data_root() / "scenes" / name).glob("*.yaml"))]
 
 
 def kinds_of(data: Any) -> list[Kind]:
@@ -71,7 +71,7 @@ def as_overrides(kind: Kind, path: Path, document: Document) -> Overrides:
 
 
 def describe(kind: Kind) -> str:
-    from gmtool.systems import get_system
+    from gmtool.games import get_game
 
-    title = str(getattr(get_system(kind.system), "title", kind.system))
+    title = str(getattr(get_game(kind.system), "title", kind.system))
     return f"{title} scene table" if kind.scene else f"{title} table ({kind.name})"

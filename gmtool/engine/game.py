@@ -45,9 +45,9 @@ class Game:
         from gmtool.store.home import campaign_path
 
         campaign_path(name)  # checks the name before any work
-        from gmtool.systems import get_system
+        from gmtool.games import get_game
 
-        system = get_system(system_name)
+        system = get_game(system_name)
         content = system.load_content(overrides)
         rng = Rng.from_seed(seed if seed is not None else _seed_option(options))
         origin_rng = rng.state
@@ -77,9 +77,9 @@ class Game:
 
     @cached_property
     def system(self) -> System:
-        from gmtool.systems import get_system
+        from gmtool.games import get_game
 
-        return get_system(self.system_name)
+        return get_game(self.system_name)
 
     @cached_property
     def content(self) -> Any:

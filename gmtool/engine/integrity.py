@@ -126,9 +126,9 @@ class ReplayFailed(StoreError):
 
 
 def _system_and_content(system_name: str, overrides_text: str) -> tuple[Any, Any]:
-    from gmtool.systems import get_system
+    from gmtool.games import get_game
 
-    system = get_system(system_name)
+    system = get_game(system_name)
     overrides = json.loads(overrides_text)
     return system, system.load_content(overrides if isinstance(overrides, dict) else {})
 

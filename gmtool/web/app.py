@@ -16,7 +16,7 @@ from importlib import resources
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
-from jinja2 import Environment, PackageLoader, select_autoescape
+from jinja2 import ChoiceLoader, Environment, PackageLoader, PrefixLoader, select_autoescape
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -33,7 +33,7 @@ KEEP_ALIVE_SECONDS = 15.0
 def build_app(campaign: LiveCampaign, links: dict[str, str]) -> Any:
     """The ASGI app for ``campaign``; ``links`` maps each seat to its secret token."""
     env = Environment(
-        loader=PackageLoader("gmtool.web", "templates"),
+        loader=ChoiceLoader([PackageLoader("gmtool.web", "templates"), _games_templates()]),
         autoescape=select_autoescape(default=True),
         trim_blocks=True,
         lstrip_blocks=True,
@@ -194,3 +194,16 @@ async def _form(request: Request) -> dict[str, str]:
     except (UnicodeDecodeError, ValueError):
         raise HTTPException(400) from None
     return {key: value[:200] for key, value in pairs}
+
+
+def _games_templates() -> PrefixLoader:
+    """Each game's own pages, ``NAME/page.html``, from its ``templates/`` folder."""
+    from gmtool.games import GAMES
+
+    return PrefixLoader(
+        {
+            name: PackageLoader(package, "templates")
+            for name, package in GAMES.items()
+            if resources.files(package).joinpath("templates").is_dir()
+        }
+    )

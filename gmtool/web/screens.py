@@ -1,9 +1,9 @@
 """How a rule system gets its screens in ``gmtool serve``.
 
 Every system has a table screen: its ``status`` document (which by contract holds no
-secret) rendered by ``templates/<system>/table.html``, or by ``generic/table.html`` when the
+secret) rendered by its ``templates/table.html``, or by the shared ``generic/table.html`` when the
 system ships no template of its own. A game with hidden information also gives the web a
-``Screens`` subclass in ``gmtool/web/systems/<system>.py`` (listed in ``SCREENS``): who sits
+``Screens`` subclass in its ``web`` part (``gmtool/games/NAME/web.py``): who sits
 at the table, what one seat may see (the system's own ``view(state, seat)``), what that seat
 may do now (the system's own options), and how a posted form becomes an action. The web
 layer holds no rule: every move goes through ``Game.play``, which refuses it with the rule's
@@ -12,7 +12,6 @@ reason.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from importlib import resources
@@ -21,12 +20,6 @@ from typing import Any
 from gmtool.dice import DiceDoor, parse_faces
 from gmtool.engine.system import State, System
 from gmtool.errors import UsageError
-
-SCREENS: dict[str, str] = {
-    "foodfight": "gmtool.web.systems.foodfight",
-    "zauberer": "gmtool.web.systems.zauberer",
-}
-"""System name -> the module whose ``SCREENS`` object gives its seats and player screens."""
 
 Form = Mapping[str, str]
 
@@ -106,17 +99,21 @@ class Screens:
 
 
 def screens_for(system: System) -> Screens:
-    module = SCREENS.get(system.name)
-    if module is None:
+    from gmtool.games import has_part, part
+
+    if not has_part(system.name, "web"):
         return Screens(system)
-    screens: Screens = importlib.import_module(module).SCREENS(system)
+    screens: Screens = part(system.name, "web").SCREENS(system)
     return screens
 
 
 def template_for(system: str, page: str) -> str | None:
     """``<system>/<page>`` when the package ships that template."""
     name = f"{system}/{page}"
-    found = resources.files("gmtool.web").joinpath(f"templates/{name}").is_file()
+    from gmtool.games import GAMES
+
+    package = GAMES.get(system)
+    found = package is not None and resources.files(package).joinpath(f"templates/{page}").is_file()
     return name if found else None
 
 

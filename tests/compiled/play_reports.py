@@ -14,8 +14,8 @@ GAMES = 12
 
 def main() -> None:
     modules = sys.argv[1:]
-    from gmtool.systems.foodfight.simulate import simulate as foodfight
-    from gmtool.systems.zauberer.simulate import simulate as zauberer
+    from gmtool.games.foodfight.rules.simulate import simulate as foodfight
+    from gmtool.games.zauberer.rules.simulate import simulate as zauberer
 
     reports: dict[str, object] = {}
     for name, simulate in (("foodfight", foodfight), ("zauberer", zauberer)):

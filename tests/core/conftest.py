@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from gmtool.systems import SYSTEMS
+from gmtool.games import GAMES
 
 
 @pytest.fixture
 def toy_campaign(gmtool, monkeypatch: pytest.MonkeyPatch) -> str:  # type: ignore[no-untyped-def]
-    monkeypatch.setitem(SYSTEMS, "toy", "tests.core.toy_system")
+    monkeypatch.setitem(GAMES, "toy", "tests.core.toy")
     result = gmtool("campaign", "new", "c1", "--system", "toy", "--seed", "7")
     assert result.code == 0, result.err
     return "c1"

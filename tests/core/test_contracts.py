@@ -13,12 +13,12 @@ import pytest
 
 from gmtool.engine.game import Game
 from gmtool.errors import RulesError
-from gmtool.systems import SYSTEMS
+from gmtool.games import GAMES
 
 
 @pytest.fixture
 def toy(gmtool, monkeypatch: pytest.MonkeyPatch) -> Game:  # type: ignore[no-untyped-def]
-    monkeypatch.setitem(SYSTEMS, "toy", "tests.core.toy_system")
+    monkeypatch.setitem(GAMES, "toy", "tests.core.toy")
     assert gmtool("campaign", "new", "t", "--system", "toy", "--seed", "5").code == 0
     return Game.open("t")
 
@@ -68,7 +68,7 @@ def test_a_rule_refused_after_rolling_writes_nothing_and_keeps_the_generator(toy
 
 
 def test_a_seeded_campaign_rolls_the_same_from_command_to_command(gmtool, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    monkeypatch.setitem(SYSTEMS, "toy", "tests.core.toy_system")
+    monkeypatch.setitem(GAMES, "toy", "tests.core.toy")
     totals = []
     for name in ("a", "b"):
         gmtool("campaign", "new", name, "--system", "toy", "--seed", "99")
@@ -161,8 +161,8 @@ def test_status_as_on_a_game_without_secrets_is_refused(gmtool, toy: Game) -> No
 
 @pytest.mark.parametrize("system", ["originem", "astral", "starships", "ftl"])
 def test_only_the_systems_with_secrets_offer_a_seat_status(system: str) -> None:
-    from gmtool.systems import get_system
+    from gmtool.games import get_game
 
-    assert not hasattr(get_system(system), "seat_status")
-    assert hasattr(get_system("foodfight"), "seat_status")
-    assert hasattr(get_system("zauberer"), "seat_status")
+    assert not hasattr(get_game(system), "seat_status")
+    assert hasattr(get_game("foodfight"), "seat_status")
+    assert hasattr(get_game("zauberer"), "seat_status")

@@ -6,13 +6,13 @@ import pytest
 
 from gmtool.engine.game import Game
 from gmtool.errors import DiceError, RulesError
+from gmtool.games import GAMES
 from gmtool.store import campaign as store_module
-from gmtool.systems import SYSTEMS
 
 
 @pytest.fixture
 def toy(monkeypatch: pytest.MonkeyPatch) -> Game:
-    monkeypatch.setitem(SYSTEMS, "toy", "tests.core.toy_system")
+    monkeypatch.setitem(GAMES, "toy", "tests.core.toy")
     return Game.create("t", system_name="toy", options={}, overrides={}, seed=1)
 
 
@@ -91,7 +91,7 @@ def test_undo_across_snapshots_replays_recorded_faces(
 
 
 def test_virtual_rolls_are_reproducible_from_the_seed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(SYSTEMS, "toy", "tests.core.toy_system")
+    monkeypatch.setitem(GAMES, "toy", "tests.core.toy")
     a = Game.create("a", system_name="toy", options={}, overrides={}, seed=42)
     b = Game.create("b", system_name="toy", options={}, overrides={}, seed=42)
     assert [add(a) for _ in range(5)] == [add(b) for _ in range(5)]
@@ -133,7 +133,7 @@ def test_options_that_cannot_be_stored_are_refused_before_any_file(
     from gmtool.errors import ContentError
     from gmtool.store.home import campaign_path
 
-    monkeypatch.setitem(SYSTEMS, "toy", "tests.core.toy_system")
+    monkeypatch.setitem(GAMES, "toy", "tests.core.toy")
     with pytest.raises(ContentError, match="options: .*date"):
         Game.create(
             "d",
@@ -152,7 +152,7 @@ def test_a_campaign_whose_creation_failed_leaves_no_file(monkeypatch: pytest.Mon
     from gmtool.store import connection
     from gmtool.store.home import campaign_path
 
-    monkeypatch.setitem(SYSTEMS, "toy", "tests.core.toy_system")
+    monkeypatch.setitem(GAMES, "toy", "tests.core.toy")
 
     def disk_error(conn: sqlite3.Connection) -> None:
         conn.execute("BEGIN IMMEDIATE")

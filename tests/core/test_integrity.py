@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from gmtool.engine.game import Game
-from gmtool.systems import SYSTEMS
+from gmtool.games import GAMES
 from tests.core.old_schema import as_schema
 
 
@@ -35,7 +35,7 @@ def small_snapshots(monkeypatch: pytest.MonkeyPatch) -> None:
     from gmtool.engine import integrity
     from gmtool.store import campaign
 
-    monkeypatch.setitem(SYSTEMS, "toy", "tests.core.toy_system")
+    monkeypatch.setitem(GAMES, "toy", "tests.core.toy")
     monkeypatch.setattr(campaign, "SNAPSHOT_EVERY", 5)
     monkeypatch.setattr(integrity, "SNAPSHOT_EVERY", 5)
 

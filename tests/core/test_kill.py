@@ -13,8 +13,8 @@ from pathlib import Path
 
 WRITER = """
 import sys
-from gmtool.systems import SYSTEMS
-SYSTEMS["toy"] = "tests.core.toy_system"
+from gmtool.games import GAMES
+GAMES["toy"] = "tests.core.toy"
 from gmtool.engine.game import Game
 game = Game.create("k", system_name="toy", options={}, overrides={}, seed=3)
 while True:

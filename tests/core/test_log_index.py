@@ -17,11 +17,11 @@ import pytest
 
 from gmtool.engine.game import Game
 from gmtool.errors import StoreError
+from gmtool.games import GAMES
 from gmtool.store.campaign import CampaignStore
 from gmtool.store.live import LogHead
 from gmtool.store.log_reading import LOG_COLUMNS, log_query
 from gmtool.store.schema import SCHEMA_VERSION
-from gmtool.systems import SYSTEMS
 from tests.core.old_schema import as_schema
 
 PIECES = ["Ana", "ana", "ANA", "Cy", "Ü", "ü", "ß", "ss", "K", "k", "İ", "i", "ſ", "%"]
@@ -30,7 +30,7 @@ PIECES += ["_", "\\", " ", ",", ", ", "-", "Map Out", "map-out", "map_out", "MAP
 
 @pytest.fixture
 def toy(monkeypatch: pytest.MonkeyPatch) -> Iterator[Game]:
-    monkeypatch.setitem(SYSTEMS, "toy", "tests.core.toy_system")
+    monkeypatch.setitem(GAMES, "toy", "tests.core.toy")
     game = Game.create("logs", system_name="toy", options={}, overrides={}, seed=3)
     yield game
     game.store.close()

@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
+from gmtool.games import GAMES
 from gmtool.store.schema import SCHEMA_VERSION
-from gmtool.systems import SYSTEMS
 
 
 @pytest.fixture
 def campaign(gmtool, monkeypatch: pytest.MonkeyPatch, gmtool_home: Path) -> Path:  # type: ignore[no-untyped-def]
-    monkeypatch.setitem(SYSTEMS, "toy", "tests.core.toy_system")
+    monkeypatch.setitem(GAMES, "toy", "tests.core.toy")
     assert gmtool("campaign", "new", "c1", "--system", "toy", "--seed", "7").code == 0
     assert gmtool("roll", "3d6", "--repeat", "300").code == 0
     for _ in range(3):

@@ -3,23 +3,22 @@ menu entries, and the same words on leaving."""
 
 from __future__ import annotations
 
-import importlib
-
 import pytest
 
-from gmtool.cli.play import DEMOS, open_demo
+from gmtool.cli.play import open_demo
 from gmtool.cli.playloop import QUIT, STANDARD
 from gmtool.cli.playloop.scripted import CTRL_C, ScriptedPrompts
 from gmtool.engine.game import Game
+from gmtool.games import GAMES, part
 
 
-@pytest.mark.parametrize("system", sorted(DEMOS))
+@pytest.mark.parametrize("system", sorted(GAMES))
 @pytest.mark.parametrize("leave", [QUIT, CTRL_C])
 def test_the_same_banner_menu_and_goodbye(
     system: str, leave: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     game = Game.open(open_demo(system))
-    loop = importlib.import_module(f"gmtool.cli.play_{system}")
+    loop = part(system, "play")
     script = ScriptedPrompts(leave)
     capsys.readouterr()
     loop.run(game, script)

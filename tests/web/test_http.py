@@ -318,7 +318,7 @@ def test_the_roll_feed_shows_the_newest_first_and_filters_by_who(table: Table, g
 
 
 def test_every_system_has_a_table_screen(gmtool) -> None:  # type: ignore[no-untyped-def]
-    from gmtool.systems import SYSTEMS
+    from gmtool.games import GAMES
 
     root = Path(__file__).resolve().parents[2] / "campaigns"
     expected = {
@@ -328,7 +328,7 @@ def test_every_system_has_a_table_screen(gmtool) -> None:  # type: ignore[no-unt
         "foodfight": ["Turn: <strong", "Fortune deck"],
         "zauberer": ["Before the first turn", "<svg"],
     }
-    for system in SYSTEMS:
+    for system in GAMES:
         demo = root / f"{system}-demo.yaml"
         if not demo.exists():
             continue

@@ -1,0 +1,1 @@
+"""Astral: explore the Astral Plane tick by tick (combat values, Aura, distances, tasks)."""

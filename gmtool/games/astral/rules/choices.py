@@ -1,0 +1,112 @@
+"""What the rules allow right now, for menus: each character's actions and their targets,
+and who will roll for a set of declarations."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from gmtool.dice import DiceDoor
+from gmtool.games.astral.rules.content import AstralContent
+from gmtool.games.astral.rules.state import BEINGS, State, lockout_at_tick_end, timers_of, within
+from gmtool.games.astral.rules.tick import declare, dice_rollers, resolve_tick
+
+ALWAYS_OFFERED = ("hesitate", "defend", "rest")
+
+
+def actors(state: State) -> list[str]:
+    """Every being that can declare an action this tick."""
+    return [
+        e["name"] for e in state["entities"] if e["kind"] in BEINGS and e["condition"] == "active"
+    ]
+
+
+def action_menu(state: State, content: AstralContent, who: str) -> dict[str, list[str]]:
+    """Each action ``who`` may declare, with its possible targets (tasks for work).
+
+    Actions that need a target and have none are left out.
+    """
+    reach = content.combat.reach
+    others = [e for e in state["entities"] if e["name"] != who and e["condition"] != "gone"]
+    fighters = [
+        e["name"]
+        for e in others
+        if e["kind"] in BEINGS
+        and (e["condition"] == "active" or content.combat.unconscious_can_be_attacked)
+    ]
+    menu: dict[str, list[str]] = {action: [] for action in ALWAYS_OFFERED}
+    candidates = {
+        "attack": [n for n in fighters if within(state, who, n, reach.attack)],
+        "block": [n for n in fighters if within(state, who, n, reach.block)],
+        "examine": [e["name"] for e in others if within(state, who, e["name"], reach.examine)],
+        "move": [e["name"] for e in others if lockout_at_tick_end(state, who, e["name"]) is None],
+        "work": [
+            t["name"]
+            for t in state["tasks"]
+            if t["status"] == "open" and (t["by"] == who or not content.tasks.only_owner_works)
+        ],
+    }
+    menu.update({action: names for action, names in candidates.items() if names})
+    return menu
+
+
+def rollers(
+    state: State, content: AstralContent, declarations: Sequence[Mapping[str, Any] | str]
+) -> dict[str, list[str]]:
+    """What each character rolls for these declarations, in order (the referee's timer
+    rolls aside): ``{"Ana": ["2d6 for CV", "2d6 for task Unseal"]}``."""
+    actions, _ = declare(state, content, declarations)
+    rolls: dict[str, list[str]] = {}
+    for who, dice, what in dice_rollers(state, content, actions):
+        rolls.setdefault(who, []).append(f"{dice} for {what}")
+    return rolls
+
+
+def referee_rolls(
+    state: State,
+    content: AstralContent,
+    declarations: Sequence[Mapping[str, Any] | str],
+    dice: DiceDoor,
+) -> list[str]:
+    """The referee's timer rolls (a PC gone, an Away lockout) that these declarations lead
+    to with these dice, found by resolving the tick on a copy: ``["2d6 for Cy gone"]``.
+
+    The timers come after every other roll, so the referee's own faces cannot change them.
+    """
+    if content.timers.roller != "referee":
+        return []
+    action = {"type": "tick", "declarations": list(declarations)}
+    resolve_tick(copy.deepcopy(state), action, dice, content)
+    referee = content.timers.referee_name
+    return [f"{roll.expression} for {roll.label}" for roll in dice.rolls if roll.who == referee]
+
+
+def disturbers(state: State, content: AstralContent, npc: str) -> list[str]:
+    """The PCs close enough to disturb the unconscious ``npc``."""
+    reach = content.combat.reach.disturb
+    return [
+        e["name"]
+        for e in state["entities"]
+        if e["kind"] == "pc" and e["condition"] == "active" and within(state, e["name"], npc, reach)
+    ]
+
+
+def extras(state: State) -> dict[str, list[str]]:
+    """What else the GM may do now: salvageable tasks, unconscious NPCs, the final attack."""
+    waiting = any(t["waits_for_final_attack"] for t in timers_of(state, "lockout"))
+    return {
+        "salvage": [
+            t["name"] for t in state["tasks"] if t["status"] == "partial" and not t["salvaged"]
+        ],
+        "disturb": [e["name"] for e in state["entities"] if e["condition"] == "unconscious"],
+        "final_attack": ["yes"] if state["fight_on"] or waiting else [],
+    }
+
+
+def check_new_name(state: State, content: AstralContent, name: str) -> None:
+    """Raise the error adding an entity called ``name`` would meet, so a menu can ask for
+    another name at once."""
+    from gmtool.games.astral.rules.entities import _check_new_name
+
+    _check_new_name(state, name, content)

@@ -1,0 +1,307 @@
+"""``gmtool ftl ...``: build and check FTL ships, lay out the sector map, jump, and fight.
+
+``ship`` commands read ship files and need no campaign; ``map`` and ``jump`` play through
+the current FTL campaign (logged, undoable); the battle's commands (``tick``, the orders,
+``show``, ``odds``) are in ``ftl_battle.py``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from gmtool.cli import declare as typer
+from gmtool.cli.common import JSON_OPTION, console, emit, open_game, print_json
+from gmtool.errors import ContentError, UsageError
+
+app = typer.Typer(
+    help="FTL board game: ships within budget, their bills and checks, the sector map, "
+    "and the battle one second at a time.",
+    no_args_is_help=True,
+)
+ship_app = typer.Typer(help="Build, check, price and draw ship files.", no_args_is_help=True)
+map_app = typer.Typer(help="The campaign's sector map.", no_args_is_help=True)
+app.add_typer(ship_app, name="ship")
+app.add_typer(map_app, name="map")
+
+SYSTEM = "ftl"
+COIN_WORDS = {"heads": "1", "tails": "2", "h": "1", "t": "2"}
+
+
+def _content(overrides: Mapping[str, Any] | None = None) -> Any:
+    from gmtool.games.ftl.game import SYSTEM as FTL
+
+    return FTL.load_content(overrides or {})
+
+
+CONTENT_OPTION = typer.Option(
+    None,
+    "--content",
+    help="A campaign file (system: ftl) whose changed content (budget, prices, limits) to use.",
+)
+
+
+def ship_content(ctx: typer.Context, campaign_file: Path | None) -> Any:
+    """The content a ship is checked and priced against: the bundled tables, with the
+    changes of a campaign file (``--content FILE``) or of a campaign named with ``-c NAME``
+    (or ``GMTOOL_CAMPAIGN``, when that campaign plays FTL: it may name another game the GM
+    is running). The campaign last used is not taken unasked: a ship file is checked the
+    same way whichever campaign was played last."""
+    import os
+
+    chosen = (ctx.find_root().obj or {}).get("campaign")
+    from_environment = chosen is not None and chosen == os.environ.get("GMTOOL_CAMPAIGN")
+    if campaign_file is not None and chosen is not None and not from_environment:
+        raise UsageError("give -c NAME or --content FILE, not both")
+    if campaign_file is not None:
+        from gmtool.content.campaignfile import read_campaign_file_of
+
+        data = read_campaign_file_of(campaign_file, SYSTEM, given_as="--content file")
+        return _content(dict(data.get("content") or {}))
+    if chosen is not None:
+        game = open_game(ctx)
+        if game.system_name != SYSTEM and from_environment:
+            return _content()  # the environment's game is another system's: not asked for
+        game.require_system(SYSTEM)
+        return game.content
+    return _content()
+
+
+def read_checked(path: Path, content: Any) -> tuple[Any, list[str]]:
+    """The ship in ``path`` and its rule problems (``file:line: field: message``); a file
+    that cannot be read as a ship at all raises ContentError with every shape problem."""
+    from gmtool.games.ftl.rules.checks import describe, ship_problems
+    from gmtool.games.ftl.rules.ship import read_ship
+
+    ship, document = read_ship(ship_path(path))
+    return ship, describe(ship_problems(ship, content), document)
+
+
+@ship_app.command("check")
+def ship_check(
+    ctx: typer.Context,
+    files: list[Path] = typer.Argument(..., help="Ship files (YAML)."),
+    campaign_file: Path = CONTENT_OPTION,
+) -> None:
+    """List every rule each ship breaks, as file:line: field: message (exit 3 if any).
+    With -c NAME or --content FILE, against that campaign's changed content."""
+    from gmtool.errors import one_line
+
+    content = ship_content(ctx, campaign_file)
+    problems: list[str] = []
+    for path in files:
+        try:
+            _, found = read_checked(path, content)
+        except ContentError as error:
+            found = error.problems
+        problems += found
+        if not found:
+            typer.echo(f"ok: {path}")
+    for problem in problems:
+        typer.echo(one_line(problem), err=True)
+    if problems:
+        typer.echo(f"{len(problems)} problem(s) in {len(files)} file(s)", err=True)
+        raise typer.Exit(3)
+
+
+@ship_app.command("cost")
+def ship_cost(
+    ctx: typer.Context,
+    file: Path = typer.Argument(..., help="A ship file (YAML)."),
+    campaign_file: Path = CONTENT_OPTION,
+    as_json: bool = JSON_OPTION,
+) -> None:
+    """The ship's bill: every item by group, the budget, the room bonus, what is left.
+    With -c NAME or --content FILE, at that campaign's prices and budget."""
+    from gmtool.games.ftl import render as render
+    from gmtool.games.ftl.rules.bill import ship_bill
+
+    content = ship_content(ctx, campaign_file)
+    ship, problems = read_checked(file, content)
+    doc = ship_bill(ship, content).to_json(problems)
+    emit(doc, as_json, lambda d: render.bill(d, title=f"{ship.name}: the bill"))
+
+
+@ship_app.command("show")
+def ship_show(
+    file: Path = typer.Argument(..., help="A ship file (YAML)."),
+    as_json: bool = JSON_OPTION,
+) -> None:
+    """Draw the ship's rooms on the grid (systems, doors, crew) and list what it carries."""
+    from gmtool.games.ftl.rules.ship import read_ship, ship_document
+
+    ship, _ = read_ship(ship_path(file))
+    if as_json:
+        print_json(ship_document(ship))
+        return
+    _check_drawable(ship)
+    show_ship(ship_document(ship))
+
+
+def show_ship(doc: dict[str, Any]) -> None:
+    """Draw a ship: whole to a file or a pipe, cut at the edge of a narrower terminal."""
+    from gmtool.games.ftl import render as render
+
+    out = console()
+    if out.is_terminal:
+        out.print(render.ship(doc, width=out.width))
+        return
+    out.width = max(out.width, render.ship_width(doc))
+    out.print(render.ship(doc))
+
+
+DRAWABLE_CORNERS = 60
+"""The widest or tallest ship ``show`` draws, in corners (a legal ship is far smaller)."""
+
+
+def _check_drawable(ship: Any) -> None:
+    from gmtool.games.ftl.rules.content import parse_size
+
+    sizes = [parse_size(room.size) or (1, 1) for room in ship.rooms]
+    xs = [
+        room.at[0] + d for room, size in zip(ship.rooms, sizes, strict=True) for d in (0, size[0])
+    ]
+    ys = [
+        room.at[1] + d for room, size in zip(ship.rooms, sizes, strict=True) for d in (0, size[1])
+    ]
+    span = max(max(xs) - min(xs), max(ys) - min(ys))
+    if span > DRAWABLE_CORNERS:
+        raise UsageError(
+            f"the rooms spread over {span} corners, too far apart to draw",
+            hint="'gmtool ftl ship check' says which rooms do not touch",
+        )
+
+
+@ship_app.command("new")
+def ship_new(
+    ctx: typer.Context,
+    file: Path = typer.Argument(..., help="Where to write the ship file."),
+    force: bool = typer.Option(False, "--force", help="Replace the file if it exists."),
+    campaign_file: Path = CONTENT_OPTION,
+) -> None:
+    """Build a ship step by step, with the running bill; illegal choices are refused.
+    With -c NAME or --content FILE, by that campaign's changed content."""
+    from gmtool.content.yamlfile import kind_of
+    from gmtool.games.ftl.commands.builder import build_ship
+
+    if kind_of(file) is not None and not force:
+        raise UsageError(f"{file} already exists", hint="choose another name or pass --force")
+    if kind_of(file.parent) != "folder":
+        raise UsageError(f"there is no folder {file.parent} to write {file.name} in")
+    build_ship(file, ship_content(ctx, campaign_file))
+
+
+def coin_faces(text: str) -> list[int]:
+    """Entered faces where coins may be written heads/tails (h/t) as well as 1/2."""
+    from gmtool.dice import parse_faces
+
+    words = [COIN_WORDS.get(word.lower(), word) for word in re.split(r"[,\s]+", text.strip())]
+    return parse_faces(",".join(words))
+
+
+@map_app.command("new")
+def map_new(
+    ctx: typer.Context,
+    dice: str = typer.Option(
+        None,
+        "--dice",
+        help="Faces in the order rolled: each coin heads/tails (or 1/2), each beacon x then y,"
+        " re-rolls included.",
+    ),
+    as_json: bool = JSON_OPTION,
+) -> None:
+    """Build the 6x6 sector map from coins and dice; every re-roll is shown."""
+    from gmtool.games.ftl import render as render
+
+    game = open_game(ctx, SYSTEM)
+    door = game.door(entered=coin_faces(dice) if dice is not None else None)
+    outcome = game.play({"type": "map_new"}, door)
+    if not as_json:
+        render.map_steps(outcome.result).write()
+    emit(outcome.result, as_json, render.map_built)
+
+
+@map_app.command("show")
+def map_show(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
+    """Draw the sector map with each ship where it is now."""
+    from gmtool.games.ftl import render as render
+
+    state = open_game(ctx, SYSTEM).state
+    if state["map"] is None:
+        raise UsageError("there is no map yet", hint="build one with 'gmtool ftl map new'")
+    at = {name: player["at"] for name, player in state["players"].items()}
+    doc = {**state["map"], "at": at}
+    if as_json:
+        print_json(doc)
+        return
+    console().print(render.sector(state["map"], at))
+
+
+# A coordinate such as -1 would be read as an unknown option: taken as an argument
+# instead, it reaches the beacon check, which says which beacons exist.
+@app.command("jump", context_settings={"ignore_unknown_options": True})
+def jump(
+    ctx: typer.Context,
+    player: str = typer.Argument(..., help="Whose ship jumps."),
+    x: int = typer.Argument(..., help="The beacon's x (1-6)."),
+    y: int = typer.Argument(..., help="The beacon's y (1-6)."),
+    as_json: bool = JSON_OPTION,
+) -> None:
+    """Jump a ship to a touching beacon for 1 fuel."""
+    from gmtool.games.ftl import render as render
+
+    game = open_game(ctx, SYSTEM)
+    outcome = game.play({"type": "jump", "player": player, "to": [x, y]}, game.door())
+    emit(outcome.result, as_json, render.jump)
+
+
+def ship_options(items: list[str], overrides: Mapping[str, Any]) -> dict[str, Any]:
+    """``--ship Red=red.yaml`` (repeated) into the campaign's ``ships`` option, each ship
+    read and checked here (against the campaign's content) so a problem names its file and
+    line."""
+    content = _content(overrides)
+    ships: dict[str, Any] = {}
+    for item in items:
+        name, sep, path = item.partition("=")
+        name = name.strip()
+        if not sep or not name or not path.strip():
+            raise UsageError(f"--ship '{item}' is not NAME=FILE", hint="e.g. --ship Red=red.yaml")
+        if name.casefold() in (known.casefold() for known in ships):
+            raise UsageError(f"--ship {name} is given twice", hint="one ship for each player")
+        ship, problems = read_checked(Path(path.strip()), content)
+        if problems:
+            refused = ContentError(problems)
+            if len(problems) > 1:  # the command that lists them is the ship's own check
+                refused.message = (
+                    f"{problems[0]} (and {len(problems) - 1} more: "
+                    f"'gmtool ftl ship check {path.strip()}' lists them)"
+                )
+            raise refused
+        from gmtool.games.ftl.rules.ship import ship_document
+
+        ships[name] = ship_document(ship)
+    return ships
+
+
+def ship_path(path: Path) -> Path:
+    """The file itself, else a bundled ship of that name (``ftl-red`` or ``ftl-red.yaml``)."""
+    from gmtool.content.paths import packaged
+    from gmtool.content.yamlfile import kind_of
+
+    if kind_of(path) == "file" or path.parent not in (Path("."), Path("campaigns")):
+        return path
+    for name in (path.name, f"{path.name}.yaml"):
+        if packaged("campaigns", name).is_file():
+            return packaged("campaigns", name)
+    return path
+
+
+def _battle_commands() -> None:
+    from gmtool.games.ftl.commands import battle as ftl_battle
+
+    ftl_battle.register(app)
+
+
+_battle_commands()

@@ -1,0 +1,88 @@
+"""The FTL multiplayer board game: ships built from priced parts within a budget, checked
+against the building rules, a sector map laid out by dice, and the battle between two
+ships one second at a time.
+
+``SYSTEM`` is what the engine uses. Its ``apply`` dispatches on ``action["type"]`` through
+``actions.ACTIONS``; a battle action goes straight to ``battle.handlers`` (imported only
+then, so the map, jumps and status do not load the battle referee), and the content
+is read only when something looks inside it, so a battle second (which reads only the
+state) imports neither the ship builder nor the content models.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from gmtool.dice import DiceDoor
+from gmtool.engine.system import Outcome, State
+
+
+class LazyContent:
+    """The FTL content (``content.CONTENT.load``), loaded on the first attribute asked for."""
+
+    def __init__(self, overrides: Mapping[str, Any]) -> None:
+        from gmtool.content.cache import is_validating
+
+        self.__dict__["_overrides"] = overrides
+        self.__dict__["_content"] = None
+        if is_validating():  # ``gmtool check``: validate now, not never
+            self.loaded()
+
+    def loaded(self) -> Any:
+        if self.__dict__["_content"] is None:
+            from gmtool.games.ftl.rules.content import CONTENT
+
+            self.__dict__["_content"] = CONTENT.load(self.__dict__["_overrides"])
+        return self.__dict__["_content"]
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.loaded(), name)
+
+
+def real(content: Any) -> Any:
+    """The content itself, whether ``content`` is the lazy holder or not."""
+    return content.loaded() if isinstance(content, LazyContent) else content
+
+
+class Ftl:
+    """The FTL referee: ships, their bills, the sector map, jumps and battles."""
+
+    name = "ftl"
+    title = "FTL multiplayer board game"
+
+    def load_content(self, overrides: Mapping[str, Any]) -> LazyContent:
+        return LazyContent(overrides)
+
+    def new_state(self, content: Any, options: Mapping[str, Any], dice: DiceDoor) -> State:
+        from gmtool.games.ftl.rules.setup import new_state
+
+        return new_state(real(content), options, dice)
+
+    def apply(
+        self, state: State, action: Mapping[str, Any], dice: DiceDoor, content: Any
+    ) -> Outcome:
+        if _may_be_battle(action.get("type")):
+            from gmtool.games.ftl.rules.battle.handlers import ACTION_TYPES, battle_action
+
+            if action.get("type") in ACTION_TYPES:
+                return battle_action(state, action, dice, content)
+        from gmtool.games.ftl.rules.actions import apply_action
+
+        return apply_action(state, action, dice, real(content))
+
+    def status(self, state: State, *, now: float) -> dict[str, Any]:
+        from gmtool.games.ftl.rules.players import status
+
+        return status(state)
+
+
+def _may_be_battle(kind: object) -> bool:
+    """The battle's action types are ``tick`` and ``order_...``: known by their shape, so
+    a map or jump action never imports the battle referee."""
+    return kind == "tick" or (isinstance(kind, str) and kind.startswith("order_"))
+
+
+SYSTEM = Ftl()
+
+__all__ = ["SYSTEM", "Ftl", "LazyContent"]

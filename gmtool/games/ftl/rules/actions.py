@@ -1,0 +1,163 @@
+"""The actions an FTL campaign logs, found by their ``type``.
+
+``ACTIONS`` maps each action type to its handler ``(state, action, dice, content) ->
+Outcome``; a new kind of action is one more entry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from gmtool.dice import DiceDoor
+from gmtool.engine.system import Outcome
+from gmtool.errors import RulesError, UsageError, unknown
+
+if TYPE_CHECKING:
+    from gmtool.games.ftl.rules.content import FtlContent
+from gmtool.games.ftl.rules.players import State, find_player
+from gmtool.games.ftl.rules.sector import build_map, is_adjacent
+
+Handler = Callable[[State, Mapping[str, Any], DiceDoor, "FtlContent"], Outcome]
+
+
+def map_new(
+    state: State, action: Mapping[str, Any], dice: DiceDoor, content: FtlContent
+) -> Outcome:
+    """Build the sector map from dice and put each ship on its starting beacon."""
+    if state["jumps"]:
+        raise RulesError(
+            "the ships have already jumped on this map", hint="undo the jumps to build a new map"
+        )
+    result = build_map(content.map, state["seats"], dice)
+    state["map"] = {key: value for key, value in result.items() if key != "steps"}
+    for name, at in result["starts"].items():
+        state["players"][name]["at"] = at
+        state["players"][name]["visited"] = [at]
+    counts = [
+        _count(len(result["beacons"]), "beacon"),
+        _count(len(result["asteroids"]), "asteroid field"),
+        _count(len(result["ion_storms"]), "ion storm"),
+        _count(result["rerolls"], "re-roll"),
+    ]
+    return Outcome(state, result, what="map new", outcome=", ".join(counts))
+
+
+def _count(number: int, thing: str) -> str:
+    return f"{number} {thing}" if number == 1 else f"{number} {thing}s"
+
+
+def jump(state: State, action: Mapping[str, Any], dice: DiceDoor, content: FtlContent) -> Outcome:
+    """Move a ship to a touching beacon for fuel (with advanced FTL navigation, back to a
+    visited beacon further away, for more fuel)."""
+    name = find_player(state, action.get("player"))
+    player = state["players"][name]
+    sector = state["map"]
+    if sector is None:
+        raise RulesError("there is no map yet", hint="build one with 'gmtool ftl map new'")
+    escaped = _escape_battle(state, name)
+    to = _beacon(action.get("to"), sector["size"])
+    here = tuple(player["at"])
+    fuel = content.map.jump_fuel
+    if list(to) not in sector["beacons"]:
+        raise RulesError(f"there is no beacon at {_xy(to)} (it was removed)")
+    if to == here:
+        raise RulesError(f"{name} is already at {_xy(to)}")
+    if not is_adjacent(here, to, content.map.adjacency):
+        far = _far_jump_fuel(player, to, content)
+        if far is None:
+            raise RulesError(
+                f"{_xy(to)} does not touch {name}'s beacon {_xy(here)}",
+                hint="a ship jumps to a touching beacon",
+            )
+        fuel = far
+    if player["fuel"] < fuel:
+        raise RulesError(f"{name} has {player['fuel']} fuel and the jump needs {fuel}")
+    player["fuel"] -= fuel
+    player["at"] = list(to)
+    if list(to) not in player["visited"]:
+        player["visited"].append(list(to))
+    state["jumps"] += 1
+    hazard = _hazard(sector, to)
+    result = {
+        "player": name,
+        "from": list(here),
+        "to": list(to),
+        "fuel": player["fuel"],
+        "spent": fuel,
+        "hazard": hazard,
+    }
+    if escaped:
+        result["escaped"] = True
+        if "repaired" in escaped:  # the repair arm mends the hull at the jump
+            result["hull_repaired"] = escaped["repaired"]
+    where = f"{_xy(here)} to {_xy(to)}"
+    return Outcome(
+        state,
+        result,
+        who=name,
+        what=f"jump {where}",
+        outcome=f"{fuel} fuel, {player['fuel']} left"
+        + (f", {hazard}" if hazard else "")
+        + (", escaping the battle" if escaped else ""),
+    )
+
+
+def _escape_battle(state: State, name: str) -> dict[str, Any] | None:
+    """During a battle a ship jumps only with its FTL drive charged, and the jump ends the
+    battle as an escape (``battle.ftl_drive``): the escape's event, or None."""
+    battle = state.get("battle")
+    if not battle or battle.get("over"):
+        return None
+    from gmtool.games.ftl.rules.battle.ftl_drive import escape
+
+    return escape(battle, battle["ships"][name])
+
+
+def _far_jump_fuel(
+    player: Mapping[str, Any], to: tuple[int, int], content: FtlContent
+) -> int | None:
+    key = "advanced_ftl_navigation"
+    if key in player["ship"].get("augments", []) and list(to) in player["visited"]:
+        return int(content.augments[key].numbers["far_jump_fuel"])
+    return None
+
+
+def _hazard(sector: Mapping[str, Any], at: tuple[int, int]) -> str | None:
+    if list(at) in sector["asteroids"]:
+        return "asteroid field"
+    if list(at) in sector["ion_storms"]:
+        return "ion storm"
+    return None
+
+
+def _beacon(value: Any, size: int) -> tuple[int, int]:
+    if (
+        not isinstance(value, list | tuple)
+        or len(value) != 2
+        or not all(isinstance(v, int) and 1 <= v <= size for v in value)
+    ):
+        shown = " ".join(map(str, value)) if isinstance(value, list | tuple) else repr(value)
+        raise UsageError(f"a beacon is X Y, each from 1 to {size}: got {shown}")
+    return int(value[0]), int(value[1])
+
+
+def _xy(at: tuple[int, int] | list[int]) -> str:
+    return f"({at[0]}, {at[1]})"
+
+
+ACTIONS: dict[str, Handler] = {"map_new": map_new, "jump": jump}
+"""The actions before a battle; the battle's own (``battle.handlers.ACTION_TYPES``) are
+dispatched by ``SYSTEM.apply`` and imported only when one is played."""
+
+
+def apply_action(
+    state: State, action: Mapping[str, Any], dice: DiceDoor, content: FtlContent
+) -> Outcome:
+    kind = str(action.get("type"))
+    handler = ACTIONS.get(kind)
+    if handler is None:
+        from gmtool.games.ftl.rules.battle.handlers import ACTION_TYPES
+
+        raise unknown("FTL action", kind, sorted([*ACTIONS, *ACTION_TYPES]))
+    return handler(state, action, dice, content)

@@ -1,0 +1,144 @@
+"""The orders a ship may give now, for menus that offer only legal ones.
+
+Each candidate order is checked by the order itself, run as a trial (``check_order``:
+every check it makes, none of its changes), so a menu can never offer what the rules
+would refuse, and no copy of the battle is made (an 18-room battle offers some 150).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from gmtool.errors import GmtoolError
+from gmtool.games.ftl.rules.battle.actions import check_order
+from gmtool.games.ftl.rules.battle.state import Battle, enemy_of, side_of
+
+
+def is_legal(battle: Battle, action: Mapping[str, Any]) -> bool:
+    try:
+        check_order(battle, action)
+    except GmtoolError:
+        return False
+    return True
+
+
+def legal_orders(battle: Battle, seat: str) -> dict[str, list[dict[str, Any]]]:
+    """Order kind -> the legal actions of that kind for the ship in ``seat``."""
+    if battle.get("over"):
+        return {}
+    found: dict[str, list[dict[str, Any]]] = {}
+    walks = _walks(battle, seat)  # many candidates: checked as the order checks, not tried
+    if walks:
+        found["crew"] = walks
+    for kind, actions in candidates(battle, seat).items():
+        legal = [a for a in actions if is_legal(battle, {"type": f"order_{kind}", **a})]
+        if legal:
+            found[kind] = legal
+    return found
+
+
+def candidates(battle: Battle, seat: str) -> dict[str, list[dict[str, Any]]]:
+    """Order kind -> every order of that kind the menus may offer ``seat``, legal or not
+    (all but crew walks, which ``_walks`` finds)."""
+    ship = battle["ships"][seat]
+    enemy = enemy_of(battle, ship)
+    base = {"ship": seat}
+    return {
+        "power": [
+            {**base, "system": system_id, "bars": bars}
+            for system_id, system in ship["systems"].items()
+            for bars in range(int(system["level"]) + 1)
+            if bars != system["power"]
+        ],
+        "weapon": [
+            {**base, "weapon": weapon["id"], "on": not weapon["powered"]}
+            for weapon in ship["weapons"]
+        ],
+        "aim": [
+            {**base, "weapon": weapon["id"], "room": room}
+            for weapon in ship["weapons"]
+            for room in [*enemy["rooms"], *_drone_targets(enemy), None]
+            if room != weapon["target"]
+        ],
+        "drone": [
+            {**base, "drone": str(slot + 1), "on": not drone["powered"]}
+            for slot, drone in enumerate(ship.get("drones") or [])
+        ],
+        "autofire": [{**base, "on": not ship["autofire"]}],
+        "teleport": [{**base, "room": room} for room in enemy["rooms"]],
+        "retrieve": [dict(base)],
+        "hack": [{**base, "system": system_id} for system_id in enemy["systems"]],
+        "mind": [
+            {**base, "name": member["name"]}
+            for aboard in battle["ships"].values()
+            for member in aboard["crew"]
+            if member.get("owner") == enemy["name"] and member["health"] > 0
+        ]
+        + _slug_minds(battle, seat, enemy["name"]),
+        "cloak": [dict(base)],
+        "battery": [dict(base)],
+        "doors": [
+            {**base, "room": room_id, "open": not room["vent"]}
+            for room_id, room in ship["rooms"].items()
+            if room["space_door"]
+        ]
+        + [
+            {**base, "room": door["rooms"][0], "to": door["rooms"][1], "open": not door["open"]}
+            for door in ship.get("doors", {}).values()
+        ],
+        "lock": [
+            {**base, "name": member["name"], "room": room}
+            for aboard in battle["ships"].values()
+            for member in aboard["crew"]
+            if member.get("lock_seconds")
+            and member["health"] > 0
+            and member["room"]
+            and (side_of(member) or aboard["name"]) == seat
+            for room in aboard["rooms"][member["room"]]["neighbours"]
+        ],
+    }
+
+
+def _slug_minds(battle: Battle, seat: str, enemy: str) -> list[dict[str, Any]]:
+    """Each of ``seat``'s slugs with each enemy crew member within its reach."""
+    from gmtool.games.ftl.rules.battle.slug_minds import in_reach
+
+    reach = str(battle["rules"]["slug_mind"]["reach"])
+    found: list[dict[str, Any]] = []
+    for slug_ship in battle["ships"].values():
+        for slug in slug_ship["crew"]:
+            if side_of(slug) != seat or not slug.get("mind_seconds") or slug["health"] <= 0:
+                continue
+            for aboard in battle["ships"].values():
+                for member in aboard["crew"]:
+                    alive = member.get("owner") == enemy and member["health"] > 0
+                    if alive and in_reach(reach, slug_ship, slug, aboard, member):
+                        found.append({"ship": seat, "name": member["name"], "by": slug["name"]})
+    return found
+
+
+def _walks(battle: Battle, seat: str) -> list[dict[str, Any]]:
+    """Every room each living crew member of ``seat`` can walk to by the doors."""
+    from gmtool.games.ftl.rules.battle.crew import path_between
+
+    walks: list[dict[str, Any]] = []
+    for aboard in battle["ships"].values():
+        for member in aboard["crew"]:
+            if (side_of(member) or aboard["name"]) != seat or member["health"] <= 0:
+                continue
+            if member["room"] is None or member.get("drone") is not None:
+                continue
+            for room in aboard["rooms"]:
+                if room != member["room"] and path_between(aboard, member["room"], room):
+                    walks.append({"ship": seat, "name": member["name"], "room": room})
+    return walks
+
+
+def _drone_targets(enemy: dict[str, Any]) -> list[str]:
+    """The enemy's drones flying outside its ship, as aims (``drone:SLOT``)."""
+    return [
+        f"drone:{slot + 1}"
+        for slot, drone in enumerate(enemy.get("drones") or [])
+        if drone["deployed"] and drone["kind"] != "internal"
+    ]

@@ -1,0 +1,204 @@
+"""Mind control and the clone bay: crew who change sides, and crew who come back.
+
+Mind control turns an enemy crew member (not a slug) to one's side for 10/10/15 s by the
+system's level, with +0/20/50% health and +1/2/4 SS damage; when it ends the crew member
+goes back and the system takes 3 ion damage. A slug takes a mind the same way, by its
+race's numbers (``slug_minds``). A clone bay brings back its ship's dead crew
+in its room after 15/10/5 s while it has power; unpowered or broken for 3 s, the dead stay
+dead (not with the backup DNA bank). While cloned, a crew member is nowhere.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gmtool.errors import RulesError
+from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, enemy_of, rules, side_of
+
+
+def order_mind(
+    battle: Battle, ship: Ship, name: str, by: str | None = None, *, trial: bool = False
+) -> Event:
+    """The ``mind`` order: by the mind control system, or (``by``) by one of the ship's
+    slugs."""
+    if by is not None:
+        from gmtool.games.ftl.rules.battle.slug_minds import order_slug_mind
+
+        return order_slug_mind(battle, ship, by, name, trial=trial)
+    system = ship["systems"].get("mind_control")
+    if system is None:
+        raise RulesError(f"{ship['name']} has no mind control")
+    if int(system["power"]) <= 0:
+        raise RulesError(f"{ship['name']}'s mind control has no power", hint="power it first")
+    if any(
+        m.get("controlled_by") == ship["name"] and m.get("control_source", SYSTEM) == SYSTEM
+        for s in battle["ships"].values()
+        for m in s["crew"]
+    ):
+        raise RulesError(f"{ship['name']} already holds a mind")
+    enemy = enemy_of(battle, ship)
+    aboard, target = enemy_member(battle, enemy["name"], name)
+    refuse_immune(target)
+    if aboard is not ship:  # the mind is reached across the ship's Zoltan shield
+        from gmtool.games.ftl.rules.battle.zoltan_shield import refuse_across
+
+        refuse_across(battle, aboard, "mind_control", ship, "mind control")
+    if trial:
+        return {}
+    level = max(1, int(system["level"]) - int(system["damage"]))
+    table = rules(battle)["mind_control"]["levels"]
+    effect = table[min(level, len(table)) - 1]
+    return take_mind(
+        target,
+        ship["name"],
+        SYSTEM,
+        int(effect["seconds"]),
+        int(effect["health_bonus_percent"]),
+        list(effect["ss_damage_bonus"]),
+    )
+
+
+SYSTEM = "system"
+"""The source of a mind taken by the mind control system (a slug's is the slug's name)."""
+
+
+def refuse_immune(target: dict[str, Any]) -> None:
+    """Refuse a mind that cannot be taken: a slug's, or one already taken (its bonuses
+    would pile up)."""
+    if target.get("mind_control_immune"):
+        raise RulesError(f"{target['name']} is a {target['race']}: immune to mind control")
+    if target.get("controlled_by"):
+        raise RulesError(f"{target['name']}'s mind is already taken")
+
+
+def take_mind(
+    target: dict[str, Any],
+    holder: str,
+    source: str,
+    seconds: int,
+    health_percent: int,
+    ss_bonus: list[int],
+) -> Event:
+    """Turn ``target`` to ``holder``'s side for ``seconds``, with the bonuses; ``source``
+    says who holds it (the system, or a slug by name) and so how it ends."""
+    bonus = int(target["max_health"]) * health_percent // 100
+    target["controlled_by"] = holder
+    target["control_source"] = source
+    target["control"] = seconds
+    target["control_bonus"] = {"health": bonus, "ss": list(ss_bonus)}
+    target["max_health"] += bonus
+    target["health"] += bonus
+    target["ss_damage"] = [a + b for a, b in zip(target["ss_damage"], ss_bonus, strict=True)]
+    target["path"] = []
+    event: Event = {"event": "mind", "ship": holder, "crew": target["name"], "seconds": seconds}
+    if source != SYSTEM:
+        event["by"] = source
+    return event
+
+
+def enemy_member(battle: Battle, seat: str, name: str) -> tuple[Ship, dict[str, Any]]:
+    """A living crew member of ``seat``, wherever it stands: (the ship it is on, it)."""
+    from gmtool.errors import unknown
+
+    known = []
+    for aboard in battle["ships"].values():
+        for member in aboard["crew"]:
+            if member.get("owner") == seat and member["health"] > 0:
+                known.append(member["name"])
+                if member["name"].casefold() == name.casefold():
+                    return aboard, member
+    raise unknown(f"crew member of {seat}", name, known)
+
+
+def count_down(battle: Battle, ship: Ship) -> list[Event]:
+    """One second off each mind control held by crew standing on this ship."""
+    from gmtool.games.ftl.rules.battle.power import add_ion
+    from gmtool.games.ftl.rules.battle.slug_minds import count_down_rest, release_slug, slug_lost
+
+    events: list[Event] = count_down_rest(ship)
+    for member in ship["crew"]:
+        if not member.get("controlled_by"):
+            continue
+        member["control"] -= 1
+        source = member.get("control_source", SYSTEM)
+        held = member["control"] > 0 and member["health"] > 0
+        if held and (source == SYSTEM or not slug_lost(battle, member)):
+            continue
+        holder = battle["ships"][member["controlled_by"]]
+        bonus = member.pop("control_bonus")
+        member["max_health"] -= bonus["health"]
+        member["health"] = min(member["health"], member["max_health"])
+        member["ss_damage"] = [a - b for a, b in zip(member["ss_damage"], bonus["ss"], strict=True)]
+        member["controlled_by"] = None
+        member["control_source"] = None
+        member["path"] = []
+        events.append({"event": "mind_free", "ship": holder["name"], "crew": member["name"]})
+        if source != SYSTEM:
+            release_slug(battle, holder, source)
+            continue
+        events += add_ion(
+            battle, holder, "mind_control", int(rules(battle)["mind_control"]["self_ion"])
+        )
+    return events
+
+
+def clone(battle: Battle, ship: Ship) -> list[Event]:
+    """The clone bay's second: the newly dead go into it, the cloning go on or are lost."""
+    bay = ship["systems"].get("clone_bay")
+    if bay is None:
+        return []
+    events: list[Event] = []
+    for aboard in battle["ships"].values():
+        for member in list(aboard["crew"]):
+            if (
+                member["health"] <= 0
+                and member.get("owner") == ship["name"]
+                and member.get("drone") is None
+                and not (member.get("lost") or member.get("cloning") is not None)
+            ):
+                if aboard is not ship:
+                    aboard["crew"].remove(member)
+                    ship["crew"].append(member)
+                member["room"] = None
+                member["controlled_by"] = None
+                member["cloning"] = _clone_time(battle, bay)
+                member["limbo"] = 0
+    working = int(bay["power"]) > 0 and bay["damage"] < bay["level"]
+    working = working and ship.get("hacked") != "clone_bay"  # "turn off clone bay"
+    for member in ship["crew"]:
+        if member.get("cloning") is None:
+            continue
+        if working:
+            member["limbo"] = 0
+            member["cloning"] -= 1
+            if member["cloning"] <= 0:
+                member["cloning"] = None
+                member["health"] = member["max_health"]
+                member["room"] = bay["room"]
+                member["stunned"] = 0
+                events.append(
+                    {
+                        "event": "cloned",
+                        "ship": ship["name"],
+                        "crew": member["name"],
+                        "room": bay["room"],
+                    }
+                )
+            continue
+        member["limbo"] += 1
+        if member["limbo"] >= int(rules(battle)["clone_bay"]["limbo"]) and (
+            "backup_dna_bank" not in ship["augments"]
+        ):
+            member["cloning"] = None
+            member["lost"] = True
+            events.append({"event": "clone_lost", "ship": ship["name"], "crew": member["name"]})
+    return events
+
+
+def _clone_time(battle: Battle, bay: dict[str, Any]) -> int:
+    seconds = rules(battle)["clone_bay"]["seconds"]
+    level = max(1, int(bay["level"]) - int(bay["damage"]))
+    return int(seconds[min(level, len(seconds)) - 1])
+
+
+__all__ = ["clone", "count_down", "enemy_member", "order_mind", "side_of", "take_mind"]

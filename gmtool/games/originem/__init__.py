@@ -1,0 +1,2 @@
+"""Originem: a crew races the NOVA countdown through missions of rolled scenes and fights,
+gathering the knowledge that unlocks the final mission."""

@@ -1,0 +1,1 @@
+"""Stars & Starships encounters: initiative, d20 attacks, damage affinities, rows, Momentum."""

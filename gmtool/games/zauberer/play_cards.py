@@ -1,0 +1,133 @@
+"""The questions of ``gmtool play`` for Zauberer that deal with spell cards: a cast's
+targets and spaces, and a duel roll's attack and defence cards around the dice."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+from gmtool.cli.common import console
+from gmtool.cli.playloop import Prompts
+from gmtool.dice import DiceDoor
+
+if TYPE_CHECKING:
+    from gmtool.games.zauberer.play import Table
+    from gmtool.games.zauberer.rules.power import Roll
+
+NO_CARD = "no card"
+
+
+def cast_action(
+    state: dict[str, Any], team: dict[str, Any], cid: str, ask: Prompts
+) -> dict[str, Any]:
+    """The cast of ``cid`` with what it needs, each answer chosen from what the rules allow."""
+    from gmtool.errors import RulesError
+    from gmtool.games.zauberer.rules.choices import cast_arguments
+
+    needs = cast_arguments(state, team, cid)
+    name = state["cards"][cid]["name"]
+    action: dict[str, Any] = {"type": "cast", "card": cid}
+    count, clans = needs["targets"]
+    if count and len(clans) < count:
+        raise RulesError(f"{name} has no team to act on now")
+    targets: list[str] = []
+    for number in range(count):
+        left = [clan for clan in clans if clan not in targets]
+        targets.append(
+            ask.select(f"{name}: team {number + 1}?" if count > 1 else f"{name}: which team?", left)
+        )
+    if targets:
+        action["targets"] = targets
+    count, spaces = needs["spaces"]
+    chosen: list[str] = []
+    for number in range(count):
+        chosen.append(ask.select(f"{name}: space {number + 1} of {count}?", spaces))
+    if chosen:
+        action["spaces"] = chosen
+    if needs["steps"] is not None:
+        action["steps"] = ask.whole(
+            f"{name}: how many spaces toward the centre (1-{needs['steps']})?"
+        )
+    ways = [
+        ask.select(f"At the fork {fork}, which way?", options)
+        for fork, options in needs["forks"].items()
+    ]
+    if ways:
+        action["ways"] = ways
+    return action
+
+
+def duel_action(table: Table, state: dict[str, Any]) -> tuple[dict[str, Any], DiceDoor]:
+    """One duel roll in the order ``duel_steps`` gives: attack cards, the dice (entered, or
+    worked out ahead from the campaign's generator and shown), then defence cards; returns
+    the action and the door to play it with."""
+    from gmtool.games.zauberer.rules import duel_steps
+    from gmtool.games.zauberer.rules.choices import usable_card
+
+    ask = table.ask
+    attack: dict[str, str] = {}
+    for clan in duel_steps.asked_before_the_roll(state):
+        card = _choose(table, clan, usable_card(state, clan, "attack"), "before the roll")
+        if card is not None:
+            attack[clan] = card
+    entered: dict[str, list[int]] = {}
+    for clan in duel_steps.duellists(state):
+        own = duel_steps.die_of_its_own(state, attack.get(clan))
+        faces = ask.faces(f"{clan}'s two d6" + (f" and the {own}'s d6" if own else ""))
+        if faces is not None:
+            entered[clan] = faces
+    preview = duel_steps.roll_before_defence(
+        state, attack, table.game.door(entered_by=dict(entered) or None)
+    )
+    hidden = duel_steps.dice_hidden(state, attack)
+    if not hidden:
+        _show_dice(preview)
+    defense: dict[str, str] = {}
+    for clan in duel_steps.asked_after_the_roll(state, attack):
+        dice = None if hidden else partial(_show_dice, preview)
+        card = _choose(table, clan, usable_card(state, clan, "defense"), "after the roll", dice)
+        if card is not None:
+            defense[clan] = card
+            own = duel_steps.die_of_its_own(state, card)
+            if own and clan in entered:
+                entered[clan] = [*entered[clan], ask.whole(f"{clan}'s {own} d6 (its face)")]
+    if hidden:
+        _show_dice(preview)
+    action = {"type": "duel_round", "attack": attack, "defense": defense}
+    return action, table.game.door(entered_by=entered or None)
+
+
+def _choose(
+    table: Table,
+    clan: str,
+    cid: str | None,
+    when: str,
+    show: Callable[[], None] | None = None,
+) -> str | None:
+    """Ask ``clan`` (behind the gate) whether it plays ``cid``; ``duel_steps`` asks every
+    duellist holding a spell, so the gate itself tells the others nothing. ``show`` prints
+    what the team decides on (the dice) once the gate has wiped the screen."""
+    table.gate(clan)
+    if show is not None:
+        show()
+    name = table.seen_by(clan)["name"]
+    if cid is None:
+        table.ask.pause(f"{clan}: {name} cannot be played {when} now; press Enter")
+        answer = NO_CARD
+    else:
+        answer = table.ask.select(f"{clan}: play {name} {when}?", [f"play {name}", NO_CARD])
+    # The screen goes back to the table: nothing of the team's card may stay on it.
+    table.ask.clear_screen()
+    return None if answer == NO_CARD else cid
+
+
+def _show_dice(roll: Roll) -> None:
+    from rich.text import Text
+
+    parts = []
+    for clan in roll.clans:
+        dice = " + ".join(str(face) for face in roll.faces[clan])
+        extra = f" (and {roll.extra[clan]})" if clan in roll.extra else ""
+        parts.append(f"{clan} rolled {dice}{extra}: {roll.power(clan)} Power Points so far")
+    console().print(Text("; ".join(parts), style="bold"))

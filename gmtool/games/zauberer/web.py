@@ -1,0 +1,172 @@
+"""Zauberer's screens: the arena for the table; for each team, its own spell card (which
+the rules keep face down) and, on its turn, its moves: the movement roll with its fork
+choices, the dungeon, a trap, casting its non-combat card, calling a duel and ending the
+turn, each with the faces of real dice typed in or left to the campaign's dice.
+
+A duel roll asks both duellists in the rules' order (``duel_steps``): the one who asks
+for the roll chooses its attack card, the other is asked for its own without being told
+the first one's (attack cards are chosen blind, as in ``gmtool play``), the dice are shown
+(the campaign's, worked out ahead, or the faces each typed), then each team that played
+no attack card and holds a spell is asked about its defence card; then the round is
+played with every team's dice.
+
+Everything shown comes from the system's own documents (``view``, ``status``,
+``seat_options``, ``duel_steps``); a posted form only becomes the action the command line
+would build, always naming the seat's own clan, and the rules decide.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gmtool.dice import parse_faces
+from gmtool.engine.system import State
+from gmtool.errors import UsageError
+from gmtool.games.zauberer.rules import duel_steps
+from gmtool.games.zauberer.rules.view import seat_options, status, view
+from gmtool.web.screens import Form, Made, Question, Screens, WithDice
+
+MOST_CHOICES = 8
+"""How many numbered fields (way1, target1, space1...) a posted form is read for."""
+
+
+class ZaubererScreens(Screens):
+    seat_template = "zauberer/player.html"
+
+    def table(self, state: State, *, now: float) -> dict[str, Any]:
+        return {"status": status(state)}
+
+    def seats(self, state: State) -> list[str]:
+        return [team["clan"] for team in state["teams"]]
+
+    def seat_view(self, state: State, seat: str) -> dict[str, Any]:
+        seen = view(state, seat)
+        mine = next(team for team in seen["teams"] if team["clan"] == seat)
+        others = [team for team in seen["teams"] if team["clan"] != seat]
+        return {"me": mine, "others": others, "game": seen, "status": status(state)}
+
+    def moves(self, state: State, seat: str) -> dict[str, Any] | None:
+        return seat_options(state, seat)
+
+    def action(self, state: State, seat: str, form: Form) -> Made:
+        move = form.get("move", "")
+        mine: dict[str, Any] = {"player": seat}  # the rules refuse it when it is not its turn
+        if move == "move":
+            return {"type": "move", **mine, **_listed(form, "ways", "way")}
+        if move == "dungeon":
+            return {"type": "dungeon", **mine, "return_spell": form.get("return_spell") == "yes"}
+        if move in ("trap", "end_turn"):
+            return {"type": move, **mine}
+        if move == "duel_start":
+            return {"type": "duel_start", **mine, "target": form.get("target", "")}
+        if move == "duel_round":
+            return self._roll_asked(state, seat, form)
+        if move == "cast":
+            action = {"type": "cast", **mine, "card": form.get("card", "")}
+            action.update(_listed(form, "targets", "target"))
+            action.update(_listed(form, "spaces", "space"))
+            action.update(_listed(form, "ways", "way"))
+            steps = form.get("steps", "").strip()
+            if steps:
+                if not steps.isdigit():
+                    raise UsageError(f"'{steps}' is not a number of spaces", hint="e.g. 3")
+                action["steps"] = int(steps)
+            return action
+        raise UsageError("choose a move", hint="pick one of the buttons on your screen")
+
+    def entered_dice(self, form: Form) -> list[int] | None:
+        return None if form.get("move") == "duel_round" else super().entered_dice(form)
+
+    # -- a duel roll, asked of both duellists in turn -----------------------------------
+    def _roll_asked(self, state: State, seat: str, form: Form) -> Made:
+        action = {"type": "duel_round", "player": seat, "attack": {}, "defense": {}}
+        typed: dict[str, list[int]] = {}
+        _choose(state, seat, form, "attack", action, typed)
+        challenger, defender = duel_steps.duellists(state)
+        other = defender if seat == challenger else challenger
+        return Question(  # blind: the card stays hidden until both have chosen
+            seat=other,
+            asked_by=seat,
+            action=action,
+            public=f"{seat} is ready to roll: {other} chooses before the roll",
+            private=f"{seat} is ready to roll, its own choice hidden. Your choice before the roll:",
+            step="attack",
+            entered_by=typed,
+        )
+
+    def answer(self, state: State, question: Question, form: Form) -> Made:
+        action = {
+            key: dict(value) if isinstance(value, dict) else value
+            for key, value in question.action.items()
+        }
+        typed = {clan: list(faces) for clan, faces in (question.entered_by or {}).items()}
+        seat = question.seat
+        asked = duel_steps.asked_after_the_roll(state, action["attack"])
+        if question.step == "attack":
+            _choose(state, seat, form, "attack", action, typed)
+            asked = duel_steps.asked_after_the_roll(state, action["attack"])
+        else:
+            _choose(state, seat, form, "defense", action, typed)
+            asked = asked[asked.index(seat) + 1 :] if seat in asked else []
+        if not asked:
+            return WithDice(action, typed)
+        return self._ask_defence(state, asked[0], question.asked_by, action, typed)
+
+    def _ask_defence(
+        self,
+        state: State,
+        seat: str,
+        asked_by: str,
+        action: dict[str, Any],
+        typed: dict[str, list[int]],
+    ) -> Question:
+        attack = action["attack"]
+        if duel_steps.dice_hidden(state, attack) or self.door is None:
+            seen = f"The dice stay hidden until {seat} chooses"
+        else:
+            rolled = duel_steps.dice_before_defence(state, attack, self.door(entered_by=typed))
+            seen = "The dice: " + "; ".join(
+                f"{clan} {' + '.join(map(str, dice['faces']))}"
+                + (f" (and {dice['extra']})" if dice["extra"] is not None else "")
+                for clan, dice in rolled.items()
+            )
+        played = ", ".join(
+            f"{clan} plays {state['cards'][cid]['name']}" for clan, cid in attack.items()
+        )
+        before = f" ({played} before the roll)" if played else ""
+        return Question(
+            seat=seat,
+            asked_by=asked_by,
+            action=action,
+            public=f"{seen}{before}: {seat} chooses after the roll",  # dice are open
+            private=f"{seen}{before}. Your choice after the roll:",
+            step="defense",
+            entered_by=typed,
+        )
+
+
+def _choose(
+    state: State,
+    seat: str,
+    form: Form,
+    role: str,
+    action: dict[str, Any],
+    typed: dict[str, list[int]],
+) -> None:
+    """Add ``seat``'s card of ``role`` when it chose to play it, and the faces it typed."""
+    if form.get(role) == "yes":
+        team = next(team for team in state["teams"] if team["clan"] == seat)
+        action[role][seat] = team["spell"] or ""  # the rules check it may be played now
+    text = form.get("dice", "").strip()
+    if text:
+        typed[seat] = [*typed.get(seat, []), *parse_faces(text)]
+
+
+def _listed(form: Form, key: str, field: str) -> dict[str, list[str]]:
+    """``{key: [...]}`` from the numbered fields ``field1``, ``field2``... that were filled."""
+    chosen = [form.get(f"{field}{n}", "").strip() for n in range(1, MOST_CHOICES + 1)]
+    chosen = [value for value in chosen if value]
+    return {key: chosen} if chosen else {}
+
+
+SCREENS = ZaubererScreens

@@ -1,0 +1,1 @@
+"""A toy game for the engine tests."""

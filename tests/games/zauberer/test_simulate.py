@@ -1,0 +1,64 @@
+"""The simulator plays the referee's rules: moves carried out unchecked and without
+documents leave the very state the referee's checked, documented, narrated moves leave."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from gmtool.dice import DiceDoor, Rng
+from gmtool.games.zauberer.rules.actions import apply_action, carry_out, check_action
+from gmtool.games.zauberer.rules.policies import POLICIES
+from gmtool.games.zauberer.rules.setup import new_state
+from gmtool.games.zauberer.rules.simulate import _duel_roll, play_game
+
+from .helpers import content
+
+SEEDS = range(1, 9)
+
+
+def _both_ways(policy: str, seed: int, kinds: set[str]) -> None:
+    """One whole game as the simulator plays it, refereed move by move alongside."""
+    choose, attack_card, defense_card = POLICIES[policy]
+    teams = {"fire": ["Ana"], "water": ["Bo", "Eve"], "air": ["Cy"], "earth": ["Di"]}
+    options: dict[str, Any] = {"teams": teams, "first": "roll_off"}
+    simulated = new_state(content(), options, DiceDoor(Rng(seed)))
+    refereed = copy.deepcopy(simulated)
+    dice = Rng(seed * 31 + 7)
+    thinking = Rng(seed * 17 + 5)
+    while not simulated["over"] and simulated["turn_number"] < 1000:
+        if simulated["duel"] is not None:
+            action, door = _duel_roll(simulated, dice, thinking, attack_card, defense_card)
+            faces = {who: list(entered.faces) for who, entered in door.entered_by.items()}
+            referee_door = DiceDoor(entered_by=faces)
+        else:
+            action = choose(simulated, thinking)
+            referee_door = DiceDoor(Rng(dice.state))
+            door = DiceDoor(dice)
+        kinds.add(action["type"])
+        before = copy.deepcopy(refereed)
+        check_action(refereed, copy.deepcopy(action))
+        assert refereed == before  # checking changes nothing
+        done = apply_action(refereed, copy.deepcopy(action), referee_door)
+        assert done.outcome  # the referee narrates every move
+        carry_out(simulated, action, door, record=False)
+        assert simulated == refereed
+        assert [r.faces for r in door.rolls] == [r.faces for r in referee_door.rolls]
+
+
+@pytest.mark.parametrize("policy", ["random", "greedy"])
+def test_the_simulators_unchecked_quiet_moves_leave_the_referees_state(policy: str) -> None:
+    kinds: set[str] = set()
+    for seed in SEEDS:
+        _both_ways(policy, seed, kinds)
+    # Every kind of move a player makes was played (and compared) at least once.
+    expected = {"roll_off", "move", "end_turn", "duel_start", "duel_round", "cast", "trap"}
+    assert expected <= kinds
+    if policy == "random":
+        assert "dungeon" in kinds
+
+
+def test_a_game_is_the_same_for_the_same_seed() -> None:
+    assert play_game(content(), "random", 5) == play_game(content(), "random", 5)
