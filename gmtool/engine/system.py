@@ -1,17 +1,22 @@
-"""What a rule system provides to the engine.
+"""What a game declares to the engine and to every front end.
 
 A system is pure: ``apply`` takes a state (a JSON-ready dict it may change: the engine
 hands it a private copy), an action (a JSON-ready dict the CLI built), the command's
 ``DiceDoor`` and the system's content, and returns an ``Outcome``. No printing, no clock
 reads (the CLI puts ``now`` into an action that needs it), no I/O. An illegal action
 raises ``RulesError`` (or ``UsageError`` for an unknown name) and nothing is written.
+
+Every front end (the commands, ``gmtool play``, the web's screens, the simulators) asks a
+game only the questions of ``System``: what a seat may do now (``options``, a list of
+``Move``), what it may see (``view``), and whose answer is awaited (``to_move``). None of
+them reads a game's state keys itself.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from gmtool.dice import DiceDoor
 
@@ -34,6 +39,59 @@ class Outcome:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class Choice:
+    """One thing a move needs chosen before it can be played: the action field it fills,
+    the question in the game's words, and the answers allowed (``values``), or, when the
+    answer is typed, what kind of answer it is."""
+
+    key: str
+    label: str
+    values: tuple[Any, ...] | None = None
+    kind: Literal["one", "text", "number", "faces"] = "one"
+    """``one``: one of ``values``; ``text``/``number``: typed; ``faces``: dice faces."""
+    optional: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {"key": self.key, "label": self.label, "kind": self.kind}
+        if self.values is not None:
+            doc["values"] = list(self.values)
+        if self.optional:
+            doc["optional"] = True
+        return doc
+
+
+@dataclass(frozen=True)
+class Move:
+    """One move a seat may make now, as data: a terminal menu, a phone form and a simulated
+    player are all built from the same list. ``action`` holds the fields fixed already
+    (its ``type`` among them); ``choices`` the ones still to choose; ``dice`` the dice the
+    move rolls, in notation (``"1d20"``), so a front end can ask for physical faces.
+    A move with a ``reason`` is shown but cannot be made now (the reason says why)."""
+
+    name: str
+    label: str
+    seat: str | None = None
+    """Who makes the move: a seat's name, or None for the GM."""
+    action: Mapping[str, Any] = field(default_factory=dict)
+    choices: tuple[Choice, ...] = ()
+    dice: tuple[str, ...] = ()
+    reason: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {
+            "name": self.name,
+            "label": self.label,
+            "seat": self.seat,
+            "action": dict(self.action),
+            "choices": [choice.to_json() for choice in self.choices],
+            "dice": list(self.dice),
+        }
+        if self.reason:
+            doc["reason"] = self.reason
+        return doc
+
+
 class System(Protocol):
     """One rule system (originem, astral, starships, foodfight...)."""
 
@@ -51,3 +109,14 @@ class System(Protocol):
 
     def status(self, state: State, *, now: float) -> dict[str, Any]:
         """The JSON document ``gmtool status --json`` prints."""
+
+    # What the declaration answers for every front end (see the module's docstring).
+    # def seats(self, state: State) -> list[str]:
+    #     """The seats with a view of their own (none in a game without secrets)."""
+    # def options(self, state: State, seat: str | None) -> list[Move]:
+    #     """The moves ``seat`` (None: the GM) may make now."""
+    # def view(self, state: State, seat: str | None) -> dict[str, Any]:
+    #     """What ``seat`` may see; None: the table, which sees no secret."""
+    # def to_move(self, state: State) -> list[str]:
+    #     """The seats whose answer is awaited now (several when a battle asks both);
+    #     empty when the game waits for the GM."""
