@@ -51,11 +51,21 @@ class Choice:
     kind: Literal["one", "text", "number", "faces"] = "one"
     """``one``: one of ``values``; ``text``/``number``: typed; ``faces``: dice faces."""
     optional: bool = False
+    labels: tuple[str, ...] | None = None
+    """How each of ``values`` is shown, in the same order (None: as the values read)."""
+
+    def shown(self) -> list[str]:
+        """Each value as a menu or a form shows it."""
+        if self.labels is not None:
+            return list(self.labels)
+        return [str(value) for value in self.values or ()]
 
     def to_json(self) -> dict[str, Any]:
         doc: dict[str, Any] = {"key": self.key, "label": self.label, "kind": self.kind}
         if self.values is not None:
             doc["values"] = list(self.values)
+        if self.labels is not None:
+            doc["labels"] = list(self.labels)
         if self.optional:
             doc["optional"] = True
         return doc
@@ -77,6 +87,28 @@ class Move:
     choices: tuple[Choice, ...] = ()
     dice: tuple[str, ...] = ()
     reason: str = ""
+
+    def choice(self, key: str) -> Choice | None:
+        """The choice that fills ``key``, or None when this move asks none."""
+        return next((choice for choice in self.choices if choice.key == key), None)
+
+    def fill(self, answers: Mapping[str, Any]) -> dict[str, Any]:
+        """The action this move plays with ``answers`` (a choice's key -> the value chosen;
+        an optional choice left out is left out). A value that is a mapping fills several
+        fields at once (a target and its pile); keys ``NAME.1``, ``NAME.2``... add their
+        values, in the order of the choices, to the list ``NAME`` (a way for each fork)."""
+        action = dict(self.action)
+        for choice in self.choices:
+            if choice.key not in answers:
+                continue
+            answer = answers[choice.key]
+            if isinstance(answer, Mapping):
+                action.update(answer)
+            elif "." in choice.key:
+                action.setdefault(choice.key.partition(".")[0], []).append(answer)
+            else:
+                action[choice.key] = answer
+        return action
 
     def to_json(self) -> dict[str, Any]:
         doc: dict[str, Any] = {
@@ -110,13 +142,21 @@ class System(Protocol):
     def status(self, state: State, *, now: float) -> dict[str, Any]:
         """The JSON document ``gmtool status --json`` prints."""
 
-    # What the declaration answers for every front end (see the module's docstring).
-    # def seats(self, state: State) -> list[str]:
-    #     """The seats with a view of their own (none in a game without secrets)."""
-    # def options(self, state: State, seat: str | None) -> list[Move]:
-    #     """The moves ``seat`` (None: the GM) may make now."""
-    # def view(self, state: State, seat: str | None) -> dict[str, Any]:
-    #     """What ``seat`` may see; None: the table, which sees no secret."""
-    # def to_move(self, state: State) -> list[str]:
-    #     """The seats whose answer is awaited now (several when a battle asks both);
-    #     empty when the game waits for the GM."""
+    # -- what the declaration answers for every front end (see the module's docstring) --
+    def seats(self, state: State) -> list[str]:
+        """The seats with a view of their own (none in a game without secrets)."""
+        ...
+
+    def options(self, state: State, seat: str | None) -> list[Move]:
+        """The moves ``seat`` (None: the GM) may make now."""
+        ...
+
+    def view(self, state: State, seat: str | None) -> dict[str, Any]:
+        """What ``seat`` may see (``status --as SEAT`` prints it); None: the table, which
+        sees no secret."""
+        ...
+
+    def to_move(self, state: State) -> list[str]:
+        """The seats whose answer is awaited now (several when a battle asks both);
+        empty when the game waits for the GM."""
+        ...
