@@ -16,7 +16,7 @@ from typing import Any
 from gmtool.dice import DiceDoor, Rng, Roll
 from gmtool.engine.system import Outcome, State, System
 from gmtool.errors import RulesError, UsageError
-from gmtool.store.campaign import CampaignStore
+from gmtool.store.campaign import CampaignStore, Head
 from gmtool.store.records import Entry
 
 _LOG_FIELDS = ("who", "what", "outcome", "mission", "scene")
@@ -89,6 +89,11 @@ class Game:
     def state(self) -> State:
         return self.store.head_state()
 
+    def look(self) -> Head:
+        """The state with its version, for a screen that will send a move back: the move
+        carries the version (``play(..., seen=...)``) and is refused if the game moved on."""
+        return self.store.head()
+
     def require_system(self, name: str) -> None:
         if self.system_name != name:
             raise UsageError(
@@ -105,12 +110,18 @@ class Game:
         return DiceDoor(Rng(self.store.rng_state()), entered=entered, entered_by=entered_by)
 
     # -- doing things ----------------------------------------------------------
-    def play(self, action: Mapping[str, Any], door: DiceDoor) -> Outcome:
-        """Apply ``action`` by the rules and log it, all in one transaction."""
+    def play(
+        self, action: Mapping[str, Any], door: DiceDoor, *, seen: str | None = None
+    ) -> Outcome:
+        """Apply ``action`` by the rules and log it, all in one transaction. ``seen``: the
+        version of the state the move was chosen on (``look``); when the state has changed
+        since, the move is refused and nothing is written."""
         content = self.content  # read and validated before the write lock is taken
         with self.store.transaction():
             door.rng = Rng(self.store.rng_state())  # read inside the transaction: no reuse
-            outcome = self.system.apply(self.state, action, door, content)
+            head = self.store.head()
+            refuse_stale(head, seen)
+            outcome = self.system.apply(head.state, action, door, content)
             door.finish()
             fields = {key: str(getattr(outcome, key)) for key in _LOG_FIELDS}
             self.store.append(
@@ -124,10 +135,13 @@ class Game:
             )
         return outcome
 
-    def check(self, action: Mapping[str, Any]) -> None:
+    def check(self, action: Mapping[str, Any], *, seen: str | None = None) -> None:
         """Apply ``action`` by the rules without logging it: raises the rule's error when
-        it is illegal. (A move that waits for another player's answer is checked first.)"""
-        self.system.apply(self.state, action, self.door(), self.content)
+        it is illegal, or when it was chosen on a state that has changed since (``seen``).
+        (A move that waits for another player's answer is checked first.)"""
+        head = self.store.head()
+        refuse_stale(head, seen)
+        self.system.apply(head.state, action, self.door(), self.content)
 
     def roll(
         self,
@@ -195,6 +209,15 @@ class Game:
         from gmtool.engine.integrity import replay
 
         return replay(self.system, self.content, state, entry)
+
+
+STALE = "the game changed since this screen was drawn: look again"
+
+
+def refuse_stale(head: Head, seen: str | None) -> None:
+    """Refuse a move chosen on another version of the state than the head's."""
+    if seen is not None and seen != head.version:
+        raise RulesError(STALE)
 
 
 def _seed_option(options: Mapping[str, Any]) -> int | None:

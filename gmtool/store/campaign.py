@@ -15,6 +15,8 @@ import json
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
+from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +43,24 @@ from gmtool.store.records import (
     now_text,
 )
 from gmtool.store.schema import schema_version
+
+
+@dataclass(frozen=True)
+class Head:
+    """The state at the head of the log, as read, and the text it was read from."""
+
+    state: dict[str, Any]
+    text: str
+
+    @cached_property
+    def version(self) -> str:
+        """A short digest of the state as stored: it changes with every action, undo and
+        redo that changes the state, and never with a free roll (which writes no state).
+        Worked out only when asked for, from the text already read."""
+        import hashlib
+
+        return hashlib.blake2b(self.text.encode(), digest_size=8).hexdigest()
+
 
 SNAPSHOT_EVERY = 50
 """A snapshot of the state is kept after this many live actions, so rebuilding the state
@@ -231,15 +251,19 @@ class CampaignStore(LogReading):
         row = self.conn.execute("SELECT rng FROM game").fetchone()
         return load_hex(row[0], "the dice generator's state")
 
-    @guarded
     def head_state(self) -> dict[str, Any]:
         """The state at the head of the log; refused when the quick check found damage (a
         state that is not what gmtool wrote must not reach the rules)."""
+        return self.head().state
+
+    @guarded
+    def head(self) -> Head:
+        """The head state with its version, read in one query (see ``Head``)."""
         if self.damage is not None:
             raise DamagedRow(self.damage)
-        row = self.conn.execute("SELECT state FROM game").fetchone()
-        state: dict[str, Any] = load_json(row[0], "the campaign's state", dict)
-        return state
+        text = self.conn.execute("SELECT state FROM game").fetchone()[0]
+        state: dict[str, Any] = load_json(text, "the campaign's state", dict)
+        return Head(state, text)
 
     # -- writing (call inside transaction()) ----------------------------------
     @guarded
