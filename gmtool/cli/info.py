@@ -22,19 +22,18 @@ def status(
     as one seat of a game with hidden information sees it."""
     game = open_game(ctx)
     draw = "status"
+    state = game.state
     if seat is None:
-        doc = game.system.status(game.state, now=time.time())
+        doc = game.system.status(state, now=time.time())
     else:
-        # An optional hook: systems with hidden information build it from their ``view``.
-        seat_status = getattr(game.system, "seat_status", None)
-        if seat_status is None:
+        if not game.system.seats(state):
             from gmtool.errors import UsageError
 
             raise UsageError(
                 f"{game.system.title} has no secrets: every seat sees the same status",
                 hint="run gmtool status without --as",
             )
-        doc = seat_status(game.state, seat, now=time.time())
+        doc = game.system.view(state, seat)
         draw = "seat_status"
     if as_json:
         emit(doc, True)

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from gmtool.dice import DiceDoor
-from gmtool.engine.system import Outcome, State
+from gmtool.engine.system import Move, Outcome, State
 from gmtool.errors import RulesError
 
 
@@ -40,6 +40,23 @@ class Toy:
 
     def status(self, state: State, *, now: float) -> dict[str, Any]:
         return {"count": state["count"]}
+
+    # A game without secrets: every seat sees the table, and the GM makes every move.
+    def seats(self, state: State) -> list[str]:
+        return []
+
+    def options(self, state: State, seat: str | None) -> list[Move]:
+        return (
+            [Move("add", "add a die", action={"type": "add"}, dice=("1d6",))]
+            if seat is None
+            else []
+        )
+
+    def view(self, state: State, seat: str | None) -> dict[str, Any]:
+        return {"count": state["count"]}
+
+    def to_move(self, state: State) -> list[str]:
+        return []
 
 
 SYSTEM = Toy()

@@ -147,11 +147,3 @@ def status(state: State) -> dict[str, Any]:
         "discards": len(state["discards"]),
         "battle": battle_steps.public(state),
     }
-
-
-def seat_status(state: State, seat: str) -> dict[str, Any]:
-    """The ``gmtool status --as SEAT --json`` document: the public status, with the players
-    as ``seat`` sees them (the ``show --as`` view: their own face-down cards and Fortunes,
-    nobody else's)."""
-    name = find_player(state, seat)["name"]  # a stranger is refused before anything is seen
-    return {**status(state), **view(state, name), "as": name}

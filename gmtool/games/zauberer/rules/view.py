@@ -202,10 +202,3 @@ def status(state: State) -> dict[str, Any]:
         pieces={team["clan"]: state["clans"][team["clan"]]["piece"] for team in state["teams"]},
     )
     return doc
-
-
-def seat_status(state: State, seat: str) -> dict[str, Any]:
-    """The ``gmtool status --as SEAT --json`` document: the board and the teams as the clan
-    ``seat`` (or one of its players) sees them: its own spell, every other spell hidden."""
-    clan = find_team(state, seat)["clan"]  # a stranger is refused before anything is seen
-    return {**status(state), **view(state, clan), "as": clan}

@@ -1,0 +1,163 @@
+"""Food Fight's answers to the protocol's questions (``engine.declared.Rules``): who sits at
+the table, what each player may see, what each may do now and whose answer is awaited.
+
+The moves are the ones ``seat_options`` finds, as ``Move``s: a terminal menu and a phone
+form are both built from them. Food Fight rolls no die in play (every draw is secret), so
+no move names dice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from gmtool.dice import DiceDoor
+from gmtool.engine.system import Choice, Move, Outcome
+from gmtool.games.foodfight.rules import battle_steps
+from gmtool.games.foodfight.rules.content import CONTENT
+from gmtool.games.foodfight.rules.moves import apply_action
+from gmtool.games.foodfight.rules.setup import new_state
+from gmtool.games.foodfight.rules.state import (
+    Card,
+    State,
+    current_player,
+    find_player,
+    player_names,
+    standing,
+)
+from gmtool.games.foodfight.rules.view import seat_options, status
+from gmtool.games.foodfight.rules.view import view as seen_by
+
+STRATEGIES = {
+    "strongest_on_top": "strongest on top",
+    "weakest_on_top": "weakest on top",
+    "shuffled": "shuffled",
+}
+"""The ways a player may stack their towers, as the menus word them."""
+SIDES = {"mine": "on my card", "theirs": "on their card"}
+
+__all__ = [
+    "CONTENT",
+    "SIDES",
+    "STRATEGIES",
+    "apply",
+    "new_state",
+    "options",
+    "seat_name",
+    "seats",
+    "seen_by",
+    "status",
+    "to_move",
+]
+
+
+def apply(state: State, action: Mapping[str, Any], dice: DiceDoor, content: Any) -> Outcome:
+    # The rulings were frozen into the state when it was dealt, so ``content`` is unused;
+    # so are the dice: every draw and shuffle during play is secret (``secret_below``).
+    return apply_action(state, action)
+
+
+def seats(state: State) -> list[str]:
+    return player_names(state)
+
+
+def seat_name(state: State, seat: str) -> str:
+    return str(find_player(state, seat)["name"])
+
+
+def to_move(state: State) -> list[str]:
+    """The player to move, or in an open battle the one who may answer it."""
+    if state["over"]:
+        return []
+    battle = battle_steps.public(state)
+    if battle is not None:
+        return [str(battle["to_answer"])]
+    player = current_player(state)
+    return [] if player is None else [str(player["name"])]
+
+
+def options(state: State, seat: str | None) -> list[Move]:
+    """What ``seat`` may do now: answer a battle, or attack and discard on their turn; and,
+    before the first move, stack their towers. The GM (None) makes no move of their own."""
+    if seat is None:
+        return []
+    doc = seat_options(state, seat)
+    if doc["over"]:
+        return []
+    name = str(doc["player"])
+    moves: list[Move] = []
+    if doc["your_turn"] and "battle" in doc:
+        moves += _answers(name, doc)
+    elif doc["your_turn"]:
+        moves += _turn(state, name, doc)
+    if doc.get("can_lay_out"):
+        strategy = Choice(
+            "strategy",
+            f"How does {name} stack their towers?",
+            values=tuple(STRATEGIES),
+            labels=tuple(STRATEGIES.values()),
+        )
+        action = {"type": "layout", "player": name}
+        moves.append(Move("layout", f"{name} stacks their towers", name, action, (strategy,)))
+    return moves
+
+
+def _answers(name: str, doc: dict[str, Any]) -> list[Move]:
+    """In an open battle: a Fortune (when they hold one) or pass."""
+    moves: list[Move] = []
+    if doc["fortunes"]:
+        which = _fortune_choice("id", f"{name}, which Fortune?", doc["fortunes"])
+        action = {"type": "fortune", "player": name}
+        moves.append(Move("fortune", f"{name} reveals a Fortune", name, action, (which, _SIDE)))
+    moves.append(Move("pass", f"{name} passes", name, {"type": "pass", "player": name}))
+    return moves
+
+
+def _turn(state: State, name: str, doc: dict[str, Any]) -> list[Move]:
+    """On their turn: attack an open card of another player, or discard."""
+    mine = find_player(state, name)
+    attack_with = _pile_choice("pile", "Attack with which pile?", mine["piles"], doc["attack_with"])
+    targets: list[dict[str, Any]] = []
+    shown: list[str] = []
+    for other in standing(state):
+        for number in doc["targets"].get(other["name"], []):
+            top = other["piles"][number - 1][-1]
+            targets.append({"target": other["name"], "target_pile": number})
+            seen = card_label(top) if top["face_up"] else "face down"
+            shown.append(f"{other['name']}:{number} — {seen}")
+    target = Choice("target", "Attack which card?", values=tuple(targets), labels=tuple(shown))
+    choices = [attack_with, target]
+    if doc["fortunes_with_attack"] and doc["fortunes"]:
+        question = f"{name}, play a Fortune in this battle?"
+        choices += [_fortune_choice("fortune", question, doc["fortunes"], optional=True), _SIDE]
+    discard = _pile_choice(
+        "pile", "Discard the top card of which pile?", mine["piles"], doc["discard"]
+    )
+    return [
+        Move("attack", f"{name} attacks", name, {"type": "attack", "player": name}, tuple(choices)),
+        Move("discard", f"{name} discards", name, {"type": "discard", "player": name}, (discard,)),
+    ]
+
+
+_SIDE = Choice("on", "On which card?", values=tuple(SIDES), labels=tuple(SIDES.values()))
+
+
+def _pile_choice(key: str, label: str, piles: list[list[Card]], numbers: list[int]) -> Choice:
+    shown = tuple(f"pile {n}: {card_label(piles[n - 1][-1])}" for n in numbers)
+    return Choice(key, label, values=tuple(numbers), labels=shown)
+
+
+def _fortune_choice(
+    key: str, label: str, fortunes: list[dict[str, Any]], *, optional: bool = False
+) -> Choice:
+    ids = tuple(fortune["id"] for fortune in fortunes)
+    shown = tuple(fortune_label(fortune) for fortune in fortunes)
+    return Choice(key, label, values=ids, labels=shown, optional=optional)
+
+
+def card_label(card: Card) -> str:
+    return f"{card['food']} ({card['salt']})"
+
+
+def fortune_label(fortune: dict[str, Any]) -> str:
+    return f"{fortune['id']} {fortune['delta']:+d}: {fortune['text']}"

@@ -1,0 +1,166 @@
+"""Zauberer's answers to the protocol's questions (``engine.declared.Rules``): the clans at
+the table, what each may see, what each may do now and whose answer is awaited.
+
+The moves are the ones ``options_document`` and ``seat_options`` find, as ``Move``s: a
+terminal menu and a phone form are both built from them. The GM's own moves (None) are
+the ones no single team makes: the roll-off, and a duel's roll when the table rolls it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from gmtool.dice import DiceDoor
+from gmtool.engine.system import Choice, Move, Outcome
+from gmtool.games.zauberer.rules.actions import apply_action
+from gmtool.games.zauberer.rules.content import CONTENT
+from gmtool.games.zauberer.rules.setup import new_state
+from gmtool.games.zauberer.rules.state import State, clan_names, find_team
+from gmtool.games.zauberer.rules.view import options_document, seat_options, status
+from gmtool.games.zauberer.rules.view import view as seen_by
+
+__all__ = [
+    "CONTENT",
+    "apply",
+    "new_state",
+    "options",
+    "seat_name",
+    "seats",
+    "seen_by",
+    "status",
+    "to_move",
+]
+
+
+def apply(state: State, action: Mapping[str, Any], dice: DiceDoor, content: Any) -> Outcome:
+    # The board, cards and rulings were copied into the state when the game started.
+    return apply_action(state, action, dice)
+
+
+def seats(state: State) -> list[str]:
+    return clan_names(state)
+
+
+def seat_name(state: State, seat: str) -> str:
+    return str(find_team(state, seat)["clan"])
+
+
+def to_move(state: State) -> list[str]:
+    """The team to play, both duellists in a duel; none in the roll-off (the GM rolls)."""
+    duel = state["duel"]
+    if state["over"] or state["phase"] == "roll_off":
+        return []
+    if duel is not None:
+        return [duel["challenger"], duel["defender"]]
+    doc = options_document(state)
+    return [] if doc["team"] is None else [str(doc["team"])]
+
+
+def options(state: State, seat: str | None) -> list[Move]:
+    """What ``seat`` may do now; None: what the GM rolls for the whole table."""
+    if seat is None:
+        return _table_moves(state)
+    doc = seat_options(state, seat)
+    if not doc["your_turn"]:
+        return []
+    clan = str(doc["team"])
+    if doc["phase"] == "duel":
+        return [_duel_roll(clan, doc)]
+    return _turn(state, clan, doc)
+
+
+def _table_moves(state: State) -> list[Move]:
+    doc = options_document(state)
+    commands = doc["commands"]
+    if "roll-off" in commands:
+        label = "roll off (2d6 each, the highest starts)"
+        dice = tuple("2d6" for _ in state["teams"])
+        return [Move("roll_off", label, None, {"type": "roll_off"}, dice=dice)]
+    if "duel round" in commands:
+        label = f"roll {doc['duel']['round'] + 1} of the duel"
+        return [Move("duel_round", label, None, {"type": "duel_round"}, dice=("2d6", "2d6"))]
+    return []
+
+
+def _duel_roll(clan: str, doc: dict[str, Any]) -> Move:
+    """A duellist's roll, with the card it may play before the roll and after it."""
+    choices = [
+        Choice(role, f"{clan}: play {card['name']}?", values=(card["card"],), optional=True)
+        for role, card in (("attack", doc["attack"]), ("defense", doc["defense"]))
+        if card
+    ]
+    action = {"type": "duel_round", "player": clan}
+    return Move("duel_round", f"{clan} rolls in the duel", clan, action, tuple(choices), ("2d6",))
+
+
+def _turn(state: State, clan: str, doc: dict[str, Any]) -> list[Move]:
+    """The team's moves on its turn, in the order of its menu."""
+    commands = doc["commands"]
+    team = find_team(state, clan)
+    moves: list[Move] = []
+    if "move" in commands:
+        choices = [*_player_choice(team), *_ways(doc["forks"])]
+        moves.append(
+            Move("move", f"{clan} rolls to move", clan, {"type": "move"}, tuple(choices), ("1d6",))
+        )
+    if "trap" in commands:
+        moves.append(Move("trap", f"{clan} draws a trap card", clan, {"type": "trap"}))
+    if "dungeon" in commands:
+        back = () if team["spell"] is None else (_RETURN_SPELL,)
+        label = f"{clan} enters the dungeon"
+        moves.append(Move("dungeon", label, clan, {"type": "dungeon"}, back, ("2d6",)))
+    if "duel start" in commands and doc["duel_targets"]:
+        target = Choice("target", "Call out which team?", values=tuple(doc["duel_targets"]))
+        label = f"{clan} calls out a team"
+        moves.append(Move("duel_start", label, clan, {"type": "duel_start"}, (target,)))
+    if "cast" in doc:
+        moves.append(_cast(clan, doc["cast"]))
+    if "end-turn" in commands:
+        moves.append(Move("end_turn", f"{clan} ends its turn", clan, {"type": "end_turn"}))
+    return moves
+
+
+_RETURN_SPELL = Choice(
+    "return_spell", "Put the spell in hand back (the pile is shuffled) and enter?", values=(True,)
+)
+
+
+def _player_choice(team: dict[str, Any]) -> list[Choice]:
+    """Who plays this round: asked only of a team of several players."""
+    if len(team["players"]) == 1:
+        return []
+    question = f"Who plays this round for {team['clan']}?"
+    return [Choice("player", question, values=tuple(team["players"]))]
+
+
+def _ways(forks: dict[str, list[str]]) -> list[Choice]:
+    return [
+        Choice(f"ways.{number}", f"At the fork {fork}, which way?", values=tuple(ways))
+        for number, (fork, ways) in enumerate(forks.items(), 1)
+    ]
+
+
+def _cast(clan: str, cast: dict[str, Any]) -> Move:
+    """Casting the team's non-combat card, with what it acts on (``cast_arguments``)."""
+    name = cast["name"]
+    count, clans = cast["targets"]
+    choices = [
+        Choice(
+            f"targets.{n}",
+            f"{name}: team {n}?" if count > 1 else f"{name}: which team?",
+            values=tuple(clans),
+        )
+        for n in range(1, count + 1)
+    ]
+    count, spaces = cast["spaces"]
+    choices += [
+        Choice(f"spaces.{n}", f"{name}: space {n} of {count}?", values=tuple(spaces))
+        for n in range(1, count + 1)
+    ]
+    if cast["steps"] is not None:
+        question = f"{name}: how many spaces toward the centre (1-{cast['steps']})?"
+        choices.append(Choice("steps", question, kind="number"))
+    choices += _ways(cast["forks"])
+    action = {"type": "cast", "card": cast["card"]}
+    return Move("cast", f"cast {name}", clan, action, tuple(choices))
