@@ -44,6 +44,13 @@ class RulesError(GmtoolError):
     exit_code = 4
 
 
+class StaleMove(RulesError):
+    """Raised for a move chosen on a screen drawn from a state the game has since left."""
+
+    def __init__(self) -> None:
+        super().__init__("the game changed since this screen was drawn: look again")
+
+
 class DiceError(GmtoolError):
     """Raised for bad dice notation or entered faces that do not fit the dice."""
 

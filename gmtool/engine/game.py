@@ -15,7 +15,7 @@ from typing import Any
 
 from gmtool.dice import DiceDoor, Rng, Roll
 from gmtool.engine.system import Outcome, State, System
-from gmtool.errors import RulesError, UsageError
+from gmtool.errors import RulesError, StaleMove, UsageError
 from gmtool.store.campaign import CampaignStore, Head
 from gmtool.store.records import Entry
 
@@ -211,13 +211,10 @@ class Game:
         return replay(self.system, self.content, state, entry)
 
 
-STALE = "the game changed since this screen was drawn: look again"
-
-
 def refuse_stale(head: Head, seen: str | None) -> None:
     """Refuse a move chosen on another version of the state than the head's."""
     if seen is not None and seen != head.version:
-        raise RulesError(STALE)
+        raise StaleMove
 
 
 def _seed_option(options: Mapping[str, Any]) -> int | None:

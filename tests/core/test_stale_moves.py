@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from gmtool.engine.game import STALE, Game
-from gmtool.errors import RulesError
+from gmtool.engine.game import Game
+from gmtool.errors import RulesError, StaleMove
 from gmtool.games import GAMES
 
 
@@ -32,7 +32,8 @@ def test_a_move_on_a_stale_screen_is_refused_and_writes_nothing(toy: Game) -> No
     entries = toy.store.count_entries()
     with pytest.raises(RulesError) as refused:
         add(toy, 5, seen)
-    assert refused.value.line() == STALE
+    assert refused.value.line() == "the game changed since this screen was drawn: look again"
+    assert isinstance(refused.value, StaleMove)
     assert refused.value.exit_code == 4
     assert toy.store.count_entries() == entries
     assert toy.state["count"] == 2

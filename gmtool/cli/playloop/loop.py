@@ -10,6 +10,8 @@ a refusal and Ctrl-C do, so every system behaves alike:
   question it returns to the menu.
 - A refusal (any ``GmtoolError``) is shown, and the step's last question is asked again,
   the answers before it kept (Esc from there goes further back). Nothing was written.
+  A move chosen on a screen the game has since left (``StaleMove``) returns to the menu,
+  whose screen is drawn again.
 - Ctrl-C inside a step returns to the menu; Ctrl-C at the menu leaves, and the loop says
   the campaign is saved (every finished action already is).
 """
@@ -20,7 +22,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from gmtool.cli.playloop.asking import AskAgain, Back, BackToMenu, Prompts
-from gmtool.errors import GmtoolError
+from gmtool.errors import GmtoolError, StaleMove
 
 if TYPE_CHECKING:
     from gmtool.engine.game import Game
@@ -136,6 +138,9 @@ def run_step(ask: Prompts, step: Step) -> bool:
             step()
             return True
         except BackToMenu:
+            return False
+        except StaleMove as error:  # chosen on an old screen: back to the menu, drawn anew
+            show_error(error)
             return False
         except Back:
             given = ask.given

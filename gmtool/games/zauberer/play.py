@@ -3,231 +3,182 @@
 The screen shows what every team may see: the board, the pieces, the teams, effects and
 the duel under way, with every spell card hidden. A team's card is shown (to look at it,
 cast it, or play it in a duel) only after the screen was passed to that team, and the
-screen is wiped before the table's view comes back. In a duel the attack cards are asked
-before the roll and the defence cards after the dice are shown (before, when the enemy
-played Vaporous Field); a virtual roll is shown before it is played by working it out
-from the campaign's generator with the rules' own code, so the dice played are the ones
-shown.
+screen is wiped before the table's view comes back (``HotSeat``). In a duel the attack
+cards are asked before the roll and the defence cards after the dice are shown (before,
+when the enemy played Vaporous Field); a virtual roll is shown before it is played by
+working it out from the campaign's generator with the rules' own code, so the dice played
+are the ones shown. Every move on the menu is one of the declaration's ``options``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import replace
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gmtool.cli.common import console
-from gmtool.cli.playloop import Back, PlayLoop, Prompts, Step
-from gmtool.engine.game import Game
+from gmtool.cli.playloop import Back, Step
+from gmtool.cli.playloop.hotseat import HotSeat
+from gmtool.dice import DiceDoor
+from gmtool.engine.system import Move, Outcome
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
 
 
-def run(game: Game, prompts: Prompts | None = None) -> None:
-    loop = PlayLoop(game, prompts)
-    table = Table(game, loop.ask)
-    loop.dashboard = table.dashboard
-    loop.question = table.question
-    loop.run(table.entries)
-
-
-class Table:
+class Table(HotSeat):
     """The shared screen and the menu of the moment."""
-
-    def __init__(self, game: Game, ask: Prompts) -> None:
-        self.game = game
-        self.ask = ask
-        self.secret_shown = False
-        self.news: list[Any] = []
-
-    @property
-    def state(self) -> dict[str, Any]:
-        return self.game.state
 
     # -- what the loop asks of a system ----------------------------------------------------
     def question(self) -> str:
-        state = self.state
-        if state["over"]:
+        table = self.view()
+        if table["over"]:
             return "The game is over."
-        if state["phase"] == "roll_off":
+        if table["phase"] == "roll_off":
             return "Who plays first?"
-        if state["duel"] is not None:
-            duel = state["duel"]
+        if table["duel"] is not None:
+            duel = table["duel"]
             return f"The duel of {duel['challenger']} and {duel['defender']}:"
-        team = state["teams"][state["turn"]]
-        return f"{team['clan']}'s turn ({state['player']}):"
+        return f"{table['team_to_play']}'s turn ({table['player']}):"
 
     def entries(self) -> dict[str, Step]:
-        from gmtool.games.zauberer.rules.view import options_document
-
-        now = options_document(self.state)  # what the rules allow now; the menu only words it
-        commands = now["commands"]
-        if now["over"]:
+        for move in self.moves(None):  # the roll-off, or a duel's roll for the table
+            step = self.roll_off if move.name == "roll_off" else self.duel_round
+            return {move.label: step}
+        waiting = self.to_move()
+        if not waiting:
             return {}
-        if "roll-off" in commands:
-            return {"roll off (2d6 each, the highest starts)": self.roll_off}
-        if "duel round" in commands:
-            return {f"roll {now['duel']['round'] + 1} of the duel": self.duel_round}
-        clan = now["team"]
+        clan = waiting[0]
+        moves = self.moves(clan)
+        steps = {"move": self.move, "dungeon": self.dungeon}
         menu: dict[str, Step] = {}
-        if "move" in commands:
-            menu[f"{clan} rolls to move"] = self.move
-        if "trap" in commands:
-            menu[f"{clan} draws a trap card"] = self.trap
-        if "dungeon" in commands:
-            menu[f"{clan} enters the dungeon"] = self.dungeon
-        if "duel start" in commands:
-            for target in now["duel_targets"]:
-                menu[f"{clan} calls out {target}"] = partial(self.call_duel, target)
-        if "end-turn" in commands:
-            menu[f"{clan} ends its turn"] = self.end_turn
-        team = self.state["teams"][self.state["turn"]]
-        if team["spell"] is not None and "trap" not in commands:
-            menu[f"{clan} looks at its spell (the others look away)"] = self.spell
+        for move in moves:
+            if move.name in steps:
+                menu[move.label] = partial(steps[move.name], move)
+            elif move.name == "duel_start":
+                for target in move.choices[0].values or ():
+                    menu[f"{clan} calls out {target}"] = partial(self.call_duel, move, target)
+            elif move.name != "cast":  # a cast is offered when the team looks at its card
+                menu[move.label] = partial(self.play, move.fill({}))
+        spell = self.team(clan)["spell"]
+        if spell is not None and all(move.name != "trap" for move in moves):
+            menu[f"{clan} looks at its spell (the others look away)"] = partial(self.spell, clan)
         menu["odds of a duel"] = self.odds
         return menu
 
-    def dashboard(self) -> None:
-        """The news and the public board; the screen is wiped first if a secret was on it."""
+    def table_drawing(self) -> RenderableType:
         from gmtool.games.zauberer import render as render
-        from gmtool.games.zauberer.rules.view import status, view
-
-        if self.secret_shown:
-            self.ask.clear_screen()
-            self.secret_shown = False
-        out = console()
-        for item in self.news:
-            out.print(item)
-        state = self.state
-        doc = status(state)
-        if state["over"]:
-            doc.update(view(state))  # the game is over: every card may be seen
-        out.print(render.status(doc))
-
-    # -- helpers ----------------------------------------------------------------------------
-    def team_name(self, clan: str) -> str:
-        team = next(t for t in self.state["teams"] if t["clan"] == clan)
-        return f"{clan} ({', '.join(team['players'])})"
-
-    def seen_by(self, clan: str) -> dict[str, Any]:
-        """``clan``'s spell as ``view(state, clan)`` shows it: only what that team may see."""
         from gmtool.games.zauberer.rules.view import view
 
-        mine = next(t for t in view(self.state, clan)["teams"] if t["clan"] == clan)
-        card: dict[str, Any] = mine["spell"]
-        return card
+        doc = self.view()
+        if doc["over"]:
+            doc.update(view(self.state))  # the game is over: every card may be seen
+        return render.status(doc)
 
-    def gate(self, clan: str) -> None:
-        """Pass the screen to ``clan`` before anything only it may see."""
-        self.ask.pass_to(self.team_name(clan))
-        self.secret_shown = True
-
-    def play(self, action: dict[str, Any], door: Any = None) -> Any:
+    def told(self, outcome: Outcome) -> RenderableType:
         from gmtool.games.zauberer import render as render
 
-        outcome = self.game.play(action, door if door is not None else self.game.door())
-        self.news = [render.result(outcome.extra, outcome.outcome)]
+        return render.result(outcome.extra, outcome.outcome)
+
+    def play(self, action: Mapping[str, Any], door: DiceDoor | None = None) -> Outcome:
+        outcome = super().play(action, door)
         console().print(self.news[0])
         return outcome
+
+    # -- helpers ----------------------------------------------------------------------------
+    def team(self, clan: str, seen_by: str | None = None) -> dict[str, Any]:
+        """``clan``'s team as ``seen_by`` (None: the table) may see it."""
+        found: dict[str, Any] = next(
+            team for team in self.view(seen_by)["teams"] if team["clan"] == clan
+        )
+        return found
+
+    def team_name(self, clan: str) -> str:
+        return f"{clan} ({', '.join(self.team(clan)['players'])})"
+
+    def seen_by(self, clan: str) -> dict[str, Any]:
+        """``clan``'s spell as it sees it: only what that team may see."""
+        card: dict[str, Any] = self.team(clan, clan)["spell"]
+        return card
+
+    def gate(self, name: str, shown_as: str | None = None) -> None:
+        """Pass the screen to the team ``name`` before anything only it may see."""
+        super().gate(name, shown_as or self.team_name(name))
 
     def faces(self, what: str) -> list[int] | None:
         return self.ask.faces(what)
 
     # -- the steps --------------------------------------------------------------------------
     def roll_off(self) -> None:
-        clans = [team["clan"] for team in self.state["teams"]]
+        clans = [team["clan"] for team in self.view()["teams"]]
         order = ", then ".join(f"{clan}'s 2d6" for clan in clans)
         faces = self.faces(f"{order} (tied teams roll again: their faces follow)")
         self.play({"type": "roll_off"}, self.game.door(entered=faces))
 
-    def move(self) -> None:
-        from gmtool.games.zauberer.rules.movement import forks_ahead
+    def move(self, move: Move) -> None:
+        answers: dict[str, Any] = {}
+        for choice in move.choices:
+            if choice.key == "player":
+                answers["player"] = self.choose(choice, default=self.view()["player"])
+            else:
+                answers[choice.key] = self.choose(replace(choice, labels=self.ways(choice.values)))
+        faces = self.faces(f"{move.seat}'s movement d6")
+        self.play(move.fill(answers), self.game.door(entered=faces))
 
-        state = self.state
-        team = state["teams"][state["turn"]]
-        action: dict[str, Any] = {"type": "move", "player": self.player(team)}
-        ways = []
-        for fork, options in forks_ahead(
-            state, team["space"], max(state["rules"]["movement"])
-        ).items():
-            ways.append(
-                self.ask.select(f"At the fork {fork}, which way?", self.ways(options)).split()[0]
-            )
-        if ways:
-            action["ways"] = ways
-        faces = self.faces(f"{team['clan']}'s movement d6")
-        self.play(action, self.game.door(entered=faces))
-
-    def ways(self, options: list[str]) -> list[str]:
+    def ways(self, options: tuple[Any, ...] | None) -> tuple[str, ...]:
         from gmtool.games.zauberer.render import SPACE_WORD
 
-        spaces = self.state["board"]["spaces"]
-        return [f"{way} ({SPACE_WORD[spaces[way]['colour']]})" for way in options]
+        spaces = self.view()["board"]["spaces"]
+        return tuple(f"{way} ({SPACE_WORD[spaces[way]['colour']]})" for way in options or ())
 
-    def player(self, team: dict[str, Any]) -> str:
-        """Who plays this round: asked only of a team of several players."""
-        if len(team["players"]) == 1:
-            return str(team["players"][0])
-        current = self.state["player"]
-        return self.ask.select(
-            f"Who plays this round for {team['clan']}?", team["players"], default=current
-        )
-
-    def trap(self) -> None:
-        self.play({"type": "trap"})
-
-    def dungeon(self) -> None:
-        state = self.state
-        team = state["teams"][state["turn"]]
-        action: dict[str, Any] = {"type": "dungeon"}
-        if team["spell"] is not None:
+    def dungeon(self, move: Move) -> None:
+        answers: dict[str, Any] = {}
+        if move.choice("return_spell") is not None:
             answer = self.ask.select(
-                f"{team['clan']} holds a spell: put it back (the pile is shuffled) and enter?",
+                f"{move.seat} holds a spell: put it back (the pile is shuffled) and enter?",
                 ["put it back and enter", "do not enter"],
             )
             if answer != "put it back and enter":
                 raise Back
-            action["return_spell"] = True
-        faces = self.faces(f"{team['clan']}'s two dungeon d6")
-        self.play(action, self.game.door(entered=faces))
+            answers["return_spell"] = True
+        faces = self.faces(f"{move.seat}'s two dungeon d6")
+        self.play(move.fill(answers), self.game.door(entered=faces))
 
-    def end_turn(self) -> None:
-        self.play({"type": "end_turn"})
-
-    def call_duel(self, target: str) -> None:
-        self.play({"type": "duel_start", "target": target})
+    def call_duel(self, move: Move, target: str) -> None:
+        self.play(move.fill({"target": target}))
 
     def odds(self) -> None:
         from gmtool.games.zauberer import render as render
         from gmtool.games.zauberer.rules.odds import odds_document
 
-        clans = [t["clan"] for t in self.state["teams"] if t["out"] is None]
+        clans = [t["clan"] for t in self.view()["teams"] if not t["out"]]
         first = self.ask.select("Odds of a duel: which team?", clans)
         second = self.ask.select(f"{first} against which team?", [c for c in clans if c != first])
         console().print(render.duel_odds(odds_document(self.state, first, second, {})))
 
-    def spell(self) -> None:
+    def spell(self, clan: str) -> None:
         """Show the team its card; a non-combat card may be cast now."""
         from gmtool.games.zauberer import render as render
+        from gmtool.games.zauberer.play_cards import cast_action
 
-        state = self.state
-        team = state["teams"][state["turn"]]
-        self.gate(team["clan"])
-        card = self.seen_by(team["clan"])
-        assert card is not None
+        self.gate(clan)
+        card = self.seen_by(clan)
         console().print(render.spell_card(card))
-        from gmtool.games.zauberer.rules.view import options_document
-
-        can_cast = "cast" in options_document(state)["commands"]  # the rules say when
-        if not can_cast:
-            self.ask.pause(f"{team['clan']}: press Enter to hide your card")
+        cast = next((move for move in self.moves(clan) if move.name == "cast"), None)
+        if cast is None:  # the rules say when a card may be cast
+            self.ask.pause(f"{clan}: press Enter to hide your card")
             return
         keep = "keep it for now"
         if self.ask.select(f"Cast {card['name']} now?", [f"cast {card['name']}", keep]) == keep:
             return
-        from gmtool.games.zauberer.play_cards import cast_action
-
-        self.play(cast_action(state, team, card["id"], self.ask))
+        self.play(cast_action(cast, card["name"], self))
 
     def duel_round(self) -> None:
         from gmtool.games.zauberer.play_cards import duel_action
 
         action, door = duel_action(self, self.state)
         self.play(action, door)
+
+
+run = Table.run

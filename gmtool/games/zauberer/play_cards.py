@@ -4,12 +4,13 @@ targets and spaces, and a duel roll's attack and defence cards around the dice."
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from gmtool.cli.common import console
-from gmtool.cli.playloop import Prompts
 from gmtool.dice import DiceDoor
+from gmtool.engine.system import Move
 
 if TYPE_CHECKING:
     from gmtool.games.zauberer.play import Table
@@ -18,44 +19,25 @@ if TYPE_CHECKING:
 NO_CARD = "no card"
 
 
-def cast_action(
-    state: dict[str, Any], team: dict[str, Any], cid: str, ask: Prompts
-) -> dict[str, Any]:
-    """The cast of ``cid`` with what it needs, each answer chosen from what the rules allow."""
+def cast_action(cast: Move, name: str, table: Table) -> dict[str, Any]:
+    """The cast of the team's card (``cast``, one of its moves) with what it needs, each
+    answer chosen from what the rules allow: two teams are two different teams."""
     from gmtool.errors import RulesError
-    from gmtool.games.zauberer.rules.choices import cast_arguments
 
-    needs = cast_arguments(state, team, cid)
-    name = state["cards"][cid]["name"]
-    action: dict[str, Any] = {"type": "cast", "card": cid}
-    count, clans = needs["targets"]
-    if count and len(clans) < count:
+    targets = [choice for choice in cast.choices if choice.key.startswith("targets.")]
+    if targets and len(targets[0].values or ()) < len(targets):
         raise RulesError(f"{name} has no team to act on now")
-    targets: list[str] = []
-    for number in range(count):
-        left = [clan for clan in clans if clan not in targets]
-        targets.append(
-            ask.select(f"{name}: team {number + 1}?" if count > 1 else f"{name}: which team?", left)
-        )
-    if targets:
-        action["targets"] = targets
-    count, spaces = needs["spaces"]
-    chosen: list[str] = []
-    for number in range(count):
-        chosen.append(ask.select(f"{name}: space {number + 1} of {count}?", spaces))
-    if chosen:
-        action["spaces"] = chosen
-    if needs["steps"] is not None:
-        action["steps"] = ask.whole(
-            f"{name}: how many spaces toward the centre (1-{needs['steps']})?"
-        )
-    ways = [
-        ask.select(f"At the fork {fork}, which way?", options)
-        for fork, options in needs["forks"].items()
-    ]
-    if ways:
-        action["ways"] = ways
-    return action
+    answers: dict[str, Any] = {}
+    for choice in cast.choices:
+        if choice.kind == "number":
+            answers[choice.key] = table.ask.whole(choice.label)
+            continue
+        if choice in targets:
+            taken = [answers[target.key] for target in targets if target.key in answers]
+            left = tuple(clan for clan in choice.values or () if clan not in taken)
+            choice = replace(choice, values=left)
+        answers[choice.key] = table.choose(choice)
+    return cast.fill(answers)
 
 
 def duel_action(table: Table, state: dict[str, Any]) -> tuple[dict[str, Any], DiceDoor]:

@@ -22,6 +22,7 @@ def test_the_team_to_play_rolls_to_move_and_only_it() -> None:
     assert [move.name for move in moves] == ["move"]
     assert moves[0].dice == ("1d6",)
     assert SYSTEM.options(state, "water") == []
+    assert moves[0].fill({}) == {"type": "move", "player": "Ana"}
     outcome = play(state, moves[0].fill({}), 1)
     assert SYSTEM.to_move(outcome.state) == ["fire"]
 

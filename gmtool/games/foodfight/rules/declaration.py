@@ -127,7 +127,7 @@ def _turn(state: State, name: str, doc: dict[str, Any]) -> list[Move]:
             shown.append(f"{other['name']}:{number} — {seen}")
     target = Choice("target", "Attack which card?", values=tuple(targets), labels=tuple(shown))
     choices = [attack_with, target]
-    if doc["fortunes_with_attack"] and doc["fortunes"]:
+    if doc["fortunes_with_attack"]:  # blind: asked with the attack, even of an empty hand
         question = f"{name}, play a Fortune in this battle?"
         choices += [_fortune_choice("fortune", question, doc["fortunes"], optional=True), _SIDE]
     discard = _pile_choice(

@@ -100,10 +100,10 @@ def _turn(state: State, clan: str, doc: dict[str, Any]) -> list[Move]:
     team = find_team(state, clan)
     moves: list[Move] = []
     if "move" in commands:
-        choices = [*_player_choice(team), *_ways(doc["forks"])]
-        moves.append(
-            Move("move", f"{clan} rolls to move", clan, {"type": "move"}, tuple(choices), ("1d6",))
-        )
+        fixed, asked = _who_plays(team)
+        choices = (*asked, *_ways(doc["forks"]))
+        action = {"type": "move", **fixed}
+        moves.append(Move("move", f"{clan} rolls to move", clan, action, choices, ("1d6",)))
     if "trap" in commands:
         moves.append(Move("trap", f"{clan} draws a trap card", clan, {"type": "trap"}))
     if "dungeon" in commands:
@@ -126,12 +126,12 @@ _RETURN_SPELL = Choice(
 )
 
 
-def _player_choice(team: dict[str, Any]) -> list[Choice]:
-    """Who plays this round: asked only of a team of several players."""
+def _who_plays(team: dict[str, Any]) -> tuple[dict[str, str], list[Choice]]:
+    """Who plays this round: fixed for a team of one player, else asked."""
     if len(team["players"]) == 1:
-        return []
+        return {"player": team["players"][0]}, []
     question = f"Who plays this round for {team['clan']}?"
-    return [Choice("player", question, values=tuple(team["players"]))]
+    return {}, [Choice("player", question, values=tuple(team["players"]))]
 
 
 def _ways(forks: dict[str, list[str]]) -> list[Choice]:
