@@ -115,13 +115,15 @@ class LiveCampaign:
         return doc
 
     def seat(self, seat: str) -> dict[str, Any]:
-        state = self.game.state
+        """``seat``'s screen, with the version of the state it is drawn from (``seen``, sent
+        back with every move made on it)."""
+        head = self.game.look()
         asked = self._live_questions()
         mine = asked.get(seat)
         waiting = [a.question.public for a in asked.values() if a.question.asked_by == seat]
         return {
-            "view": self.screens.seat_view(state, seat),
-            "moves": self.screens.moves(state, seat),
+            **self.screens.seat(head.state, seat, now=time.time()),
+            "seen": head.version,
             "question": mine.question if mine else None,
             "waiting": waiting,
         }
@@ -160,16 +162,19 @@ class LiveCampaign:
             return f"refused: {error.line()}"
 
     def _settle(self, made: Made, form: Form) -> str:
-        """Play ``made``, or keep the question it asks another seat (checked first)."""
+        """Play ``made``, or keep the question it asks another seat (checked first). A move
+        made on a screen drawn from another state than the game's now is refused
+        (``seen``, the version the screen was drawn from, when the form sends it)."""
+        seen = form.get("seen") or None
         if isinstance(made, Question):
-            self.game.check(made.action)  # refused now, not after the other seat answers
+            self.game.check(made.action, seen=seen)  # refused now, not after the answer
             self.questions[made.seat] = Asked(made, self._head.marker())
             return f"waiting for {made.seat} to answer"
         if isinstance(made, WithDice):
             door = self.game.door(entered_by=made.entered_by or None)
-            return self.game.play(made.action, door).outcome
+            return self.game.play(made.action, door, seen=seen).outcome
         door = self.game.door(entered=self.screens.entered_dice(form))
-        return self.game.play(made, door).outcome
+        return self.game.play(made, door, seen=seen).outcome
 
     def withdraw(self, seat: str, form: Form) -> str:
         """Take back a move of ``seat``'s that waits for an answer."""

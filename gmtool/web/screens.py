@@ -2,12 +2,12 @@
 
 Every system has a table screen: its ``status`` document (which by contract holds no
 secret) rendered by its ``templates/table.html``, or by the shared ``generic/table.html`` when the
-system ships no template of its own. A game with hidden information also gives the web a
-``Screens`` subclass in its ``web`` part (``gmtool/games/NAME/web.py``): who sits
-at the table, what one seat may see (the system's own ``view(state, seat)``), what that seat
-may do now (the system's own options), and how a posted form becomes an action. The web
-layer holds no rule: every move goes through ``Game.play``, which refuses it with the rule's
-reason.
+system ships no template of its own. A game whose players have screens of their own gives
+the web a ``SeatScreens`` subclass in its ``web`` part (``gmtool/games/NAME/web.py``) that
+says only how a posted form becomes an action: who sits at the table, what each seat may
+see and what it may do now are the declaration's (``seats``, ``view``, ``options``,
+``to_move``). The web layer holds no rule: every move goes through ``Game.play``, which
+refuses it with the rule's reason (or because the screen it was made on is out of date).
 """
 
 from __future__ import annotations
@@ -75,13 +75,9 @@ class Screens:
         """The seats that get a private screen (none for a game without hidden information)."""
         return []
 
-    def seat_view(self, state: State, seat: str) -> dict[str, Any]:
-        """What ``seat`` may see, for its private screen."""
+    def seat(self, state: State, seat: str, *, now: float) -> dict[str, Any]:
+        """What ``seat``'s private screen shows."""
         raise NotImplementedError
-
-    def moves(self, state: State, seat: str) -> dict[str, Any] | None:
-        """What ``seat`` may do now (the system's own options), or None."""
-        return None
 
     def action(self, state: State, seat: str, form: Form) -> Made:
         """The action ``seat`` posted, always made by ``seat`` itself."""
@@ -96,6 +92,25 @@ class Screens:
         """The questioned action completed with the asked seat's answer (or the next
         question, when the move waits for one more seat)."""
         raise UsageError("this game asks no questions")
+
+
+class SeatScreens(Screens):
+    """The screens of a game whose players each have their own, all from its declaration:
+    the table sees ``view(state, None)``, a seat ``view(state, seat)`` with its moves
+    (``options``, by name) and whether its answer is awaited (``to_move``)."""
+
+    def table(self, state: State, *, now: float) -> dict[str, Any]:
+        return {**super().table(state, now=now), "view": self.system.view(state, None)}
+
+    def seats(self, state: State) -> list[str]:
+        return self.system.seats(state)
+
+    def seat(self, state: State, seat: str, *, now: float) -> dict[str, Any]:
+        return {
+            "view": self.system.view(state, seat),
+            "moves": {move.name: move for move in self.system.options(state, seat)},
+            "your_turn": seat in self.system.to_move(state),
+        }
 
 
 def screens_for(system: System) -> Screens:

@@ -3,9 +3,8 @@ face-down cards and Fortunes, their moves on their turn, and their answer in a b
 (a Fortune or pass, once the cards are face up; in a campaign that plays Fortunes
 blind, the defender is asked on their own screen before the battle is played).
 
-Everything shown comes from the system's own documents (``view``, ``status``,
-``seat_options``); a posted form only becomes the action the command line would build,
-and the rules decide.
+Everything shown comes from the declaration (``SeatScreens``); a posted form only becomes
+the action the command line would build, and the rules decide.
 """
 
 from __future__ import annotations
@@ -16,30 +15,15 @@ from gmtool.engine.system import State
 from gmtool.errors import UsageError
 from gmtool.games.foodfight.rules import battle_steps
 from gmtool.games.foodfight.rules.notation import target_fields
-from gmtool.games.foodfight.rules.view import seat_options, status, view
-from gmtool.web.screens import Form, Question, Screens, form_number
+from gmtool.games.foodfight.rules.view import status
+from gmtool.web.screens import Form, Question, SeatScreens, form_number
 
 SIDES = ("mine", "theirs")
 STRATEGIES = ("strongest_on_top", "weakest_on_top", "shuffled")
 
 
-class FoodFightScreens(Screens):
+class FoodFightScreens(SeatScreens):
     seat_template = "foodfight/player.html"
-
-    def table(self, state: State, *, now: float) -> dict[str, Any]:
-        return {"status": status(state), "board": view(state, public=True)}
-
-    def seats(self, state: State) -> list[str]:
-        return [player["name"] for player in state["players"]]
-
-    def seat_view(self, state: State, seat: str) -> dict[str, Any]:
-        board = view(state, seat)
-        mine = next(player for player in board["players"] if player["name"] == seat)
-        others = [player for player in board["players"] if player["name"] != seat]
-        return {"me": mine, "others": others, "board": board, "status": status(state)}
-
-    def moves(self, state: State, seat: str) -> dict[str, Any] | None:
-        return seat_options(state, seat)
 
     def action(self, state: State, seat: str, form: Form) -> dict[str, Any] | Question:
         move = form.get("move", "")

@@ -10,9 +10,9 @@ the first one's (attack cards are chosen blind, as in ``gmtool play``), the dice
 no attack card and holds a spell is asked about its defence card; then the round is
 played with every team's dice.
 
-Everything shown comes from the system's own documents (``view``, ``status``,
-``seat_options``, ``duel_steps``); a posted form only becomes the action the command line
-would build, always naming the seat's own clan, and the rules decide.
+Everything shown comes from the declaration (``SeatScreens``) and ``duel_steps``; a posted
+form only becomes the action the command line would build, always naming the seat's own
+clan, and the rules decide.
 """
 
 from __future__ import annotations
@@ -23,30 +23,19 @@ from gmtool.dice import parse_faces
 from gmtool.engine.system import State
 from gmtool.errors import UsageError
 from gmtool.games.zauberer.rules import duel_steps
-from gmtool.games.zauberer.rules.view import seat_options, status, view
-from gmtool.web.screens import Form, Made, Question, Screens, WithDice
+from gmtool.games.zauberer.rules.state import PHASE_WORDS
+from gmtool.web.screens import Form, Made, Question, SeatScreens, WithDice
 
 MOST_CHOICES = 8
 """How many numbered fields (way1, target1, space1...) a posted form is read for."""
 
 
-class ZaubererScreens(Screens):
+class ZaubererScreens(SeatScreens):
     seat_template = "zauberer/player.html"
 
-    def table(self, state: State, *, now: float) -> dict[str, Any]:
-        return {"status": status(state)}
-
-    def seats(self, state: State) -> list[str]:
-        return [team["clan"] for team in state["teams"]]
-
-    def seat_view(self, state: State, seat: str) -> dict[str, Any]:
-        seen = view(state, seat)
-        mine = next(team for team in seen["teams"] if team["clan"] == seat)
-        others = [team for team in seen["teams"] if team["clan"] != seat]
-        return {"me": mine, "others": others, "game": seen, "status": status(state)}
-
-    def moves(self, state: State, seat: str) -> dict[str, Any] | None:
-        return seat_options(state, seat)
+    def seat(self, state: State, seat: str, *, now: float) -> dict[str, Any]:
+        screen = super().seat(state, seat, now=now)
+        return {**screen, "says": PHASE_WORDS[screen["view"]["phase"]]}  # what the turn is at
 
     def action(self, state: State, seat: str, form: Form) -> Made:
         move = form.get("move", "")

@@ -135,9 +135,10 @@ def _who_plays(team: dict[str, Any]) -> tuple[dict[str, str], list[Choice]]:
 
 
 def _ways(forks: dict[str, list[str]]) -> list[Choice]:
+    """A way for each fork ahead, in the order they come (the key ``ways.FORK`` names it)."""
     return [
-        Choice(f"ways.{number}", f"At the fork {fork}, which way?", values=tuple(ways))
-        for number, (fork, ways) in enumerate(forks.items(), 1)
+        Choice(f"ways.{fork}", f"At the fork {fork}, which way?", values=tuple(ways))
+        for fork, ways in forks.items()
     ]
 
 
@@ -160,7 +161,8 @@ def _cast(clan: str, cast: dict[str, Any]) -> Move:
     ]
     if cast["steps"] is not None:
         question = f"{name}: how many spaces toward the centre (1-{cast['steps']})?"
-        choices.append(Choice("steps", question, kind="number"))
+        most = range(1, cast["steps"] + 1)
+        choices.append(Choice("steps", question, values=tuple(most), kind="number"))
     choices += _ways(cast["forks"])
     action = {"type": "cast", "card": cast["card"]}
     return Move("cast", f"cast {name}", clan, action, tuple(choices))
