@@ -14,9 +14,9 @@ from typing import Any
 from gmtool.dice import DiceDoor
 from gmtool.engine.system import Choice, Move, Outcome
 from gmtool.games.foodfight.rules import battle_steps
-from gmtool.games.foodfight.rules.content import CONTENT
+from gmtool.games.foodfight.rules.content import CONTENT as CONTENT
 from gmtool.games.foodfight.rules.moves import apply_action
-from gmtool.games.foodfight.rules.setup import new_state
+from gmtool.games.foodfight.rules.setup import new_state as new_state
 from gmtool.games.foodfight.rules.state import (
     Card,
     State,
@@ -25,8 +25,11 @@ from gmtool.games.foodfight.rules.state import (
     player_names,
     standing,
 )
-from gmtool.games.foodfight.rules.view import seat_options, status
-from gmtool.games.foodfight.rules.view import view as seen_by
+from gmtool.games.foodfight.rules.view import seat_options, view
+from gmtool.games.foodfight.rules.view import status as status
+
+seen_by = view
+"""What ``show --as`` shows (``engine.declared.Rules.seen_by``)."""
 
 STRATEGIES = {
     "strongest_on_top": "strongest on top",
@@ -35,20 +38,6 @@ STRATEGIES = {
 }
 """The ways a player may stack their towers, as the menus word them."""
 SIDES = {"mine": "on my card", "theirs": "on their card"}
-
-__all__ = [
-    "CONTENT",
-    "SIDES",
-    "STRATEGIES",
-    "apply",
-    "new_state",
-    "options",
-    "seat_name",
-    "seats",
-    "seen_by",
-    "status",
-    "to_move",
-]
 
 
 def apply(state: State, action: Mapping[str, Any], dice: DiceDoor, content: Any) -> Outcome:

@@ -14,23 +14,14 @@ from typing import Any
 from gmtool.dice import DiceDoor
 from gmtool.engine.system import Choice, Move, Outcome
 from gmtool.games.zauberer.rules.actions import apply_action
-from gmtool.games.zauberer.rules.content import CONTENT
-from gmtool.games.zauberer.rules.setup import new_state
+from gmtool.games.zauberer.rules.content import CONTENT as CONTENT
+from gmtool.games.zauberer.rules.setup import new_state as new_state
 from gmtool.games.zauberer.rules.state import State, clan_names, find_team
-from gmtool.games.zauberer.rules.view import options_document, seat_options, status
-from gmtool.games.zauberer.rules.view import view as seen_by
+from gmtool.games.zauberer.rules.view import options_document, seat_options, view
+from gmtool.games.zauberer.rules.view import status as status
 
-__all__ = [
-    "CONTENT",
-    "apply",
-    "new_state",
-    "options",
-    "seat_name",
-    "seats",
-    "seen_by",
-    "status",
-    "to_move",
-]
+seen_by = view
+"""What ``show --as`` shows (``engine.declared.Rules.seen_by``)."""
 
 
 def apply(state: State, action: Mapping[str, Any], dice: DiceDoor, content: Any) -> Outcome:
