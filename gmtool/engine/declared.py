@@ -50,6 +50,10 @@ class Rules(Protocol):
 
     def options(self, state: State, seat: str | None) -> list[Move]: ...
 
+    def options_document(self, state: State) -> dict[str, Any]:
+        """What ``gmtool NAME options`` prints: the moves of the seat to act, grouped."""
+        ...
+
     def to_move(self, state: State) -> list[str]: ...
 
 
@@ -89,3 +93,12 @@ class Declared:
 
     def to_move(self, state: State) -> list[str]:
         return self.rules.to_move(state)
+
+    # -- what the game's own commands print (``cli.table_commands``) -------------------
+    def shown(self, state: State, seat: str | None, *, public: bool = False) -> dict[str, Any]:
+        """The board for ``show``: as ``seat`` sees it; with ``public``, as nobody; with
+        neither, everything (the referee's view)."""
+        return self.rules.seen_by(state, seat, public=public)
+
+    def options_document(self, state: State) -> dict[str, Any]:
+        return self.rules.options_document(state)

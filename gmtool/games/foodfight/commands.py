@@ -7,11 +7,15 @@ the result: rich for people, exactly one JSON document with ``--json``.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gmtool.cli import declare as typer
 from gmtool.cli.common import JSON_OPTION, MAX_JOBS, MAX_SIMULATED_GAMES, emit, open_game
+from gmtool.cli.table_commands import add_options, add_show, play_move
 from gmtool.errors import UsageError
+
+if TYPE_CHECKING:
+    from gmtool.engine.system import Outcome
 
 app = typer.Typer(
     help="Food Fight: towers of salt cards, battles, Fortunes and health tracks.",
@@ -26,32 +30,29 @@ PLAYER_OPTION = typer.Option(
 
 
 def _play(ctx: typer.Context, action: dict[str, Any], as_json: bool) -> None:
-    from gmtool.cli.common import game_door
+    play_move(ctx, SYSTEM, action, as_json, _told)
+
+
+def _told(outcome: Outcome) -> Any:
     from gmtool.games.foodfight import render as render
 
-    game = open_game(ctx, SYSTEM)
-    action = {key: value for key, value in action.items() if value is not None}
-    outcome = game.play(action, game_door(game, None))
-    emit(outcome.result, as_json, render.result)
+    return render.result(outcome.result)
 
 
-@app.command()
-def show(
-    ctx: typer.Context,
-    as_player: str = typer.Option(
-        None, "--as", help="Show the board as this player sees it (others' face-down cards hidden)."
-    ),
-    public: bool = typer.Option(False, "--public", help="Hide every face-down card and Fortune."),
-    as_json: bool = JSON_OPTION,
-) -> None:
-    """The board: health tracks, towers, Fortunes, whose turn it is."""
+def _board(status: dict[str, Any], seen: dict[str, Any]) -> Any:
     from gmtool.games.foodfight import render as render
-    from gmtool.games.foodfight.rules.view import view
 
-    state = open_game(ctx, SYSTEM).state
-    doc = view(state, as_player, public=public)
-    spots = state["rules"]["fortune_spots"]
-    emit(doc, as_json, lambda d: render.board(d, spots))
+    return render.board(seen, status["fortune_spots"])
+
+
+add_show(
+    app,
+    SYSTEM,
+    summary="The board: health tracks, towers, Fortunes, whose turn it is.",
+    as_help="Show the board as this player sees it (others' face-down cards hidden).",
+    public_help="Hide every face-down card and Fortune.",
+    draw=_board,
+)
 
 
 @app.command()
@@ -190,13 +191,11 @@ def read_layout(path: Path) -> Any:
     return data
 
 
-@app.command()
-def options(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
-    """What the player to act may legally do (in an open battle: a Fortune or pass)."""
-    from gmtool.games.foodfight import render as render
-    from gmtool.games.foodfight.game import options_document
-
-    emit(options_document(open_game(ctx, SYSTEM).state), as_json, render.options)
+add_options(
+    app,
+    SYSTEM,
+    summary="What the player to act may legally do (in an open battle: a Fortune or pass).",
+)
 
 
 @app.command()

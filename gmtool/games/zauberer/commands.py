@@ -7,7 +7,7 @@ prints the result: rich for people, exactly one JSON document with ``--json``.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gmtool.cli import declare as typer
 from gmtool.cli.common import (
@@ -15,11 +15,14 @@ from gmtool.cli.common import (
     MAX_JOBS,
     MAX_SIMULATED_GAMES,
     console,
-    emit,
     open_game,
     print_json,
 )
+from gmtool.cli.table_commands import add_options, add_show, play_move
 from gmtool.errors import UsageError
+
+if TYPE_CHECKING:
+    from gmtool.engine.system import Outcome
 
 app = typer.Typer(
     help="Zauberer: clans race for the centre, raid dungeons, fall into traps and duel.",
@@ -45,35 +48,34 @@ def _play(
     dice: str | None = None,
     dice_by: list[str] | None = None,
 ) -> None:
-    from gmtool.cli.common import game_door
+    play_move(ctx, SYSTEM, action, as_json, _told, dice=dice, dice_by=dice_by, unset=UNSET)
+
+
+UNSET: tuple[object, ...] = (None, [], {})
+"""Values an option left unset gives a field: the action leaves it out."""
+
+
+def _told(outcome: Outcome) -> Any:
     from gmtool.games.zauberer import render as render
 
-    game = open_game(ctx, SYSTEM)
-    action = {key: value for key, value in action.items() if value not in (None, [], {})}
-    outcome = game.play(action, game_door(game, dice, dice_by))
-    if as_json:
-        print_json(outcome.result)
-        return
-    console().print(render.result(outcome.extra, outcome.outcome))
+    return render.result(outcome.extra, outcome.outcome)
 
 
-@app.command()
-def show(
-    ctx: typer.Context,
-    as_team: str = typer.Option(
-        None, "--as", help="Show the game as this clan sees it (others' spells hidden)."
-    ),
-    public: bool = typer.Option(False, "--public", help="Hide every team's spell card."),
-    as_json: bool = JSON_OPTION,
-) -> None:
-    """The board, the teams and their spells, the duel under way, whose turn it is."""
+def _arena(status: dict[str, Any], seen: dict[str, Any]) -> Any:
     from gmtool.games.zauberer import render as render
-    from gmtool.games.zauberer.rules.view import status, view
 
-    state = open_game(ctx, SYSTEM).state
-    doc = view(state, as_team, public=public)
     # For people, the board too; what a team may see is the view's, whatever is drawn.
-    emit(doc, as_json, lambda seen: render.status({**status(state), **seen}))
+    return render.status({**status, **seen})
+
+
+add_show(
+    app,
+    SYSTEM,
+    summary="The board, the teams and their spells, the duel under way, whose turn it is.",
+    as_help="Show the game as this clan sees it (others' spells hidden).",
+    public_help="Hide every team's spell card.",
+    draw=_arena,
+)
 
 
 @app.command()
@@ -88,13 +90,7 @@ def board(
     console().print(render.board(status(open_game(ctx, SYSTEM).state), names=names))
 
 
-@app.command()
-def options(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
-    """What the team to play (or the duellists) may do now."""
-    from gmtool.games.zauberer import render as render
-    from gmtool.games.zauberer.game import options_document
-
-    emit(options_document(open_game(ctx, SYSTEM).state), as_json, render.options)
+add_options(app, SYSTEM, summary="What the team to play (or the duellists) may do now.")
 
 
 @app.command("roll-off")

@@ -25,6 +25,7 @@ from gmtool.games.foodfight.rules.state import (
     player_names,
     standing,
 )
+from gmtool.games.foodfight.rules.view import options_document as options_document
 from gmtool.games.foodfight.rules.view import seat_options, view
 from gmtool.games.foodfight.rules.view import status as status
 

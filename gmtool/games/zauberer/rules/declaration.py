@@ -17,7 +17,8 @@ from gmtool.games.zauberer.rules.actions import apply_action
 from gmtool.games.zauberer.rules.content import CONTENT as CONTENT
 from gmtool.games.zauberer.rules.setup import new_state as new_state
 from gmtool.games.zauberer.rules.state import State, clan_names, find_team
-from gmtool.games.zauberer.rules.view import options_document, seat_options, view
+from gmtool.games.zauberer.rules.view import options_document as options_document
+from gmtool.games.zauberer.rules.view import seat_options, view
 from gmtool.games.zauberer.rules.view import status as status
 
 seen_by = view
