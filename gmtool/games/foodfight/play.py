@@ -21,7 +21,7 @@ from gmtool.cli.common import console
 from gmtool.cli.playloop import Prompts, Step
 from gmtool.cli.playloop.hotseat import HotSeat
 from gmtool.engine.game import Game
-from gmtool.engine.system import Move, Outcome
+from gmtool.engine.system import Choice, Move, Outcome
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -93,12 +93,28 @@ class Table(HotSeat):
     def lay_out(self, move: Move) -> None:
         who = str(move.seat)
         self.gate(who)
-        strategy = move.choices[0]
+        strategy, cards = move.choices
         how = self.choose(strategy, (BY_HAND,))
         if how == BY_HAND:
-            self.play({**move.action, "piles": _piles_by_hand(self.state, self.ask, who)})
+            self.play(move.fill({cards.key: self.piles_by_hand(who, cards)}))
         else:
             self.play(move.fill({strategy.key: how}))
+
+    def piles_by_hand(self, who: str, cards: Choice) -> list[list[str]]:
+        """Each spot's cards, bottom first, picked from ``who``'s cards (``cards``: their
+        ids, labelled with food and salt), the weakest offered first."""
+        left = dict(zip(cards.shown(), cards.values or (), strict=True))
+        mine = next(p for p in self.view(who)["players"] if p["name"] == who)["piles"]
+        spots, per_spot = len(mine), len(mine[0])
+        piles: list[list[str]] = []
+        for spot in range(1, spots + 1):
+            pile: list[str] = []
+            for level in range(1, per_spot + 1):
+                where = "bottom" if level == 1 else "top" if level == per_spot else f"card {level}"
+                label = self.ask.select(f"Spot {spot}, {where} card:", sorted(left, key=_by_salt))
+                pile.append(left.pop(label))
+            piles.append(pile)
+        return piles
 
     # -- a turn ---------------------------------------------------------------------------
     def peek(self, mover: str) -> None:
@@ -138,7 +154,6 @@ class Table(HotSeat):
     def fortune(self, move: Move, name: str, role: str) -> dict[str, Any] | None:
         """Ask ``name`` for a Fortune; the defender's hand is listed only once they hold
         the screen."""
-        from gmtool.engine.system import Choice
         from gmtool.games.foodfight.rules.declaration import fortune_label
 
         offered = move.choice("fortune")
@@ -169,24 +184,6 @@ class Table(HotSeat):
 
 
 run = Table.run
-
-
-def _piles_by_hand(state: dict[str, Any], ask: Prompts, who: str) -> list[list[str]]:
-    from gmtool.games.foodfight.rules.declaration import card_label
-    from gmtool.games.foodfight.rules.state import find_player
-
-    player = find_player(state, who)
-    left = {card_label(card): card["id"] for pile in player["piles"] for card in pile}
-    spots, per_spot = state["rules"]["spots"], state["rules"]["cards_per_spot"]
-    piles: list[list[str]] = []
-    for spot in range(1, spots + 1):
-        pile: list[str] = []
-        for level in range(1, per_spot + 1):
-            where = "bottom" if level == 1 else "top" if level == per_spot else f"card {level}"
-            label = ask.select(f"Spot {spot}, {where} card:", sorted(left, key=_by_salt))
-            pile.append(left.pop(label))
-        piles.append(pile)
-    return piles
 
 
 def _by_salt(label: str) -> tuple[int, str]:

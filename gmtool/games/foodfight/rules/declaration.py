@@ -88,8 +88,23 @@ def options(state: State, seat: str | None) -> list[Move]:
             labels=tuple(STRATEGIES.values()),
         )
         action = {"type": "layout", "player": name}
-        moves.append(Move("layout", f"{name} stacks their towers", name, action, (strategy,)))
+        choices = (strategy, _cards_by_hand(state, name))
+        moves.append(Move("layout", f"{name} stacks their towers", name, action, choices))
     return moves
+
+
+def _cards_by_hand(state: State, name: str) -> Choice:
+    """Instead of a strategy, the player's own cards placed one by one (``piles``: a list
+    of spots, each a list of card ids from the bottom up, ``spots`` x ``cards_per_spot``)."""
+    rules = state["rules"]
+    cards = [card for pile in find_player(state, name)["piles"] for card in pile]
+    return Choice(
+        "piles",
+        f"Stack {rules['spots']} spots of {rules['cards_per_spot']} cards by hand",
+        values=tuple(card["id"] for card in cards),
+        labels=tuple(card_label(card) for card in cards),
+        optional=True,
+    )
 
 
 def _answers(name: str, doc: dict[str, Any]) -> list[Move]:
