@@ -45,12 +45,11 @@ def duel_action(table: Table, state: dict[str, Any]) -> tuple[dict[str, Any], Di
     worked out ahead from the campaign's generator and shown), then defence cards; returns
     the action and the door to play it with."""
     from gmtool.games.zauberer.rules import duel_steps
-    from gmtool.games.zauberer.rules.choices import usable_card
 
     ask = table.ask
     attack: dict[str, str] = {}
     for clan in duel_steps.asked_before_the_roll(state):
-        card = _choose(table, clan, usable_card(state, clan, "attack"), "before the roll")
+        card = _choose(table, clan, _playable(table, clan, "attack"), "before the roll")
         if card is not None:
             attack[clan] = card
     entered: dict[str, list[int]] = {}
@@ -68,7 +67,7 @@ def duel_action(table: Table, state: dict[str, Any]) -> tuple[dict[str, Any], Di
     defense: dict[str, str] = {}
     for clan in duel_steps.asked_after_the_roll(state, attack):
         dice = None if hidden else partial(_show_dice, preview)
-        card = _choose(table, clan, usable_card(state, clan, "defense"), "after the roll", dice)
+        card = _choose(table, clan, _playable(table, clan, "defense"), "after the roll", dice)
         if card is not None:
             defense[clan] = card
             own = duel_steps.die_of_its_own(state, card)
@@ -78,6 +77,14 @@ def duel_action(table: Table, state: dict[str, Any]) -> tuple[dict[str, Any], Di
         _show_dice(preview)
     action = {"type": "duel_round", "attack": attack, "defense": defense}
     return action, table.game.door(entered_by=entered or None)
+
+
+def _playable(table: Table, clan: str, role: str) -> str | None:
+    """The card ``clan`` may play in this roll as its ``role`` card (its duel roll's
+    choice), or None."""
+    roll = next(move for move in table.moves(clan) if move.name == "duel_round")
+    choice = roll.choice(role)
+    return str(choice.values[0]) if choice is not None and choice.values else None
 
 
 def _choose(
