@@ -10,6 +10,7 @@ from gmtool.cli.common import JSON_OPTION, campaign_name, emit
 from gmtool.content.campaignfile import locate_problem, read_campaign_file
 from gmtool.engine.game import Game
 from gmtool.errors import ContentError, GmtoolError, StoreError, UsageError
+from gmtool.games import GAMES
 
 app = typer.Typer(help="Create, list, show and choose campaigns.", no_args_is_help=True)
 
@@ -17,9 +18,7 @@ app = typer.Typer(help="Create, list, show and choose campaigns.", no_args_is_he
 @app.command("new")
 def new(
     name: str = typer.Argument(..., help="The campaign's name (letters, digits, - _ .)."),
-    system: str = typer.Option(
-        None, "--system", "-s", help="originem, astral, starships, foodfight, ftl, zauberer"
-    ),
+    system: str = typer.Option(None, "--system", "-s", help=", ".join(GAMES)),
     length: int = typer.Option(
         None, "--length", help="Originem: NOVA length in minutes (30, 45, 60 or any)."
     ),
@@ -57,15 +56,13 @@ def new(
     data = read_campaign_file(from_file) if from_file else {}
     system = system or str(data.get("system") or "")
     if not system:
-        raise UsageError(
-            "no system given", hint="pass --system originem|astral|starships|foodfight|ftl|zauberer"
-        )
+        raise UsageError("no system given", hint=f"pass --system {'|'.join(GAMES)}")
     if data.get("system") and data["system"] != system:
         raise UsageError(f"--system {system} does not match the file's system '{data['system']}'")
     options: dict[str, Any] = dict(data.get("options") or {})
     given = {
         "length": length,
-        "players": players.split(",") if players else None,
+        "players": players or None,
         "crew": crew or None,
         "starter": starter,
         "layout": layout or None,
@@ -73,24 +70,9 @@ def new(
         "teams": teams,
         "first": first,
     }
-    for key, value in given.items():
-        if value is not None and system != SYSTEM_OPTIONS[key]:
-            raise UsageError(
-                f"--{key} is for {SYSTEM_OPTIONS[key]} campaigns, not {system}",
-                hint=f"see 'gmtool campaign new --help' for the options of {system}",
-            )
-    given["layout"] = None
-    if ship:
-        from gmtool.games.ftl.commands import ship_options
-
-        given["ship"] = None
-        # A campaign file's ships stay unless --ship names the same player.
-        ships = dict(options.get("ships") or {})
-        options["ships"] = {**ships, **ship_options(ship, data.get("content") or {})}
-    options.update({key: value for key, value in given.items() if value is not None})
+    _lay_game_options(system, {k: v for k, v in given.items() if v is not None}, options, data)
     if seed is not None:
         options["seed"] = seed
-    _merge_layouts(options, _layout_options(layout or []))
     game = create_campaign(name, system, data, options, seed=seed)
     if use:
         try:
@@ -131,43 +113,36 @@ def create_campaign(
         raise
 
 
-SYSTEM_OPTIONS = {
-    "length": "originem",
-    "crew": "originem",
-    "players": "foodfight",
-    "starter": "foodfight",
-    "layout": "foodfight",
-    "ship": "ftl",
-    "teams": "zauberer",
-    "first": "zauberer",
-}
-"""The options of ``campaign new`` that belong to one system."""
+def _lay_game_options(
+    system: str, given: dict[str, Any], options: dict[str, Any], data: dict[str, Any]
+) -> None:
+    """The options given for one game (``--length``, ``--ship``...) laid over the campaign
+    file's ``options``; an option of another game is refused. Each game's package says which
+    options it takes (``CAMPAIGN_OPTIONS``), and its commands read them when they need
+    reading (``campaign_options``); the others are copied as given."""
+    from gmtool.games import part
+
+    takes = _options_of(system) if system in GAMES else ()
+    for key in given:
+        if key not in takes:
+            owner = next(name for name in GAMES if key in _options_of(name))
+            raise UsageError(
+                f"--{key} is for {owner} campaigns, not {system}",
+                hint=f"see 'gmtool campaign new --help' for the options of {system}",
+            )
+    if not given:
+        return
+    reader = getattr(part(system, "commands"), "campaign_options", None)
+    if reader is None:
+        options.update(given)
+    else:
+        reader(given, options, data)
 
 
-def _merge_layouts(options: dict[str, Any], layouts: dict[str, Any]) -> None:
-    """Command-line layouts over the campaign file's, player by player."""
-    per_player = dict(options.get("layouts") or {})
-    per_player.update(layouts.pop("layouts", {}))
-    options.update(layouts)
-    if per_player:
-        options["layouts"] = per_player
+def _options_of(name: str) -> tuple[str, ...]:
+    from gmtool.games import package
 
-
-def _layout_options(items: list[str]) -> dict[str, Any]:
-    """``--layout strongest_on_top`` or ``--layout Ana=ana.yaml`` into Food Fight's options."""
-    options: dict[str, Any] = {}
-    for item in items:
-        who, sep, plan = item.partition("=")
-        if not sep:
-            options["layout"] = item
-            continue
-        if Path(plan).suffix in (".yaml", ".yml", ".json"):
-            from gmtool.games.foodfight.commands import read_layout
-
-            options.setdefault("layouts", {})[who] = read_layout(Path(plan))
-        else:
-            options.setdefault("layouts", {})[who] = plan
-    return options
+    return tuple(getattr(package(name), "CAMPAIGN_OPTIONS", ()))
 
 
 @app.command("list")

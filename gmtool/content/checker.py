@@ -59,10 +59,9 @@ def _file_problems(path: Path, doc: Document) -> tuple[str, list[str]]:
     if isinstance(data, dict) and "system" in data:
         title = _system_title(data["system"])
         return f"{title} campaign file", _campaign_problems(path, data)
-    if isinstance(data, dict) and {"name", "rooms", "slots"} <= set(data):
-        from gmtool.games.ftl.rules.checks import document_problems
-
-        return "FTL ship", document_problems(doc)
+    own = _game_file_problems(doc)
+    if own is not None:
+        return own
     kinds = kinds_of(data)
     if not kinds:
         sections = ", ".join(map(str, data)) if isinstance(data, dict) else type(data).__name__
@@ -77,6 +76,19 @@ def _file_problems(path: Path, doc: Document) -> tuple[str, list[str]]:
             return describe(kind), []
         trouble += found if len(kinds) == 1 else [f"{p} (as {describe(kind)})" for p in found]
     return "", trouble
+
+
+def _game_file_problems(doc: Document) -> tuple[str, list[str]] | None:
+    """A file of a game's own (an FTL ship), asked of each game that checks files of its
+    own (its package's ``file_problems``); None when no game knows the file."""
+    from gmtool.games import GAMES, package
+
+    for name in GAMES:
+        file_problems = getattr(package(name), "file_problems", None)
+        found: tuple[str, list[str]] | None = file_problems(doc) if file_problems else None
+        if found is not None:
+            return found
+    return None
 
 
 def _system_title(name: Any) -> str:

@@ -24,7 +24,7 @@ from gmtool.store import integrity, seals
 from gmtool.store.campaign import SNAPSHOT_EVERY, CampaignStore
 from gmtool.store.log_reading import live_actions
 from gmtool.store.records import DamagedRow, Entry
-from gmtool.store.schema import schema_version
+from gmtool.store.version import schema_version
 
 
 @dataclass

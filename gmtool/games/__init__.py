@@ -12,6 +12,13 @@ Every game lives in its own package, ``gmtool/games/NAME/``, with the same parts
 - its demo campaign, ``campaigns/NAME-demo.yaml``, and its YAML in ``tables/NAME`` and
   ``scenes/NAME``.
 
+The package itself (``gmtool/games/NAME/__init__.py``) answers, cheaply, the few questions
+shared commands ask before any part is imported (see ``package``): ``CAMPAIGN_OPTIONS``,
+the options of ``gmtool campaign new`` the game takes (its ``commands`` turns them into the
+campaign's options with ``campaign_options`` when they need reading), and
+``file_problems``, which ``gmtool check`` asks about a file that is neither a campaign file
+nor a table (FTL's ship files).
+
 Every front end finds a game here and nowhere else, and imports a part only when it needs
 it. Adding a game is a new package and one line in ``GAMES``.
 """
@@ -52,6 +59,11 @@ def get_game(name: str) -> System:
     """The declaration of game ``name``."""
     system: System = part(game_name(name), "game").SYSTEM
     return system
+
+
+def package(name: str) -> ModuleType:
+    """The package of game ``name``: its ``__init__`` only, none of its parts."""
+    return importlib.import_module(GAMES[name])
 
 
 def part(name: str, which: Part) -> ModuleType:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import sys
+import unicodedata
 from collections.abc import Collection, Iterable, Sequence
 from typing import Any, TextIO
 
@@ -52,9 +53,22 @@ def width(text: str) -> int:
     """Columns ``text`` takes in a terminal: wide (East Asian) characters take two."""
     if text.isascii() or not text.strip(BAR):  # a bar takes a column a block
         return len(text)
-    from gmtool.render.textgrid import display_width  # the one rule for wider characters
-
     return display_width(text)
+
+
+def display_width(text: str) -> int:
+    """The terminal cells ``text`` takes: wide East Asian characters two, combining marks
+    none."""
+    if text.isascii():
+        return len(text)
+    return sum(char_width(char) for char in text)
+
+
+def char_width(char: str) -> int:
+    """The terminal cells one character takes (the one rule for wider characters)."""
+    if unicodedata.combining(char):
+        return 0
+    return 2 if unicodedata.east_asian_width(char) in "WF" else 1
 
 
 class Lines:

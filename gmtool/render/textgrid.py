@@ -8,9 +8,10 @@ under it, no other lines, a caption centred below.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+
+from gmtool.render.plain import char_width, display_width, paint
 
 GAP = "   "
 """Between two columns."""
@@ -18,20 +19,6 @@ EDGE = " "
 """Before the first column (and counted after the last one)."""
 STYLES = {"title": "italic", "header": "bold", "caption": "dim italic", "struck": "dim strike"}
 """How a styled grid (a terminal, or ``less -R``) draws its parts (``plain.paint``)."""
-
-
-def display_width(text: str) -> int:
-    """The terminal cells ``text`` takes: wide East Asian characters two, combining marks
-    none."""
-    if text.isascii():
-        return len(text)
-    return sum(_char_width(char) for char in text)
-
-
-def _char_width(char: str) -> int:
-    if unicodedata.combining(char):
-        return 0
-    return 2 if unicodedata.east_asian_width(char) in "WF" else 1
 
 
 def measure(texts: Iterable[str]) -> tuple[int, int]:
@@ -97,7 +84,7 @@ def wrap(text: str, width: int) -> list[str]:
 def _split_at(word: str, width: int) -> tuple[str, str]:
     used = 0
     for index, char in enumerate(word):
-        used += _char_width(char)
+        used += char_width(char)
         if used > width:
             return word[: max(index, 1)], word[max(index, 1) :]
     return word, ""
@@ -146,6 +133,4 @@ class Grid:
     def style(self, text: str, part: str | None) -> str:
         if not self.styled or part is None:
             return text
-        from gmtool.render.plain import paint
-
         return paint(text, STYLES[part])

@@ -42,7 +42,7 @@ from gmtool.store.records import (
     load_json,
     now_text,
 )
-from gmtool.store.schema import schema_version
+from gmtool.store.version import schema_version
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,8 @@ from typing import Concatenate, ParamSpec, Protocol, TypeVar
 
 from gmtool.errors import StoreError
 from gmtool.store.records import DamagedRow
-from gmtool.store.schema import SCHEMA_VERSION, migrate, schema_version
+from gmtool.store.schema import SCHEMA_VERSION, migrate
+from gmtool.store.version import schema_version
 
 BUSY_TIMEOUT_MS = 15_000
 """How long a command waits for another one writing to the same campaign. With 8 writers

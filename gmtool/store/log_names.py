@@ -17,7 +17,7 @@ import sqlite3
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from gmtool.store.schema import schema_version
+from gmtool.store.version import schema_version
 
 NAMES_SINCE = 4
 """The schema version that keeps the names tables (an older campaign opened read-only

@@ -5,6 +5,8 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable
 
+from gmtool.store.version import schema_version
+
 SCHEMA_VERSION = 4
 
 MIGRATIONS: dict[int, str] = {
@@ -86,11 +88,6 @@ def _name_existing(conn: sqlite3.Connection) -> None:
 
 STEPS: dict[int, Callable[[sqlite3.Connection], None]] = {2: _chain_existing, 4: _name_existing}
 """Work a migration does in Python after its SQL, in the same transaction."""
-
-
-def schema_version(conn: sqlite3.Connection) -> int:
-    """The schema version the database was written with (0: none of gmtool's tables)."""
-    return int(conn.execute("PRAGMA user_version").fetchone()[0])
 
 
 def migrate(conn: sqlite3.Connection) -> None:

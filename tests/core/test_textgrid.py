@@ -3,7 +3,8 @@ characters counted as the terminal draws them."""
 
 from __future__ import annotations
 
-from gmtool.render.textgrid import Grid, display_width, fit, table_width, wrap
+from gmtool.render.plain import display_width
+from gmtool.render.textgrid import Grid, fit, table_width, wrap
 
 
 def test_wide_characters_take_two_cells_and_combining_marks_none() -> None:

@@ -180,6 +180,41 @@ def layout(
     _play(ctx, action, as_json)
 
 
+def campaign_options(given: dict[str, Any], options: dict[str, Any], data: Any) -> None:
+    """``campaign new``'s ``--players``, ``--starter`` and ``--layout`` laid over the
+    campaign file's ``options`` (a file's layouts stay unless ``--layout`` names the same
+    player)."""
+    layout = given.pop("layout", None)
+    if "players" in given:
+        given["players"] = given["players"].split(",")
+    options.update(given)
+    _merge_layouts(options, _layout_options(layout or []))
+
+
+def _merge_layouts(options: dict[str, Any], layouts: dict[str, Any]) -> None:
+    """Command-line layouts over the campaign file's, player by player."""
+    per_player = dict(options.get("layouts") or {})
+    per_player.update(layouts.pop("layouts", {}))
+    options.update(layouts)
+    if per_player:
+        options["layouts"] = per_player
+
+
+def _layout_options(items: list[str]) -> dict[str, Any]:
+    """``--layout strongest_on_top`` or ``--layout Ana=ana.yaml`` into the options."""
+    options: dict[str, Any] = {}
+    for item in items:
+        who, sep, plan = item.partition("=")
+        if not sep:
+            options["layout"] = item
+            continue
+        if Path(plan).suffix in (".yaml", ".yml", ".json"):
+            options.setdefault("layouts", {})[who] = read_layout(Path(plan))
+        else:
+            options.setdefault("layouts", {})[who] = plan
+    return options
+
+
 def read_layout(path: Path) -> Any:
     from gmtool.content.yamlfile import load_yaml
 

@@ -257,6 +257,13 @@ def jump(
     emit(outcome.result, as_json, render.jump)
 
 
+def campaign_options(given: dict[str, Any], options: dict[str, Any], data: Any) -> None:
+    """``campaign new``'s ``--ship`` laid over the campaign file's ``options``: a file's
+    ships stay unless ``--ship`` names the same player."""
+    ships = dict(options.get("ships") or {})
+    options["ships"] = {**ships, **ship_options(given["ship"], data.get("content") or {})}
+
+
 def ship_options(items: list[str], overrides: Mapping[str, Any]) -> dict[str, Any]:
     """``--ship Red=red.yaml`` (repeated) into the campaign's ``ships`` option, each ship
     read and checked here (against the campaign's content) so a problem names its file and
