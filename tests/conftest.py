@@ -10,6 +10,10 @@ from unittest.mock import patch
 import pytest
 from hypothesis import settings
 
+# Fixtures shared by the shared tests and the games' own: ``play`` (``gmtool play`` in a
+# terminal) and ``table`` (a campaign served to Starlette's test client).
+pytest_plugins = ["tests.terminal", "tests.web.client"]
+
 # Property tests check what is true, not how fast: hypothesis's default 200 ms deadline per
 # example fails them on a busy machine, so it is off.
 settings.register_profile("gmtool", deadline=None)

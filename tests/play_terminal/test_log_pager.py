@@ -11,8 +11,7 @@ import pytest
 
 from tests.core.test_log_pages import fill
 from tests.missing import missing
-
-from .terminal import Terminal
+from tests.terminal import Terminal
 
 
 @pytest.fixture

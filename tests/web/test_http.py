@@ -3,13 +3,8 @@ posted and checked by the rules, and no secret in any page."""
 
 from __future__ import annotations
 
-import html
-import json
 import sqlite3
-from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
@@ -18,88 +13,7 @@ from gmtool.store.schema import SCHEMA_VERSION
 from gmtool.web.app import build_app
 from gmtool.web.campaign import LiveCampaign
 from tests.core.old_schema import as_schema
-
-SEATS = ["Ana", "Bo", "Cy", "Di"]
-
-
-@dataclass
-class Page:
-    """A response with its text as a reader sees it (HTML entities turned back)."""
-
-    status_code: int
-    text: str
-    headers: Any
-
-
-def page(response: Any) -> Page:
-    return Page(response.status_code, html.unescape(response.text), response.headers)
-
-
-@dataclass
-class Table:
-    client: TestClient
-    links: dict[str, str]
-    campaign: LiveCampaign
-
-    def get(self, path: str) -> Page:
-        return page(self.client.get(path))
-
-    def seat(self, name: str, part: str = "") -> Page:
-        return self.get(f"/p/{self.links[name]}{part}")
-
-    def post(self, name: str, verb: str = "move", **form: str) -> Page:
-        return page(self.client.post(f"/p/{self.links[name]}/{verb}", data=form))
-
-
-def new_match(gmtool, name: str = "ff") -> None:  # type: ignore[no-untyped-def]
-    args = ["--players", ",".join(SEATS), "--starter", "Ana", "--seed", "7"]
-    assert gmtool("campaign", "new", name, "--system", "foodfight", *args).code == 0
-
-
-def serving(name: str) -> Iterator[Table]:
-    campaign = LiveCampaign(name)
-    links = campaign.links(renew=False)
-    with TestClient(build_app(campaign, links)) as client:
-        yield Table(client, links, campaign)
-    campaign.close()
-
-
-@pytest.fixture
-def table(gmtool) -> Iterator[Table]:  # type: ignore[no-untyped-def]
-    new_match(gmtool)
-    yield from serving("ff")
-
-
-BLIND = """\
-system: foodfight
-options: {players: [Ana, Bo, Cy, Di], starter: Ana, seed: 7}
-content: {rules: {fortune_timing: blind}}
-"""
-
-
-@pytest.fixture
-def blind(gmtool, tmp_path: Path) -> Iterator[Table]:  # type: ignore[no-untyped-def]
-    """A table that declares Fortunes with the attack, before the cards are compared."""
-    (tmp_path / "blind.yaml").write_text(BLIND)
-    assert gmtool("campaign", "new", "ff", "--from", str(tmp_path / "blind.yaml")).code == 0
-    yield from serving("ff")
-
-
-def secrets_of(gmtool) -> dict[str, list[str]]:  # type: ignore[no-untyped-def]
-    """Each player's face-down foods and held Fortune texts, from the referee's view."""
-    board = json.loads(gmtool("foodfight", "show", "--json").out)
-    return {
-        p["name"]: [
-            *(c["food"] for pile in p["piles"] for c in pile if not c["face_up"]),
-            *(f["text"] for f in p["fortunes"]),
-        ]
-        for p in board["players"]
-    }
-
-
-def entries(gmtool) -> list[dict[str, Any]]:  # type: ignore[no-untyped-def]
-    found: list[dict[str, Any]] = json.loads(gmtool("log", "--json").out)
-    return found
+from tests.web.client import SEATS, Table, entries, new_match, secrets_of
 
 
 def test_each_seat_has_its_own_long_random_token_kept_with_the_campaign(
@@ -244,68 +158,6 @@ def test_posts_from_another_site_a_flood_or_a_huge_body_are_refused(table: Table
     assert len(entries(gmtool)) == 1
 
 
-def test_a_battle_is_answered_from_each_players_own_screen(table: Table, gmtool) -> None:  # type: ignore[no-untyped-def]
-    for seat in SEATS:
-        table.post(seat, move="discard", pile="1")
-    hand = {
-        s: json.loads(gmtool("foodfight", "peek", "--player", s, "--json").out)["fortunes"]
-        for s in ("Ana", "Bo")
-    }
-    opened = table.post("Ana", move="attack", pile="2", target="Bo:2")
-    assert "face up; Ana may play a Fortune or pass" in opened.text
-    assert "The cards are face up: your answer" in opened.text
-    tv = table.get("/").text
-    assert "Battle: Ana's" in tv and "Ana</strong> may play a Fortune or pass" in tv
-    assert hand["Ana"][0]["text"] not in tv  # held, not played: still Ana's secret
-    assert "your answer" not in table.seat("Bo").text
-    assert "refused: " in table.post("Bo", move="pass").text
-    assert "refused: choose a Fortune" in table.post("Ana", move="fortune").text
-    assert "refused" not in table.post("Ana", move="pass").text
-    played = table.post("Bo", move="fortune", fortune=hand["Bo"][0]["id"], on="theirs")
-    assert "refused" not in played.text
-    assert [e["who"].split(", ")[0] for e in entries(gmtool)[-3:]] == ["Ana", "Ana", "Bo"]
-    assert "Battle:" not in table.get("/").text
-
-
-def test_a_blind_defender_answers_an_attack_from_their_own_screen(blind: Table, gmtool) -> None:  # type: ignore[no-untyped-def]
-    table = blind
-    for seat in SEATS:
-        table.post(seat, move="discard", pile="1")
-    hidden = secrets_of(gmtool)
-    ana_fortune = json.loads(gmtool("foodfight", "peek", "--player", "Ana", "--json").out)
-    fid = ana_fortune["fortunes"][0]["id"]
-    asked = table.post("Ana", move="attack", pile="2", target="Bo:2", fortune=fid, on="mine")
-    assert "waiting for Bo to answer" in asked.text
-    assert len(entries(gmtool)) == 4  # nothing is played until Bo answers
-    tv = table.get("/").text
-    assert "Ana attacks Bo's pile 2: Bo may answer with a Fortune" in tv
-    assert fid not in tv and not [v for v in hidden["Ana"] if v in tv]  # Ana's choice stays hers
-    bo = table.seat("Bo").text
-    assert "Ana attacks your pile 2 with their pile 2" in bo
-    assert not [v for v in hidden["Ana"] if v in bo]
-    assert "refused: nothing is waiting" in table.post("Cy", "answer").text
-    answered = table.post("Bo", "answer", fortune="")
-    assert "refused" not in answered.text
-    last = entries(gmtool)[-1]
-    assert (last["who"], last["what"]) == ("Ana, Bo", "attack 2 Bo:2")
-    assert "Bo may answer" not in table.get("/").text
-
-
-def test_a_question_ends_when_the_gm_undoes_or_the_attacker_takes_it_back(
-    blind: Table, gmtool
-) -> None:  # type: ignore[no-untyped-def]
-    table = blind
-    for seat in SEATS:
-        table.post(seat, move="discard", pile="1")
-    table.post("Ana", move="attack", pile="2", target="Bo:2")
-    assert "Take the attack back" in table.seat("Ana").text
-    assert "taken back" in table.post("Ana", "withdraw").text
-    assert "may answer" not in table.get("/").text
-    table.post("Ana", move="attack", pile="2", target="Bo:2")
-    assert gmtool("undo").code == 0  # the GM takes back Di's discard: the question is gone
-    assert "refused: nothing is waiting" in table.post("Bo", "answer").text
-
-
 def test_the_roll_feed_shows_the_newest_first_and_filters_by_who(table: Table, gmtool) -> None:  # type: ignore[no-untyped-def]
     for seat in SEATS[:3]:
         table.post(seat, move="discard", pile="1")
@@ -343,40 +195,6 @@ def test_every_system_has_a_table_screen(gmtool) -> None:  # type: ignore[no-unt
         # A system without a template of its own is shown by the generic one.
         needles = expected.get(system, ['class="panel generic"'])
         assert all(needle in answer.text for needle in needles), system
-
-
-def test_a_zauberer_team_sees_its_own_spell_card_and_nobody_else_does(gmtool) -> None:  # type: ignore[no-untyped-def]
-    teams = ["--teams", "fire=Ana,water=Bo+Eve,air=Cy,earth=Di", "--first", "fire"]
-    assert gmtool("campaign", "new", "z", "--system", "zauberer", *teams, "--seed", "4").code == 0
-    for command in (
-        "move --dice 6 --way nb1",
-        "dungeon --dice 3,4",
-        "end-turn",
-        "move --dice 4 --way eb1",
-        "dungeon --dice 2,3 --card ice_pike",
-    ):
-        assert gmtool("zauberer", *command.split()).code == 0, command
-    board = json.loads(gmtool("zauberer", "show", "--json").out)
-    spells = {t["clan"]: t["spell"] for t in board["teams"] if t["spell"]}
-    assert set(spells) == {"fire", "water"}
-    campaign = LiveCampaign("z")
-    try:
-        links = campaign.links(renew=False)
-        assert list(links) == ["fire", "water", "air", "earth"]
-        with TestClient(build_app(campaign, links)) as client:
-            pages = {seat: page(client.get(f"/p/{token}")).text for seat, token in links.items()}
-            public = [page(client.get(path)).text for path in ("/", "/part", "/log")]
-    finally:
-        campaign.close()
-    assert "Your spell card" in pages["air"] and "one, face down" in public[0]
-    for clan, spell in spells.items():
-        secret = [spell["name"], spell["text"]]
-        assert all(value in pages[clan] for value in secret)
-        for other, text in [
-            *((s, t) for s, t in pages.items() if s != clan),
-            *(("table", t) for t in public),
-        ]:
-            assert not [value for value in secret if value in text], (clan, other)
 
 
 def test_a_campaign_made_before_serve_existed_gains_its_links(gmtool, gmtool_home: Path) -> None:  # type: ignore[no-untyped-def]

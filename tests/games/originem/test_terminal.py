@@ -10,8 +10,8 @@ from gmtool.engine.game import Game
 MENU = "What happens?"
 
 
-def test_back_wrong_face_and_ctrl_c(play: Any) -> None:
-    term = play("--demo", "originem")
+def test_back_wrong_face_and_ctrl_c(in_terminal: Any) -> None:
+    term = in_terminal("--demo", "originem")
     term.wait_for(MENU)
     assert "Esc goes back a step" in term.visible()
     term.press("down", "enter")  # start a fight
@@ -38,8 +38,8 @@ def test_back_wrong_face_and_ctrl_c(play: Any) -> None:
     assert combat is not None and combat["turn"] == "initiative"
 
 
-def test_the_nova_clock_runs_on_the_screen_while_the_menu_waits(play: Any) -> None:
-    term = play("--demo", "originem")
+def test_the_nova_clock_runs_on_the_screen_while_the_menu_waits(in_terminal: Any) -> None:
+    term = in_terminal("--demo", "originem")
     term.wait_for(MENU)
     term.press("down", "down", "down", "down", "enter")  # NOVA: start
     first = term.wait_for("left, running")

@@ -10,10 +10,12 @@ from __future__ import annotations
 import os
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pexpect
 import pyte
+import pytest
 
 COLUMNS, ROWS = 110, 45
 KEYS = {
@@ -124,3 +126,19 @@ class Terminal:
         self.written += data
         self.stream.feed(data)
         return True
+
+
+@pytest.fixture
+def in_terminal(gmtool_home: Path) -> Iterator[object]:
+    """``in_terminal("--demo", "originem")`` -> a Terminal running ``gmtool play`` with
+    those args."""
+    started: list[Terminal] = []
+
+    def start(*args: str) -> Terminal:
+        terminal = Terminal(gmtool_home, "play", *args)
+        started.append(terminal)
+        return terminal
+
+    yield start
+    for terminal in started:
+        terminal.child.close(force=True)

@@ -9,8 +9,8 @@ from gmtool.engine.game import Game
 MENU = "What happens?"
 
 
-def test_back_wrong_face_and_ctrl_c(play: Any) -> None:
-    term = play("--demo", "starships")
+def test_back_wrong_face_and_ctrl_c(in_terminal: Any) -> None:
+    term = in_terminal("--demo", "starships")
     term.wait_for(MENU)
     term.choose("start an encounter")
     term.wait_for("Enemies, separated by commas")

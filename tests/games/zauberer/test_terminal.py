@@ -8,7 +8,7 @@ from gmtool.engine.game import Game
 from gmtool.store.home import set_current_campaign
 
 
-def test_a_spell_is_wiped_from_the_screen_before_the_table_sees_it_again(play: Any) -> None:
+def test_a_spell_is_wiped_from_the_screen_before_the_table_sees_it_again(in_terminal: Any) -> None:
     game = Game.create(
         "arena",
         system_name="zauberer",
@@ -23,7 +23,7 @@ def test_a_spell_is_wiped_from_the_screen_before_the_table_sees_it_again(play: A
         game.store.set_head_state(state, 0)
     game.store.close()
     set_current_campaign("arena")
-    term = play()
+    term = in_terminal()
     term.wait_for("fire's turn (Ana):")
     assert "Fireball" not in term.text() and "a hidden card" in term.text()
     term.choose("fire looks at its spell (the others look away)")
@@ -48,7 +48,7 @@ def test_a_spell_is_wiped_from_the_screen_before_the_table_sees_it_again(play: A
     assert Game.open("arena").state["teams"][0]["space"] == "n1"
 
 
-def test_in_a_duel_each_card_leaves_the_screen_before_the_next_question(play: Any) -> None:
+def test_in_a_duel_each_card_leaves_the_screen_before_the_next_question(in_terminal: Any) -> None:
     game = Game.create(
         "duel",
         system_name="zauberer",
@@ -66,7 +66,7 @@ def test_in_a_duel_each_card_leaves_the_screen_before_the_next_question(play: An
         game.store.set_head_state(state, 0)
     game.store.close()
     set_current_campaign("duel")
-    term = play()
+    term = in_terminal()
     term.wait_for("fire's turn (Ana):")
     term.choose("fire calls out earth")
     term.wait_for("The duel of fire and earth:")

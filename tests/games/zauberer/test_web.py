@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.web.test_http import Table, serving
+from tests.web.client import Table, entries, serving
 
 TEAMS = ["--teams", "fire=Ana,water=Bo+Eve,air=Cy,earth=Di", "--first", "fire", "--seed", "4"]
 
@@ -21,10 +21,6 @@ def arena(gmtool) -> Iterator[Table]:  # type: ignore[no-untyped-def]
 
 def shown(gmtool) -> dict:  # type: ignore[no-untyped-def]
     return json.loads(gmtool("zauberer", "show", "--json").out)  # type: ignore[no-any-return]
-
-
-def entries(gmtool) -> list[dict]:  # type: ignore[no-untyped-def]
-    return json.loads(gmtool("log", "--json").out)  # type: ignore[no-any-return]
 
 
 def test_a_team_plays_its_turn_from_its_screen_and_others_are_refused(arena: Table, gmtool) -> None:  # type: ignore[no-untyped-def]
@@ -140,3 +136,28 @@ def test_a_duel_roll_asks_each_duellist_in_turn_and_plays_their_cards(gmtool, tm
         words = "; ".join(f"{c} {' + '.join(map(str, faces[c]))}" for c in ("fire", "water"))
         assert f"The dice: {words}" in shown_dice
         assert {d["source"] for d in last["dice"]} == {"rolled"}
+
+
+def test_a_team_sees_its_own_spell_card_and_nobody_else_does(arena: Table, gmtool) -> None:  # type: ignore[no-untyped-def]
+    for command in (
+        "move --dice 6 --way nb1",
+        "dungeon --dice 3,4",
+        "end-turn",
+        "move --dice 4 --way eb1",
+        "dungeon --dice 2,3 --card ice_pike",
+    ):
+        assert gmtool("zauberer", *command.split()).code == 0, command
+    spells = {t["clan"]: t["spell"] for t in shown(gmtool)["teams"] if t["spell"]}
+    assert set(spells) == {"fire", "water"}
+    assert list(arena.links) == ["fire", "water", "air", "earth"]
+    pages = {seat: arena.seat(seat).text for seat in arena.links}
+    public = [arena.get(path).text for path in ("/", "/part", "/log")]
+    assert "Your spell card" in pages["air"] and "one, face down" in public[0]
+    for clan, spell in spells.items():
+        secret = [spell["name"], spell["text"]]
+        assert all(value in pages[clan] for value in secret)
+        for other, text in [
+            *((s, t) for s, t in pages.items() if s != clan),
+            *(("table", t) for t in public),
+        ]:
+            assert not [value for value in secret if value in text], (clan, other)

@@ -9,8 +9,8 @@ from gmtool.engine.game import Game
 BEFORE = "Before the first move:"
 
 
-def test_no_earlier_secret_is_on_the_screen_when_the_next_player_begins(play: Any) -> None:
-    term = play("--demo", "foodfight")
+def test_no_earlier_secret_is_on_the_screen_when_the_next_player_begins(in_terminal: Any) -> None:
+    term = in_terminal("--demo", "foodfight")
     term.wait_for(BEFORE)
     term.press("down", "enter")  # Ana stacks their towers
     term.wait_for("Pass the screen to Ana")

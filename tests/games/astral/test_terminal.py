@@ -9,8 +9,8 @@ from gmtool.engine.game import Game
 MENU = "What happens?"
 
 
-def test_back_wrong_face_and_ctrl_c(play: Any) -> None:
-    term = play("--demo", "astral")
+def test_back_wrong_face_and_ctrl_c(in_terminal: Any) -> None:
+    term = in_terminal("--demo", "astral")
     term.wait_for(MENU)
     term.press("enter")  # play a tick
     term.wait_for("Ana does what?")
