@@ -1,4 +1,5 @@
-"""Every command in the README's example blocks runs as shown (in a fresh storage folder).
+"""Every command in the example blocks of the README and of each game's page
+(``docs/games/*.md``) runs as shown, each block in a fresh storage folder.
 
 Lines whose comment says "refused" must fail with one line; ``play`` needs a terminal and
 is skipped; the simulator runs with fewer games; shell redirections are dropped.
@@ -11,18 +12,25 @@ from pathlib import Path
 
 import pytest
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+ROOT = Path(__file__).resolve().parents[1]
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs" / "games").glob("*.md"))]
+"""The pages whose examples run: the README, and each game's."""
 
 
 def example_blocks() -> list[tuple[str, list[str]]]:
-    """(section title, command lines) for each ```sh block after the two install commands."""
+    """("page: section title", command lines) for each ```sh block that runs gmtool (the
+    README's install commands do not)."""
+    return [block for page in PAGES for block in page_blocks(page)]
+
+
+def page_blocks(page: Path) -> list[tuple[str, list[str]]]:
     blocks = []
-    title = ""
-    lines = README.read_text(encoding="utf-8").splitlines()
+    title = page.name
+    lines = page.read_text(encoding="utf-8").splitlines()
     inside: list[str] | None = None
     for line in lines:
         if line.startswith("## "):
-            title = line[3:]
+            title = f"{page.name}: {line[3:]}"
         if line.startswith("```sh"):
             inside = []
         elif line.startswith("```") and inside is not None:
@@ -36,8 +44,15 @@ def example_blocks() -> list[tuple[str, list[str]]]:
     return blocks
 
 
-@pytest.mark.parametrize(("title", "commands"), example_blocks(), ids=lambda v: str(v)[:30])
-def test_readme_examples_run(
+def test_every_game_has_a_page_with_examples() -> None:
+    from gmtool.games import GAMES
+
+    for name in GAMES:
+        assert page_blocks(ROOT / "docs" / "games" / f"{name}.md"), name
+
+
+@pytest.mark.parametrize(("title", "commands"), example_blocks(), ids=lambda v: str(v)[:40])
+def test_every_example_runs(
     title: str, commands: list[str], gmtool, monkeypatch, tmp_path
 ) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.chdir(tmp_path)  # bundled campaign files must be found from any folder

@@ -178,13 +178,13 @@ def test_check_knows_ship_files(gmtool, tmp_path: Path) -> None:  # type: ignore
     assert result.code == 3 and "slots: 'weapons_9' is not a slot layout" in result.err
 
 
-def test_the_readme_ship_example_is_legal(tmp_path: Path) -> None:
+def test_the_ship_example_on_its_page_is_legal(tmp_path: Path) -> None:
     from gmtool.games.ftl.rules.checks import ship_problems
     from gmtool.games.ftl.rules.ship import read_ship
     from tests.games.ftl.helpers import content
 
-    readme = (Path(__file__).resolve().parents[3] / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## FTL ships and the sector map", 1)[1]
+    page = Path(__file__).resolve().parents[3] / "docs" / "games" / "ftl.md"
+    section = page.read_text(encoding="utf-8").split("## Ships and the sector map", 1)[1]
     example = section.split("```yaml\n", 1)[1].split("```", 1)[0]
     path = tmp_path / "readme-ship.yaml"
     path.write_text(example)

@@ -211,14 +211,13 @@ def test_every_command_has_help(gmtool) -> None:  # type: ignore[no-untyped-def]
         assert len(result.out.strip().splitlines()) > 3, command
 
 
-def test_the_readme_example_runs(gmtool) -> None:  # type: ignore[no-untyped-def]
+def test_the_example_on_its_page_runs(gmtool) -> None:  # type: ignore[no-untyped-def]
     import shlex
 
     from gmtool.content.paths import packaged
 
-    readme = Path(__file__).resolve().parents[3] / "README.md"
-    text = readme.read_text(encoding="utf-8").split("## Stars & Starships encounters")[1]
-    block = text.split("```sh")[1].split("```")[0].replace("\\\n", " ")
+    page = Path(__file__).resolve().parents[3] / "docs" / "games" / "starships.md"
+    block = page.read_text(encoding="utf-8").split("```sh")[1].split("```")[0].replace("\\\n", " ")
     for line in block.strip().splitlines():
         words = shlex.split(line, comments=True)
         if words[1] == "play":

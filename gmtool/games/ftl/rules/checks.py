@@ -55,7 +55,7 @@ def unknown_name(kind: str, name: str, known: Iterable[str]) -> str:
     elif len(names) <= 12:
         hint = f"valid: {', '.join(names)}"
     else:
-        hint = "see the ids in tables/ftl/ or docs/ftl.md"
+        hint = "see the ids in tables/ftl/ or docs/games/ftl-ships.md"
     return f"unknown {kind} '{name}' ({hint})"
 
 
