@@ -70,9 +70,8 @@ def new(
         "teams": teams,
         "first": first,
     }
-    _lay_game_options(system, {k: v for k, v in given.items() if v is not None}, options, data)
-    if seed is not None:
-        options["seed"] = seed
+    given = {key: value for key, value in given.items() if value is not None}
+    _lay_options(system, given, {} if seed is None else {"seed": seed}, options, data)
     game = create_campaign(name, system, data, options, seed=seed)
     if use:
         try:
@@ -113,13 +112,19 @@ def create_campaign(
         raise
 
 
-def _lay_game_options(
-    system: str, given: dict[str, Any], options: dict[str, Any], data: dict[str, Any]
+def _lay_options(
+    system: str,
+    given: dict[str, Any],
+    shared: dict[str, Any],
+    options: dict[str, Any],
+    data: dict[str, Any],
 ) -> None:
-    """The options given for one game (``--length``, ``--ship``...) laid over the campaign
-    file's ``options``; an option of another game is refused. Each game's package says which
-    options it takes (``CAMPAIGN_OPTIONS``), and its commands read them when they need
-    reading (``campaign_options``); the others are copied as given."""
+    """The command line's options laid over the campaign file's ``options``: those of one
+    game (``given``: ``--length``, ``--ship``...; an option of another game is refused),
+    then the ``shared`` ones (``--seed``). Each game's package says which options it takes
+    (``CAMPAIGN_OPTIONS``); its commands read them when they need reading
+    (``campaign_options``, which lays the shared ones after its own), and otherwise they
+    are copied as given."""
     from gmtool.games import part
 
     takes = _options_of(system) if system in GAMES else ()
@@ -130,13 +135,11 @@ def _lay_game_options(
                 f"--{key} is for {owner} campaigns, not {system}",
                 hint=f"see 'gmtool campaign new --help' for the options of {system}",
             )
-    if not given:
-        return
-    reader = getattr(part(system, "commands"), "campaign_options", None)
+    reader = getattr(part(system, "commands"), "campaign_options", None) if given else None
     if reader is None:
-        options.update(given)
+        options.update({**given, **shared})
     else:
-        reader(given, options, data)
+        reader({**given, **shared}, options, data)
 
 
 def _options_of(name: str) -> tuple[str, ...]:

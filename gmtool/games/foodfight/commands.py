@@ -181,9 +181,9 @@ def layout(
 
 
 def campaign_options(given: dict[str, Any], options: dict[str, Any], data: Any) -> None:
-    """``campaign new``'s ``--players``, ``--starter`` and ``--layout`` laid over the
-    campaign file's ``options`` (a file's layouts stay unless ``--layout`` names the same
-    player)."""
+    """``campaign new``'s options laid over the campaign file's ``options``: ``--players``
+    as a list, the layouts last (a file's layouts stay unless ``--layout`` names the same
+    player), the others as given."""
     layout = given.pop("layout", None)
     if "players" in given:
         given["players"] = given["players"].split(",")

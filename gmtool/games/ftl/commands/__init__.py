@@ -2,7 +2,7 @@
 
 ``ship`` commands read ship files and need no campaign; ``map`` and ``jump`` play through
 the current FTL campaign (logged, undoable); the battle's commands (``tick``, the orders,
-``show``, ``odds``) are in ``ftl_battle.py``.
+``show``, ``odds``) are in ``battle.py``.
 """
 
 from __future__ import annotations
@@ -258,10 +258,13 @@ def jump(
 
 
 def campaign_options(given: dict[str, Any], options: dict[str, Any], data: Any) -> None:
-    """``campaign new``'s ``--ship`` laid over the campaign file's ``options``: a file's
-    ships stay unless ``--ship`` names the same player."""
+    """``campaign new``'s options laid over the campaign file's ``options``: each
+    ``--ship`` read and checked first (a file's ships stay unless ``--ship`` names the same
+    player), the others as given."""
     ships = dict(options.get("ships") or {})
-    options["ships"] = {**ships, **ship_options(given["ship"], data.get("content") or {})}
+    named = ship_options(given.pop("ship"), data.get("content") or {})
+    options["ships"] = {**ships, **named}
+    options.update(given)
 
 
 def ship_options(items: list[str], overrides: Mapping[str, Any]) -> dict[str, Any]:

@@ -1,6 +1,6 @@
 """``gmtool ftl ship new FILE``: build a ship from menus, with the running bill.
 
-Each choice is tried on the draft (``systems.ftl.draft``); one that breaks a building rule
+Each choice is tried on the draft (``rules.draft``); one that breaks a building rule
 is refused with the rule and asked again, the draft as it was. Esc goes back one question
 (from a step's first, to the menu), as in every play loop (``playloop.run_step``); the file
 is written only by "save", and only when the ship passes every check.
