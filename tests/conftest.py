@@ -10,9 +10,10 @@ from unittest.mock import patch
 import pytest
 from hypothesis import settings
 
-# Fixtures shared by the shared tests and the games' own: ``play`` (``gmtool play`` in a
-# terminal) and ``table`` (a campaign served to Starlette's test client).
-pytest_plugins = ["tests.terminal", "tests.web.client"]
+# Fixtures shared by the shared tests and the games' own: ``in_terminal`` (``gmtool play``
+# in a terminal), ``table`` (a campaign served to Starlette's test client), and a real
+# server and browser (``served``, ``browser``, ``page``, ``home``).
+pytest_plugins = ["tests.terminal", "tests.web.client", "tests.web.browsing"]
 
 # Property tests check what is true, not how fast: hypothesis's default 200 ms deadline per
 # example fails them on a busy machine, so it is off.

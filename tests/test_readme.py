@@ -52,9 +52,7 @@ def test_every_game_has_a_page_with_examples() -> None:
 
 
 @pytest.mark.parametrize(("title", "commands"), example_blocks(), ids=lambda v: str(v)[:40])
-def test_every_example_runs(
-    title: str, commands: list[str], gmtool, monkeypatch, tmp_path
-) -> None:  # type: ignore[no-untyped-def]
+def test_every_example_runs(title: str, commands: list[str], gmtool, monkeypatch, tmp_path) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.chdir(tmp_path)  # bundled campaign files must be found from any folder
     for line in commands:
         expect_refusal = "refused" in line.partition("#")[2]

@@ -18,11 +18,6 @@ from .harness import Server, run_gmtool, start_server
 
 
 @pytest.fixture
-def home(tmp_path: Path) -> Path:
-    return tmp_path / "home"
-
-
-@pytest.fixture
 def match(home: Path) -> Iterator[Server]:
     players = ["--players", "Ana,Bo,Cy,Di", "--starter", "Ana"]
     assert (
