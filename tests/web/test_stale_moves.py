@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.web.test_http import Table, new_match, serving
+from tests.web.client import Table, new_match, serving
 
 SEEN = re.compile(r'name="seen" value="([0-9a-f]+)"')
 
