@@ -6,9 +6,10 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from gmtool.dice import DiceDoor
-from gmtool.engine.system import Action, Outcome, State
+from gmtool.engine.system import Action, Choice, Move, Outcome, State
 from gmtool.errors import RulesError, UsageError
 from gmtool.games.originem.rules import combat, combat_actions, missions, nova, scenes, setup
+from gmtool.games.originem.state import typed
 
 if TYPE_CHECKING:
     from gmtool.games.originem.rules.models import OriginemContent
@@ -149,10 +150,93 @@ class OriginemSystem:
                 hint="the game is over; 'campaign new' starts another",
             )
 
-    def status(self, state: State, *, now: float) -> dict[str, Any]:
+    def status(self, state: State, *, now: float | None) -> dict[str, Any]:
         from gmtool.games.originem.rules.status import status
 
         return status(state, now)
+
+    # -- the declaration every front end asks -----------------------------------------
+    # Originem's moves hang on the campaign's content (the class dice, the scene tables)
+    # and on the time (the NOVA counter may have run out): both are given, the packaged
+    # content and the last mark of the clock when they are not.
+
+    def seats(self, state: State) -> list[str]:
+        """Every crew member: the GM referees, so a screen shows the table and their own."""
+        return [member["name"] for member in typed(state)["crew"]]
+
+    def options(
+        self,
+        state: State,
+        seat: str | None,
+        *,
+        content: OriginemContent | None = None,
+        now: float | None = None,
+    ) -> list[Move]:
+        from gmtool.games.originem.rules.options import gm_moves, seat_moves
+
+        rules = content or self.load_content()
+        if seat is None:
+            return gm_moves(state, rules, now)
+        return seat_moves(state, rules, seat, now)
+
+    def follow(
+        self,
+        state: State,
+        move: Move,
+        choice: Choice,
+        answer: Any,
+        *,
+        content: OriginemContent | None = None,
+    ) -> Move:
+        """``move`` with ``answer`` to its first ``choice`` folded in: what is asked next."""
+        from gmtool.games.originem.rules.options import follow
+
+        return follow(state, content or self.load_content(), move, choice, answer)
+
+    def view(
+        self,
+        state: State,
+        seat: str | None,
+        *,
+        content: OriginemContent | None = None,
+        now: float | None = None,
+    ) -> dict[str, Any]:
+        """The table sees what ``status`` shows; a crew member also their class dice and
+        whether the game waits for them."""
+        table = self.status(state, now=now)
+        if seat is None:
+            return table
+        from gmtool.engine.moves import notation
+        from gmtool.games.originem.rules.names import find_member
+
+        rules = content or self.load_content()
+        member = find_member(state, seat)
+        dice = rules.classes[member["class"]].dice
+        own = {
+            "name": member["name"],
+            "class": member["class"],
+            "class_title": member["class_title"],
+            "hp": member["hp"],
+            "max_hp": member["max_hp"],
+            "down": member["hp"] <= 0,
+            "dice": {table_key: notation(die) for table_key, die in dice.items()},
+            "turn": member["name"] in self.to_move(state, content=rules, now=now),
+        }
+        return {**table, "seat": own}
+
+    def to_move(
+        self,
+        state: State,
+        *,
+        content: OriginemContent | None = None,
+        now: float | None = None,
+    ) -> list[str]:
+        """The crew members with a roll of their own to make now (an attack on the crew's
+        turn, initiative, a heal); empty when the game waits for the GM."""
+        rules = content or self.load_content()
+        return [
+            seat for seat in self.seats(state) if self.options(state, seat, content=rules, now=now)
+        ]
 
 
 def _now_of(action: Action) -> float | None:

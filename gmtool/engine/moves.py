@@ -1,0 +1,54 @@
+"""Building a ``Move`` answer by answer, for the games whose later choices depend on an
+earlier one (the scenes a mission still needs, the dice of the weapon picked).
+
+A game's ``follow`` takes the move, its first choice and the answer, and returns the move
+still to ask; these are the pieces it is written with. Pure: no front end is imported.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
+from typing import Any
+
+from gmtool.engine.system import Choice, Move
+
+
+def answer_into(
+    move: Move,
+    fields: Mapping[str, Any],
+    then: Iterable[Choice] | None = None,
+    *,
+    dice: Iterable[str] | None = None,
+) -> Move:
+    """``move`` with ``fields`` set in its action, its first choice answered and ``then``
+    asked before the rest (``then`` None: only the rest); ``dice`` replaces its dice."""
+    rest = (*(then or ()), *move.choices[1:])
+    changed = replace(move, action={**move.action, **fields}, choices=rest)
+    return changed if dice is None else replace(changed, dice=tuple(dice))
+
+
+def fill(move: Move, choice: Choice, answer: Any) -> Move:
+    """The plain case: the answer goes into the action under the choice's key."""
+    return answer_into(move, {choice.key: answer})
+
+
+def faces(label: str, roller: str = "") -> Choice:
+    """The faces of the dice ``label`` names (``"Ana's d10, then the GM's d6"``), typed in
+    from the table or, left blank, rolled; ``roller``: whose faces they are, when the
+    action takes them by name."""
+    return Choice(roller, label, kind="faces", optional=True)
+
+
+def notation(die: str) -> str:
+    """``"d10"`` -> ``"1d10"``: a die as the dice notation every front end reads."""
+    return die if die[:1].isdigit() else f"1{die}"
+
+
+def dropped(move: Move, why: str) -> Move:
+    """``move`` given up on an answer (the GM said no to a confirmation): nothing is
+    left to ask and nothing is played; ``why`` says so."""
+    return replace(move, choices=(), reason=why)
+
+
+__all__ = ["answer_into", "dropped", "faces", "fill", "notation"]
