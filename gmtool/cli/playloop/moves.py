@@ -20,14 +20,14 @@ raising a ``GmtoolError``: the question shows the reason and is asked again.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from gmtool.cli.playloop.asking import Prompts
 from gmtool.engine.moves import fill
-from gmtool.engine.system import Choice, Move
+from gmtool.engine.system import Choice, Move, State
 from gmtool.errors import RulesError
 
 if TYPE_CHECKING:
@@ -38,6 +38,9 @@ Follow = Callable[[Move, Choice, Any], Move]
 """Folds the answer to ``choice`` (the move's first) into ``move``: the move still to ask."""
 Show = Callable[[Move, "Outcome"], None]
 """Prints what a move played did."""
+Step = Callable[[], object]
+Extra = Callable[[Move, list[Move]], Mapping[str, Step]]
+"""The entries a loop adds after ``move`` (of the menu's ``moves``): forecasts, say."""
 
 
 @dataclass
@@ -53,14 +56,17 @@ class Answered:
         return dict(self.move.action)
 
 
-def ask_move(ask: Prompts, move: Move, follow: Follow = fill) -> Answered:
-    """Ask ``move``'s choices in order (``follow`` folding each answer in)."""
+def ask_move(
+    ask: Prompts, move: Move, follow: Follow = fill, *, forecast: bool = False
+) -> Answered:
+    """Ask ``move``'s choices in order (``follow`` folding each answer in); for a
+    ``forecast`` (the odds of the move) no faces are asked: nothing is rolled."""
     answered = Answered(move)
     while answered.move.choices:
         move = answered.move
         choice = move.choices[0]
         if choice.kind == "faces":
-            faces = ask.faces(choice.label)
+            faces = None if forecast else ask.faces(choice.label)
             if faces is not None and choice.key:
                 answered.faces_by[choice.key] = faces
             elif faces is not None:
@@ -85,31 +91,59 @@ def _answer(ask: Prompts, move: Move, choice: Choice, follow: Follow) -> Any:
     return ask.text(choice.label, default=default, check=partial(follow, move, choice))
 
 
-class MoveMenu:
-    """Plays ``game``'s moves as a play loop's steps: asks, plays, shows.
+class Declared(Protocol):
+    """What a game's declaration answers for a menu of its moves."""
 
-    ``stamp`` finishes an action just before it is played (Originem puts the time in);
-    ``show`` prints the outcome.
+    def options(self, state: State, seat: str | None, *, content: Any) -> list[Move]: ...
+
+    def follow(
+        self, state: State, move: Move, choice: Choice, answer: Any, *, content: Any
+    ) -> Move: ...
+
+
+class MoveMenu:
+    """The GM's moves of ``game`` (its ``declaration`` says which) as a play loop's steps:
+    each asks the move's questions, plays it and shows what it did.
+
+    ``show`` prints an outcome; ``stamp`` finishes an action just before it is played
+    (Originem puts the time in); ``options`` gives the moves when they need more than the
+    state and the content (Originem's the time too).
     """
 
     def __init__(
         self,
         game: Game,
         ask: Prompts,
+        declaration: Declared,
         *,
         show: Show,
-        follow: Follow = fill,
         stamp: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
+        options: Callable[[], list[Move]] | None = None,
     ) -> None:
         self.game = game
         self.ask = ask
+        self.declaration = declaration
         self.show = show
-        self.follow = follow
         self.stamp = stamp
+        self.options = options or self._gm_options
 
-    def entries(self, moves: Iterable[Move]) -> dict[str, Callable[[], None]]:
-        """A menu entry a move, in the order the game gives them."""
-        return {move.label: partial(self.play, move) for move in moves}
+    def _gm_options(self) -> list[Move]:
+        return self.declaration.options(self.game.state, None, content=self.game.content)
+
+    def follow(self, move: Move, choice: Choice, answer: Any) -> Move:
+        """The declaration's ``follow`` on the state as it is now."""
+        state = self.game.state
+        return self.declaration.follow(state, move, choice, answer, content=self.game.content)
+
+    def entries(self, extra: Extra | None = None) -> dict[str, Step]:
+        """A menu entry a move, in the order the game gives them; after a move, the
+        entries ``extra`` adds for it (the odds of what it would do)."""
+        moves = self.options()
+        menu: dict[str, Step] = {}
+        for move in moves:
+            menu[move.label] = partial(self.play, move)
+            menu.update(extra(move, moves) if extra is not None else {})
+        return menu
 
     def play(self, move: Move) -> None:
         answered = ask_move(self.ask, move, self.follow)
@@ -125,4 +159,4 @@ class MoveMenu:
         return self.game.play(action, door)
 
 
-__all__ = ["Answered", "Follow", "MoveMenu", "Show", "ask_move"]
+__all__ = ["Answered", "Declared", "Extra", "Follow", "MoveMenu", "Show", "ask_move"]

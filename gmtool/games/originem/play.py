@@ -47,25 +47,20 @@ def run(game: Game, prompts: Prompts | None = None) -> None:
         game, prompts, dashboard=dashboard, live=nova_line, goodbye=partial(_remind, game)
     )
 
-    def follow(move: Move, choice: Choice, answer: Any) -> Move:
-        return SYSTEM.follow(game.state, move, choice, answer, content=game.content)
+    def moves_now() -> list[Move]:
+        return SYSTEM.options(game.state, None, content=game.content, now=time.time())
 
-    menu = MoveMenu(game, loop.ask, show=_show, follow=follow, stamp=_stamped)
+    menu = MoveMenu(game, loop.ask, SYSTEM, show=_show, stamp=_stamped, options=moves_now)
 
-    def entries() -> dict[str, Step]:
-        moves = SYSTEM.options(game.state, None, content=game.content, now=time.time())
-        steps: dict[str, Step] = {}
-        for label, step in menu.entries(moves).items():
-            if label.startswith("NOVA") and _has_scenes(moves):
-                steps["odds of a scene"] = partial(_odds, game, loop.ask, moves)
-            steps[label] = step
-        return steps
+    def odds_after(move: Move, moves: list[Move]) -> dict[str, Step]:
+        """The odds of a scene close the moves between fights (before the NOVA counter)."""
+        names = [m.name for m in moves]
+        last = "mission_start" if "mission_start" in names else "combat_start"
+        if move.name != last or "scene" not in names:
+            return {}
+        return {"odds of a scene": partial(_odds, game, loop.ask, moves[names.index("scene")])}
 
-    loop.run(entries)
-
-
-def _has_scenes(moves: list[Move]) -> bool:
-    return any(move.name == "scene" for move in moves)
+    loop.run(partial(menu.entries, odds_after))
 
 
 def _stamped(action: dict[str, Any]) -> dict[str, Any]:
@@ -94,12 +89,11 @@ def _remind(game: Game) -> None:
         )
 
 
-def _odds(game: Game, ask: Prompts, moves: list[Move]) -> None:
+def _odds(game: Game, ask: Prompts, scene: Move) -> None:
     """The odds of a scene, for rollers chosen as for the scene itself (no mission)."""
     from gmtool.games.originem import render as render
     from gmtool.games.originem.rules.odds import odds_json, scene_odds
 
-    scene = next(move for move in moves if move.name == "scene")
     kinds = next(choice for choice in scene.choices if choice.key == "scene")
 
     def follow(move: Move, choice: Choice, answer: Any) -> Move:

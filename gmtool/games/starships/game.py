@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from gmtool.dice import DiceDoor
-from gmtool.engine.system import Action, Outcome, State
+from gmtool.engine.system import Action, Choice, Move, Outcome, State
 from gmtool.errors import ContentError, UsageError, unknown
 from gmtool.games.starships.rules import actions, encounter
 from gmtool.games.starships.rules.attack import attack
@@ -20,6 +20,7 @@ from gmtool.games.starships.rules.content import (
 from gmtool.games.starships.rules.roster import is_down
 from gmtool.games.starships.rules.statblock import check_name, combatant
 from gmtool.games.starships.rules.turns import acting_side, current, upcoming
+from gmtool.games.starships.state import typed
 
 Handler = Callable[[State, Action, DiceDoor, StarshipsContent], Outcome]
 HANDLERS: dict[str, Handler] = {
@@ -83,7 +84,7 @@ class StarshipsSystem:
             raise unknown("starships action", kind, list(HANDLERS))
         return HANDLERS[kind](state, action, dice, content)
 
-    def status(self, state: State, *, now: float) -> dict[str, Any]:
+    def status(self, state: State, *, now: float | None = None) -> dict[str, Any]:
         """Where the fight stands: mode, round, whose turn, the turns to come, everyone."""
         fight = state.get("encounter")
         return {
@@ -97,6 +98,55 @@ class StarshipsSystem:
             "last_outcome": state.get("last_outcome"),
             "combatants": [_public(c) for c in state["combatants"].values()],
         }
+
+    # -- the declaration every front end asks -----------------------------------------
+    # The moves hang on the campaign's content (the dice, the enemy table, friendly fire):
+    # it is given, or the packaged content is read.
+
+    def seats(self, state: State) -> list[str]:
+        """The party: the GM referees the enemies, so a screen is a party member's."""
+        return [c["name"] for c in typed(state)["combatants"].values() if c["side"] == SIDES[0]]
+
+    def options(
+        self, state: State, seat: str | None, *, content: StarshipsContent | None = None
+    ) -> list[Move]:
+        from gmtool.games.starships.rules.options import gm_moves, seat_moves
+
+        rules = content or self.load_content({})
+        return gm_moves(state, rules) if seat is None else seat_moves(state, rules, seat)
+
+    def follow(
+        self,
+        state: State,
+        move: Move,
+        choice: Choice,
+        answer: Any,
+        *,
+        content: StarshipsContent | None = None,
+    ) -> Move:
+        """``move`` with ``answer`` to its first ``choice`` folded in: what is asked next."""
+        from gmtool.games.starships.rules.options import follow
+
+        return follow(state, content or self.load_content({}), move, choice, answer)
+
+    def view(self, state: State, seat: str | None) -> dict[str, Any]:
+        """The table sees what ``status`` shows (no secrets); a party member also their own
+        line and whether it is their turn."""
+        table = self.status(state)
+        if seat is None:
+            return table
+        from gmtool.games.starships.rules.roster import find
+
+        fighter = find(state, seat)
+        own = _public(fighter)
+        own["turn"] = fighter["name"] in self.to_move(state)
+        return {**table, "seat": own}
+
+    def to_move(self, state: State) -> list[str]:
+        """The party member whose turn it is; empty on the enemies' turn and outside a
+        fight, when the game waits for the GM."""
+        actor = current(state)
+        return [actor] if actor is not None and actor in self.seats(state) else []
 
 
 def _public(fighter: Mapping[str, Any]) -> dict[str, Any]:

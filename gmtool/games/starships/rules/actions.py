@@ -69,7 +69,7 @@ def switch_row(state: State, action: Action) -> Outcome:
         encounter = require_turn(state, fighter, "switch rows")
         if encounter["last_actor"] != fighter["name"]:
             encounter["last_actor"] = None  # a new turn has begun: too late to buy one back
-    fighter["row"] = row
+    fighter["row"] = "front" if row == "front" else "back"
     result = {"name": fighter["name"], "row": row, "next": current(state)}
     return Outcome(state, result, who=fighter["name"], what="switch row", outcome=f"{row} row")
 

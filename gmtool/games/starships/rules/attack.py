@@ -20,6 +20,7 @@ from gmtool.games.starships.rules.roster import (
     hp_table,
     momentum_table,
     set_hp,
+    weapon_of,
 )
 from gmtool.games.starships.rules.turns import (
     aftermath,
@@ -74,7 +75,7 @@ def attack(state: State, action: Action, dice: DiceDoor, content: StarshipsConte
     attacker, target, weapon = check_attack(state, action, content)
     require_turn(state, attacker, "attack")
     name = attacker["name"]
-    gear = attacker[weapon]
+    gear = weapon_of(attacker, weapon)
     natural = dice.roll(f"1d{content.attack.die}", who=name, label="attack").total
     total = natural + attack_bonus(attacker, weapon)
     hit = is_hit(natural, total, target["defense"], content)

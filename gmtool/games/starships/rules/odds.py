@@ -14,6 +14,7 @@ from gmtool.engine.system import State
 from gmtool.games.starships.rules.attack import attack_bonus, check_attack, is_hit
 from gmtool.games.starships.rules.content import StarshipsContent
 from gmtool.games.starships.rules.damage import affinity_of, is_rolled, strike
+from gmtool.games.starships.rules.roster import weapon_of
 
 
 def hit_chance(natural_faces: int, bonus: int, defense: int, content: StarshipsContent) -> Fraction:
@@ -31,7 +32,7 @@ def attack_odds(
 
     action = {"attacker": attacker_name, "target": target_name, "weapon": weapon}
     attacker, target, weapon = check_attack(state, action, content)
-    gear = attacker[weapon]
+    gear = weapon_of(attacker, weapon)
     bonus = attack_bonus(attacker, weapon)
     hit = hit_chance(content.attack.die, bonus, target["defense"], content)
     affinity = affinity_of(target, gear["type"])

@@ -8,8 +8,8 @@ from typing import Any
 from gmtool.engine.system import State
 from gmtool.errors import RulesError, unknown
 from gmtool.games.starships.rules.content import SIDES
-
-Combatant = dict[str, Any]
+from gmtool.games.starships.state import Combatant as Combatant
+from gmtool.games.starships.state import Weapon
 
 
 def find(state: State, name: str) -> Combatant:
@@ -32,6 +32,14 @@ def find_standing(state: State, name: str) -> Combatant:
             hint="a GM can restore HP with 'hp NAME +N'",
         )
     return combatant
+
+
+def weapon_of(fighter: Combatant, kind: str) -> Weapon:
+    """``fighter``'s melee or ranged weapon (``check_attack`` has made sure it has one)."""
+    weapon = fighter["melee"] if kind == "melee" else fighter["ranged"]
+    if weapon is None:
+        raise RulesError(f"{fighter['name']} has no {kind} weapon")
+    return weapon
 
 
 def is_down(combatant: Mapping[str, Any]) -> bool:

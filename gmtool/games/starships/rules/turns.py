@@ -11,15 +11,13 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
-from typing import Any
 
 from gmtool.dice import DiceDoor
 from gmtool.engine.system import State
 from gmtool.errors import DiceError, RulesError
 from gmtool.games.starships.rules.content import SIDES, StarshipsContent
 from gmtool.games.starships.rules.roster import Combatant, other_side, side_members, standing
-
-Encounter = dict[str, Any]
+from gmtool.games.starships.state import Encounter as Encounter
 
 
 def roll_initiative(dice: DiceDoor, content: StarshipsContent) -> tuple[str, list[list[int]]]:

@@ -1,0 +1,298 @@
+"""What may be done now in a Stars & Starships encounter, as moves (``engine.system.Move``):
+the acting combatant's (attack, gadget, stream, row, Momentum, end the turn) and the GM's
+(start or end an encounter, add a combatant, change HP), with their choices and dice.
+
+The GM plays every move; a party member's own moves are those of their turn. ``follow``
+folds one answer into a move and says what is asked next, where that hangs on the answer
+(the damage dice of the weapon picked, a gadget's roll).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from gmtool.engine.moves import answer_into, faces, fill
+from gmtool.engine.system import Choice, Move, State
+from gmtool.errors import unknown
+from gmtool.games.starships.rules.choices import what_now
+from gmtool.games.starships.rules.content import StarshipsContent
+from gmtool.games.starships.rules.roster import weapon_of
+from gmtool.games.starships.state import typed
+
+ROWS = ("front", "back")
+SIDE_NAMES = ("party", "enemies")
+STATS = (("hp", 10), ("defense", 10), ("might", 0), ("dex", 0))
+"""The numbers of a new combatant's stat block, with the value offered first."""
+DEVICES = ("gadget", "stream")
+VERDICTS = {"not decided": None, "success": True, "failure": False}
+
+
+def gm_moves(state: State, content: StarshipsContent) -> list[Move]:
+    """The GM's moves, in the order the play menu lists them."""
+    open_now = what_now(state, content)
+    moves: list[Move] = []
+    if open_now["mode"] == "encounter" and open_now["actor"] is not None:
+        moves += turn_moves(state, content, open_now)
+        reason = Choice("reason", "Why does it end?", kind="text")
+        moves.append(
+            Move(
+                "encounter_end",
+                "end the encounter (flight, surrender...)",
+                action={"type": "encounter_end", "reason": "the crew withdraws"},
+                choices=(reason,),
+            )
+        )
+    elif open_now["mode"] == "exploration":
+        if open_now["can_start"]:
+            moves.append(_start_move(content, open_now["enemy_table"]))
+        who = Choice("name", "Who?", tuple(open_now["standing"]))
+        moves.append(_row_move("switch someone's row", None, None, who))
+    if open_now["mode"] != "game_over":
+        moves.append(_add_move())
+        names = tuple(typed(state)["combatants"])
+        moves.append(
+            Move(
+                "hp",
+                "change someone's HP",
+                action={"type": "hp", "name": None, "change": None},
+                choices=(
+                    Choice("name", "Whose HP?", names),
+                    Choice("change", "Change (-4 hurts, +5 heals)?", kind="number"),
+                ),
+            )
+        )
+    return moves
+
+
+def seat_moves(state: State, content: StarshipsContent, seat: str) -> list[Move]:
+    """What party member ``seat`` may do now: their turn's moves, or buying another turn
+    right after it."""
+    return [move for move in gm_moves(state, content) if move.seat == seat]
+
+
+def party_seat(state: State, name: str | None) -> str | None:
+    """``name`` when a party member makes the move on their own screen; None (the GM's)
+    for an enemy."""
+    fighter = typed(state)["combatants"].get(name or "")
+    return name if fighter is not None and fighter["side"] == SIDE_NAMES[0] else None
+
+
+def turn_moves(state: State, content: StarshipsContent, open_now: dict[str, Any]) -> list[Move]:
+    """The acting combatant's moves (and Momentum the last one may still spend)."""
+    actor: str = open_now["actor"]
+    seat = party_seat(state, actor)
+    moves: list[Move] = []
+    if open_now["weapons"] and open_now["targets"]:
+        moves.append(attack_move(state, content, open_now))
+    for kind in DEVICES:
+        moves.append(_device_move(actor, seat, kind))
+    moves.append(_row_move(f"{actor} switches row", actor, seat))
+    for name in open_now["can_spend"]:
+        moves.append(
+            Move(
+                "momentum_spend",
+                f"{name} spends Momentum on an extra turn",
+                seat=party_seat(state, name),
+                action={"type": "momentum_spend", "name": name},
+            )
+        )
+    moves.append(
+        Move(
+            "end_turn",
+            f"{actor} ends their turn",
+            seat=seat,
+            action={"type": "end_turn", "name": actor},
+        )
+    )
+    return moves
+
+
+def attack_move(state: State, content: StarshipsContent, open_now: dict[str, Any]) -> Move:
+    """An attack by the acting combatant: the weapon (when they have two), the target."""
+    actor: str = open_now["actor"]
+    weapons: list[str] = open_now["weapons"]
+    weapon = weapons[0] if len(weapons) == 1 else None
+    which = () if weapon else (Choice("weapon", "Weapon?", tuple(weapons)),)
+    move = Move(
+        "attack",
+        f"{actor} attacks",
+        seat=party_seat(state, actor),
+        action={"type": "attack", "attacker": actor, "target": None, "weapon": weapon},
+        choices=(*which, Choice("target", "Target?", tuple(open_now["targets"]))),
+    )
+    return _with_dice(state, content, move) if weapon else move
+
+
+def _with_dice(state: State, content: StarshipsContent, move: Move) -> Move:
+    """The attack's dice, once its weapon is known: the d20 to hit, then its damage."""
+    actor = str(move.action["attacker"])
+    damage = weapon_of(typed(state)["combatants"][actor], str(move.action["weapon"]))["dice"]
+    die = content.attack.die
+    named = faces(f"{actor}'s attack d{die}, then on a hit, the damage {damage}")
+    return Move(
+        move.name,
+        move.label,
+        move.seat,
+        move.action,
+        (*move.choices, named),
+        (f"1d{die}", damage),
+    )
+
+
+def _device_move(actor: str, seat: str | None, kind: str) -> Move:
+    return Move(
+        kind,
+        f"{actor} uses a gadget" if kind == "gadget" else f"{actor} streams",
+        seat=seat,
+        action={"type": kind, "name": actor, "description": None, "roll": None},
+        choices=(
+            Choice("description", f"What does the {kind} do?", kind="text"),
+            Choice("roll", "Dice to roll for it (blank: none)", kind="text"),
+        ),
+    )
+
+
+def _row_move(label: str, actor: str | None, seat: str | None, *who: Choice) -> Move:
+    return Move(
+        "row",
+        label,
+        seat=seat,
+        action={"type": "row", "name": actor},
+        choices=(*who, Choice("row", "Which row?", ROWS)),
+    )
+
+
+def _start_move(content: StarshipsContent, table: list[str]) -> Move:
+    die = f"d{content.initiative.die}"
+    return Move(
+        "encounter_start",
+        "start an encounter",
+        action={"type": "encounter_start"},
+        choices=(
+            Choice(
+                "enemies",
+                f"Enemies, separated by commas ({', '.join(table)}; blank: those already added)",
+                kind="text",
+            ),
+            faces(f"the party's initiative {die}, then the enemies' {die} (again on a tie)"),
+        ),
+        dice=(f"1{die}", f"1{die}"),
+    )
+
+
+def _add_move() -> Move:
+    numbers = tuple(Choice(key, f"{key}?", kind="number") for key, _ in STATS)
+    return Move(
+        "add",
+        "add a combatant",
+        action={"type": "add", "name": None, "side": None, **dict(STATS)},
+        choices=(
+            Choice("name", "Name?", kind="text"),
+            Choice("side", "Side?", SIDE_NAMES),
+            *numbers,
+            Choice("melee", "Melee weapon as DICE:TYPE (blank: none)", kind="text"),
+            Choice("ranged", "Ranged weapon as DICE:TYPE (blank: none)", kind="text"),
+            Choice(
+                "affinities",
+                "Affinities as TYPE=AFFINITY, comma-separated (blank: none)",
+                kind="text",
+            ),
+            Choice("row", "Row?", ROWS),
+        ),
+    )
+
+
+# -- answers that decide what comes next -------------------------------------------------
+
+Step = Callable[[State, StarshipsContent, Move, Any], Move]
+
+
+def follow(
+    state: State, content: StarshipsContent, move: Move, choice: Choice, answer: Any
+) -> Move:
+    """``move`` with ``answer`` to its first choice folded in, and the choices it leads to."""
+    step = FOLLOW.get((move.name, choice.key))
+    return step(state, content, move, answer) if step else fill(move, choice, answer)
+
+
+def _weapon(state: State, content: StarshipsContent, move: Move, answer: Any) -> Move:
+    return _with_dice(state, content, answer_into(move, {"weapon": answer}))
+
+
+def _device_roll(state: State, content: StarshipsContent, move: Move, answer: Any) -> Move:
+    """Dice to roll are checked at once; with them, a total to beat, else the GM's word."""
+    from gmtool.dice import parse
+
+    roll = str(answer).strip() or None
+    if roll is None:
+        return answer_into(move, {"roll": None}, [_verdict()])
+    parse(roll)
+    total = Choice("vs", "Total to meet or beat (blank: you call it)", kind="number", optional=True)
+    return answer_into(move, {"roll": roll}, [total, _device_faces(move, roll)], dice=[roll])
+
+
+def _device_faces(move: Move, roll: str) -> Choice:
+    return faces(f"{move.action['name']}'s {move.action['type']} {roll}")
+
+
+def _verdict() -> Choice:
+    return Choice("success", "Did it work?", tuple(VERDICTS))
+
+
+def _device_total(state: State, content: StarshipsContent, move: Move, answer: Any) -> Move:
+    if answer is None:
+        return answer_into(move, {}, [_verdict()])
+    return answer_into(move, {"vs": answer})
+
+
+def _device_verdict(state: State, content: StarshipsContent, move: Move, answer: Any) -> Move:
+    return answer_into(move, {"success": VERDICTS[answer]})
+
+
+def _enemies(state: State, content: StarshipsContent, move: Move, answer: Any) -> Move:
+    """Every name must be on the enemy table (in any case), checked while still asked."""
+    table = sorted(content.enemies)
+    lower = {name.lower() for name in table}
+    names = _names(str(answer))
+    for name in names:
+        if name.lower() not in lower:
+            raise unknown("enemy", name, table)
+    return answer_into(move, {"enemies": names})
+
+
+def _names(text: str) -> list[str]:
+    return [name.strip() for name in text.split(",") if name.strip()]
+
+
+def _weapon_text(key: str) -> Step:
+    def parsed(state: State, content: StarshipsContent, move: Move, answer: Any) -> Move:
+        from gmtool.games.starships.rules.statblock import parse_weapon
+
+        text = str(answer).strip()
+        return answer_into(move, {key: parse_weapon(text) if text else None})
+
+    return parsed
+
+
+def _affinities(state: State, content: StarshipsContent, move: Move, answer: Any) -> Move:
+    from gmtool.games.starships.rules.statblock import parse_affinity
+
+    items = [item for item in str(answer).split(",") if item.strip()]
+    return answer_into(move, {"affinities": dict(parse_affinity(item) for item in items)})
+
+
+FOLLOW: dict[tuple[str, str], Step] = {
+    ("attack", "weapon"): _weapon,
+    ("gadget", "roll"): _device_roll,
+    ("stream", "roll"): _device_roll,
+    ("gadget", "vs"): _device_total,
+    ("stream", "vs"): _device_total,
+    ("gadget", "success"): _device_verdict,
+    ("stream", "success"): _device_verdict,
+    ("encounter_start", "enemies"): _enemies,
+    ("add", "melee"): _weapon_text("melee"),
+    ("add", "ranged"): _weapon_text("ranged"),
+    ("add", "affinities"): _affinities,
+}
+"""The answers that shape what is asked next, by (move, choice)."""
