@@ -141,7 +141,7 @@ def tick(
 def _tick_door(game: Any, items: list[str]) -> Any:
     from gmtool.dice import parse_faces, parse_faces_by
     from gmtool.errors import UsageError
-    from gmtool.games.astral.rules.state import canonical
+    from gmtool.games.astral.rules.lookups import canonical
 
     flat = [item for item in items if "=" not in item]
     named = [item for item in items if "=" in item]

@@ -6,13 +6,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from gmtool.dice import DiceDoor
-from gmtool.engine.system import Action, Outcome, State
+from gmtool.engine.system import Action, Choice, Move, Outcome, State
 from gmtool.errors import GmtoolError, RulesError, UsageError, unknown
 from gmtool.games.astral.rules import content as astral_content
 from gmtool.games.astral.rules.content import AstralContent
 from gmtool.games.astral.rules.entities import add_entity, set_entity, set_pair_distance
 from gmtool.games.astral.rules.knockouts import disturb, mark_final_attack
-from gmtool.games.astral.rules.state import empty_state
+from gmtool.games.astral.rules.lookups import empty_state
 from gmtool.games.astral.rules.status import status_document
 from gmtool.games.astral.rules.tasks import new_task, salvage
 from gmtool.games.astral.rules.tick import resolve_tick
@@ -78,8 +78,62 @@ class AstralSystem:
             return mark_final_attack(state, action, content)
         raise unknown("Astral action", str(kind), ACTION_TYPES)
 
-    def status(self, state: State, *, now: float) -> dict[str, Any]:
+    def status(self, state: State, *, now: float | None = None) -> dict[str, Any]:
         return status_document(state)
+
+    # -- the declaration every front end asks -----------------------------------------
+    # The moves hang on the campaign's content (reaches, dice, who may work a task): it
+    # is given, or the packaged content is read.
+
+    def seats(self, state: State) -> list[str]:
+        """The player characters: the GM declares for the NPCs."""
+        from gmtool.games.astral.rules.options import pcs
+
+        return pcs(state)
+
+    def options(
+        self, state: State, seat: str | None, *, content: AstralContent | None = None
+    ) -> list[Move]:
+        """The GM's moves, or what character ``seat`` may declare for the next tick (any
+        character: the GM asks the NPCs' too)."""
+        from gmtool.games.astral.rules.options import declarations, gm_moves
+
+        rules = content or self.load_content({})
+        return gm_moves(state, rules) if seat is None else declarations(state, rules, seat)
+
+    def follow(
+        self,
+        state: State,
+        move: Move,
+        choice: Choice,
+        answer: Any,
+        *,
+        content: AstralContent | None = None,
+    ) -> Move:
+        """``move`` with ``answer`` to its first ``choice`` folded in: what is asked next."""
+        from gmtool.games.astral.rules.options import follow
+
+        return follow(state, content or self.load_content({}), move, choice, answer)
+
+    def view(self, state: State, seat: str | None) -> dict[str, Any]:
+        """The table sees what ``status`` shows (no secrets); a PC also their own line and
+        whether the next tick waits for their declaration."""
+        table = self.status(state)
+        if seat is None:
+            return table
+        from gmtool.games.astral.rules.lookups import find
+
+        entity = find(state, seat, kinds=("pc",))
+        own = next(row for row in table["entities"] if row["name"] == entity["name"])
+        return {**table, "seat": {**own, "turn": entity["name"] in self.to_move(state)}}
+
+    def to_move(self, state: State) -> list[str]:
+        """The PCs able to act: the next tick waits for each one's declaration (the NPCs'
+        are the GM's)."""
+        from gmtool.games.astral.rules.choices import actors
+
+        able = actors(state)
+        return [name for name in self.seats(state) if name in able]
 
 
 def _setup_actions(options: Mapping[str, Any]) -> list[tuple[str, dict[str, Any]]]:

@@ -9,7 +9,7 @@ from typing import Any
 
 from gmtool.dice import DiceDoor
 from gmtool.games.astral.rules.content import AstralContent
-from gmtool.games.astral.rules.state import BEINGS, State, lockout_at_tick_end, timers_of, within
+from gmtool.games.astral.rules.lookups import BEINGS, State, lockout_at_tick_end, timers_of, within
 from gmtool.games.astral.rules.tick import declare, dice_rollers, resolve_tick
 
 ALWAYS_OFFERED = ("hesitate", "defend", "rest")

@@ -7,7 +7,7 @@ from typing import Any
 from gmtool.dice import DiceDoor
 from gmtool.games.astral.rules.content import AstralContent
 from gmtool.games.astral.rules.declarations import Declaration
-from gmtool.games.astral.rules.state import State, distance
+from gmtool.games.astral.rules.lookups import State, distance
 
 Event = dict[str, Any]
 

@@ -12,8 +12,7 @@ from typing import Any
 
 from gmtool.errors import RulesError, UsageError, unknown
 from gmtool.games.astral.rules.content import DISTANCES, AstralContent
-from gmtool.games.astral.rules.speech import choose_language
-from gmtool.games.astral.rules.state import (
+from gmtool.games.astral.rules.lookups import (
     BEINGS,
     State,
     check_distance_name,
@@ -26,6 +25,7 @@ from gmtool.games.astral.rules.state import (
     lockout_at_tick_end,
     within,
 )
+from gmtool.games.astral.rules.speech import choose_language
 
 ACTIONS = ("attack", "block", "defend", "examine", "hesitate", "move", "rest", "speak", "work")
 ONE_TARGET = ("attack", "block", "examine")

@@ -10,7 +10,7 @@ from gmtool.engine.system import Outcome
 from gmtool.errors import RulesError, UsageError, unknown
 from gmtool.games.astral.rules.content import DISTANCES, AstralContent
 from gmtool.games.astral.rules.knockouts import wake_left_npcs
-from gmtool.games.astral.rules.state import (
+from gmtool.games.astral.rules.lookups import (
     State,
     check_distance_name,
     closeness,
@@ -114,7 +114,8 @@ def set_entity(state: State, action: Mapping[str, Any], content: AstralContent) 
             f"nothing to change for {name}",
             hint="give --aura, --starting-aura, --tn, --knowledge or --languages",
         )
-    if entity["kind"] != "object" and entity["aura"] > entity["starting_aura"] and not force:
+    aura, most = entity["aura"], entity["starting_aura"]
+    if aura is not None and most is not None and aura > most and not force:
         raise RulesError(
             f"{name}'s Aura would be {entity['aura']}, above their starting Aura of "
             f"{entity['starting_aura']}",

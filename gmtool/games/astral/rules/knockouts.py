@@ -9,7 +9,7 @@ from gmtool.dice import DiceDoor
 from gmtool.engine.system import Outcome
 from gmtool.errors import RulesError
 from gmtool.games.astral.rules.content import AstralContent
-from gmtool.games.astral.rules.state import (
+from gmtool.games.astral.rules.lookups import (
     State,
     check_present,
     distance,
@@ -39,7 +39,9 @@ def knock_out(
             roll = dice.roll(
                 content.knockout.pc_gone_dice, who=timer_roller(content, name), label=f"{name} gone"
             )
-            ticks = roll.total + entity["starting_aura"]
+            aura = entity["starting_aura"]
+            assert aura is not None  # a PC has one
+            ticks = roll.total + aura
             entity["condition"] = "gone"
             state["timers"].append({"kind": "gone", "who": name, "ticks": ticks})
             events.append(
@@ -185,7 +187,9 @@ def disturb(
             hint="move closer first",
         )
     roll = dice.roll(content.combat.dice, who=pc["name"], label=f"disturb {npc['name']}")
-    stays = roll.total > npc["tn"]
+    tn = npc["tn"]
+    assert tn is not None  # an NPC has one
+    stays = roll.total > tn
     if not stays:
         npc["condition"] = "active"
         npc["aura"] = content.knockout.disturb_wake_aura

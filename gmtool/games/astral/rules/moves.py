@@ -8,7 +8,7 @@ from gmtool.dice import DiceDoor
 from gmtool.games.astral.rules.content import AstralContent
 from gmtool.games.astral.rules.declarations import Declaration
 from gmtool.games.astral.rules.knockouts import start_lockout, timer_roller
-from gmtool.games.astral.rules.state import State, closeness, distance, set_distance
+from gmtool.games.astral.rules.lookups import State, closeness, distance, set_distance
 
 Event = dict[str, Any]
 

@@ -9,7 +9,7 @@ from typing import Any
 from gmtool.errors import RulesError, unknown
 from gmtool.games.astral.rules.content import AstralContent
 from gmtool.games.astral.rules.declarations import check_target
-from gmtool.games.astral.rules.state import BEINGS, State, distance, find
+from gmtool.games.astral.rules.lookups import BEINGS, State, distance, find
 
 Chances = dict[int, Fraction]
 TARGET_ACTIONS = ("hesitate", "attack", "block", "defend", "examine", "move", "rest", "work")
@@ -75,8 +75,9 @@ def attack_odds(
 
 def _cv(state: State, name: str, rolled: Chances, modifier: int) -> Chances:
     entity = find(state, name)
-    if entity["kind"] == "npc":
-        return {entity["tn"] + modifier: Fraction(1)}
+    tn = entity["tn"]
+    if entity["kind"] == "npc" and tn is not None:
+        return {tn + modifier: Fraction(1)}
     return {total + modifier: p for total, p in rolled.items()}
 
 

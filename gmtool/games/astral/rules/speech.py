@@ -12,7 +12,7 @@ from typing import Any
 
 from gmtool.errors import RulesError
 from gmtool.games.astral.rules.content import AstralContent
-from gmtool.games.astral.rules.state import BEINGS, Entity, State, find, within
+from gmtool.games.astral.rules.lookups import BEINGS, Entity, State, find, within
 
 Event = dict[str, Any]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gmtool.games.astral.rules.state import State, count_ticks, gone_timer, lockout_parties
+from gmtool.games.astral.rules.lookups import State, count_ticks, gone_timer, lockout_parties
 
 
 def status_document(state: State) -> dict[str, Any]:

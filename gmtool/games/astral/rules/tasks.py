@@ -9,10 +9,9 @@ from gmtool.dice import DiceDoor
 from gmtool.engine.system import Outcome
 from gmtool.errors import RulesError
 from gmtool.games.astral.rules.content import AstralContent
-from gmtool.games.astral.rules.state import BEINGS, State, check_present, find, find_task
+from gmtool.games.astral.rules.lookups import BEINGS, State, Task, check_present, find, find_task
 
 Event = dict[str, Any]
-Task = dict[str, Any]
 
 
 def new_task(state: State, action: Mapping[str, Any], content: AstralContent) -> Outcome:
@@ -124,7 +123,9 @@ def salvage(
     roll = dice.roll(content.tasks.dice, who=task["by"], label=f"salvage {task['name']}")
     total = roll.total + bonus
     task["salvaged"] = True
-    task["status"] = "failed" if total <= task["tn"] else "succeeded"
+    tn = task["tn"]
+    assert tn is not None  # only a task with a TN can be partly done
+    task["status"] = "failed" if total <= tn else "succeeded"
     event = {
         "event": "salvage",
         "who": task["by"],

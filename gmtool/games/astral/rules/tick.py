@@ -23,8 +23,8 @@ from gmtool.games.astral.rules import combat, speech, tasks
 from gmtool.games.astral.rules.content import AstralContent
 from gmtool.games.astral.rules.declarations import Declaration, check_declarations
 from gmtool.games.astral.rules.knockouts import count_down, knock_out, wake_left_npcs
+from gmtool.games.astral.rules.lookups import BEINGS, State, find, find_task
 from gmtool.games.astral.rules.moves import resolve_moves
-from gmtool.games.astral.rules.state import BEINGS, State, find, find_task
 
 Event = dict[str, Any]
 
@@ -120,7 +120,9 @@ def _other_action(
     entity = find(state, who)
     if action == "rest":
         cap = entity["starting_aura"] if content.rest.cap_at_starting_aura else None
-        after = entity["aura"] + content.rest.regain
+        aura = entity["aura"]
+        assert aura is not None  # only beings rest
+        after = aura + content.rest.regain
         event["aura_before"] = entity["aura"]
         entity["aura"] = min(after, cap) if cap is not None else after
         event["aura_after"] = entity["aura"]

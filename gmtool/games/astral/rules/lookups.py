@@ -1,17 +1,6 @@
-"""The Astral state (a JSON-ready dict) and small helpers to read and change it.
-
-Shape::
-
-    {"tick": 0,
-     "entities": [{"name", "kind": pc|npc|object, "aura", "starting_aura", "tn",
-                   "knowledge": [...], "condition": active|gone|unconscious}],
-     "distances": {A: {B: "near", ...}, ...},      # symmetric, every pair
-     "timers": [{"kind": "gone", "who", "ticks"},
-                {"kind": "lockout", "who": A, "away_from": [B, ...], "ticks",
-                 "waits_for_final_attack"}],          # one per character that moved Away
-     "tasks": [{"name", "by", "ticks", "done", "tn", "knowledge", "status", "salvaged"}],
-     "fight_on": false}
-"""
+"""Finding things in the Astral state and changing them a little: an entity or a task by
+name, the distance between two, the timers that keep them apart. The state's shape is
+``gmtool/games/astral/state.py``."""
 
 from __future__ import annotations
 
@@ -19,9 +8,9 @@ from typing import Any
 
 from gmtool.errors import RulesError, unknown
 from gmtool.games.astral.rules.content import DISTANCES
+from gmtool.games.astral.state import Entity as Entity
+from gmtool.games.astral.state import Task as Task
 
-Entity = dict[str, Any]
-Task = dict[str, Any]
 State = dict[str, Any]
 
 BEINGS = ("pc", "npc")

@@ -1,0 +1,285 @@
+"""What may be done now on the Astral Plane, as moves (``engine.system.Move``): each
+character's declarations for the next tick (a seat's moves), and the GM's (play the tick,
+salvage a task, disturb a sleeper, add or change an entity, set a distance, start a task).
+
+A declaration is played as a tick in which everyone else hesitates; the GM's tick gathers
+one from every character first. ``follow`` folds one answer into a move and says what is
+asked next, where that hangs on the answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from gmtool.engine.moves import answer_into, dropped, faces, fill
+from gmtool.engine.system import Choice, Move
+from gmtool.errors import UsageError
+from gmtool.games.astral.rules.choices import (
+    action_menu,
+    actors,
+    check_new_name,
+    disturbers,
+    extras,
+    rollers,
+)
+from gmtool.games.astral.rules.content import DISTANCES, AstralContent
+from gmtool.games.astral.rules.lookups import State
+from gmtool.games.astral.state import typed
+
+KINDS = ("pc", "npc", "object")
+CHANGEABLE = ("aura", "starting_aura", "tn", "knowledge", "languages")
+TYPED_CHANGES = ("knowledge", "languages")
+"""The changes typed as text; the others are numbers."""
+CONFIRM = ("no", "yes")
+
+
+def gm_moves(state: State, content: AstralContent) -> list[Move]:
+    """The GM's moves, in the order the play menu lists them."""
+    open_now = extras(state)
+    moves: list[Move] = []
+    if actors(state):
+        tick = {"type": "tick", "declarations": []}
+        moves.append(Move("tick", "play a tick", action=tick))
+    if open_now["salvage"]:
+        moves.append(_salvage_move(content, open_now["salvage"]))
+    if open_now["disturb"]:
+        npc = Choice("target", "Which NPC?", tuple(open_now["disturb"]))
+        moves.append(
+            Move(
+                "disturb",
+                "a PC disturbs an unconscious NPC",
+                action={"type": "disturb", "who": None, "target": None},
+                choices=(npc,),
+            )
+        )
+    if open_now["final_attack"]:
+        final = {"type": "mark_final_attack"}
+        moves.append(Move("mark_final_attack", "mark the final attack", action=final))
+    return [*moves, _add_move(), _distance_move(state), _task_move(state), _change_move(state)]
+
+
+def declarations(state: State, content: AstralContent, who: str) -> list[Move]:
+    """What ``who`` may declare for the next tick, each a move of its own (a tick in
+    which the others hesitate); none when ``who`` cannot act."""
+    if who not in actors(state):
+        return []
+    seat = who if who in pcs(state) else None
+    moves = []
+    for action, targets in action_menu(state, content, who).items():
+        declared = {"who": who, "action": action}
+        choices: tuple[Choice, ...] = ()
+        if action in ("attack", "block", "examine"):
+            choices = (Choice("target", f"{who} {action}s whom?", tuple(targets)),)
+        elif action == "work" and len(targets) == 1:
+            declared["task"] = targets[0]
+        elif action == "work":
+            choices = (Choice("task", "Which task?", tuple(targets)),)
+        elif action == "move":
+            others = ", ".join(targets)
+            text = f"{who} moves relative to whom? ({others}; comma-separated)"
+            choices = (
+                Choice("targets", text, kind="text"),
+                Choice("to", "To what distance?", DISTANCES),
+            )
+        tick = {"type": "tick", "declarations": [declared]}
+        move = Move(action, action, seat, tick, choices)
+        moves.append(move if choices else _with_dice(state, content, move))
+    return moves
+
+
+def pcs(state: State) -> list[str]:
+    return [entity["name"] for entity in typed(state)["entities"] if entity["kind"] == "pc"]
+
+
+def declared(move: Move) -> dict[str, Any]:
+    """The one declaration a seat's move makes."""
+    declaration: dict[str, Any] = move.action["declarations"][0]
+    return declaration
+
+
+def _with_dice(state: State, content: AstralContent, move: Move) -> Move:
+    """The dice a declaration has its character roll (a CV, a task), once it is whole."""
+    who = declared(move)["who"]
+    rolls = rollers(state, content, [declared(move)]).get(who, [])
+    return answer_into(move, {}, dice=[roll.split(" for ")[0] for roll in rolls])
+
+
+def _salvage_move(content: AstralContent, tasks: list[str]) -> Move:
+    dice = content.tasks.dice
+    return Move(
+        "salvage",
+        "salvage a partial task",
+        action={"type": "salvage"},
+        choices=(Choice("task", "Which task?", tuple(tasks)), faces(f"the salvage roll ({dice})")),
+        dice=(dice,),
+    )
+
+
+def _add_move() -> Move:
+    return Move(
+        "add",
+        "add an entity",
+        action={"type": "add"},
+        choices=(
+            Choice("name", "Name (one word)?", kind="text"),
+            Choice("kind", "What is it?", KINDS),
+        ),
+    )
+
+
+def _distance_move(state: State) -> Move:
+    names = tuple(entity["name"] for entity in typed(state)["entities"])
+    return Move(
+        "distance",
+        "set a distance",
+        action={"type": "distance"},
+        choices=(Choice("a", "Between?", names),),
+    )
+
+
+def _beings(state: State) -> tuple[str, ...]:
+    return tuple(e["name"] for e in typed(state)["entities"] if e["kind"] != "object")
+
+
+def _task_move(state: State) -> Move:
+    return Move(
+        "task_new",
+        "start a task",
+        action={"type": "task_new"},
+        choices=(
+            Choice("name", "Task name?", kind="text"),
+            Choice("by", "Whose task?", _beings(state)),
+            Choice("ticks", "Ticks of work?", kind="number", optional=True),
+            Choice("tn", "TN (blank: it cannot fail)?", kind="number", optional=True),
+            Choice("knowledge", "Knowledge area that helps (blank: none)?", kind="text"),
+        ),
+    )
+
+
+def _change_move(state: State) -> Move:
+    return Move(
+        "set",
+        "change an entity (Aura, TN, Knowledge)",
+        action={"type": "set"},
+        choices=(
+            Choice("name", "Whom?", _beings(state)),
+            Choice("what", "Change what?", CHANGEABLE),
+        ),
+    )
+
+
+# -- answers that decide what comes next -------------------------------------------------
+
+Step = Callable[[State, AstralContent, Move, Any], Move]
+
+
+def follow(state: State, content: AstralContent, move: Move, choice: Choice, answer: Any) -> Move:
+    """``move`` with ``answer`` to its first choice folded in, and the choices it leads to."""
+    if move.action.get("type") == "tick":
+        return _declare(state, content, move, choice, answer)
+    step = FOLLOW.get((move.name, choice.key))
+    return step(state, content, move, answer) if step else fill(move, choice, answer)
+
+
+def _declare(state: State, content: AstralContent, move: Move, choice: Choice, answer: Any) -> Move:
+    """An answer goes into the declaration (a move's targets are typed, comma-separated)."""
+    value = answer
+    if choice.key == "targets":
+        value = [name.strip() for name in str(answer).split(",") if name.strip()]
+    declaration = {**declared(move), choice.key: value}
+    answered = answer_into(move, {"declarations": [declaration]})
+    return answered if answered.choices else _with_dice(state, content, answered)
+
+
+def _disturbed(state: State, content: AstralContent, move: Move, answer: Any) -> Move:
+    """Only a PC close enough may disturb the sleeper: refused when there is none."""
+    pcs_near = disturbers(state, content, answer)
+    if not pcs_near:
+        reach = content.combat.reach.disturb
+        raise UsageError(f"no PC is close enough to disturb {answer}", hint=f"{reach} or closer")
+    who = Choice("who", "Which PC disturbs it?", tuple(pcs_near))
+    return answer_into(move, {"target": answer}, [who])
+
+
+def _disturber(state: State, content: AstralContent, move: Move, answer: Any) -> Move:
+    dice = content.combat.dice
+    return answer_into(move, {"who": answer}, [faces(f"{answer}'s {dice}")], dice=[dice])
+
+
+def _new_name(state: State, content: AstralContent, move: Move, answer: Any) -> Move:
+    check_new_name(state, content, answer)
+    return answer_into(move, {"name": answer})
+
+
+def _kind(state: State, content: AstralContent, move: Move, answer: Any) -> Move:
+    """A being's Aura, Knowledge and languages (and an NPC's TN), then where it stands."""
+    then: list[Choice] = []
+    if answer != "object":
+        then += [
+            Choice("aura", "Starting Aura (blank: the default)?", kind="number", optional=True),
+            Choice("knowledge", "Knowledge areas, comma-separated (blank: none yet)", kind="text"),
+            Choice("languages", "Languages, comma-separated (blank: the shared one)", kind="text"),
+        ]
+    if answer == "npc":
+        then.append(Choice("tn", "TN (blank: the default)?", kind="number", optional=True))
+    then.append(Choice("at", "Distance to everyone present?", DISTANCES))
+    return answer_into(move, {"kind": answer}, then)
+
+
+def _first_of_pair(state: State, content: AstralContent, move: Move, answer: Any) -> Move:
+    names = tuple(e["name"] for e in typed(state)["entities"] if e["name"] != answer)
+    then = [Choice("b", "And?", names), Choice("distance", "Distance?", DISTANCES)]
+    return answer_into(move, {"a": answer}, then)
+
+
+def _task_knowledge(state: State, content: AstralContent, move: Move, answer: Any) -> Move:
+    return answer_into(move, {"knowledge": str(answer).strip() or None})
+
+
+def _what(state: State, content: AstralContent, move: Move, answer: Any) -> Move:
+    """The new value is asked under the field's own key (it is the action's field)."""
+    question = f"New {str(answer).replace('_', ' ')}?"
+    asked = (
+        Choice(answer, question, kind="text")
+        if answer in TYPED_CHANGES
+        else Choice(answer, question, kind="number", optional=True)
+    )
+    return answer_into(move, {}, [asked])
+
+
+def _aura(state: State, content: AstralContent, move: Move, answer: Any) -> Move:
+    """An Aura beyond what play can bring about is set only if the GM confirms it (the
+    menu's ``--force``)."""
+    name = str(move.action["name"])
+    entity = next(e for e in typed(state)["entities"] if e["name"] == name)
+    most = entity["starting_aura"]
+    if answer is None or most is None or 1 <= answer <= most:
+        return answer_into(move, {"aura": answer})
+    why = (
+        f"above {name}'s starting Aura of {most}"
+        if answer > most
+        else "0 or less: a knock-out at the end of the next tick"
+    )
+    confirm = Choice("force", f"Aura {answer} is {why}. Set it anyway?", CONFIRM)
+    return answer_into(move, {"aura": answer}, [confirm])
+
+
+def _forced(state: State, content: AstralContent, move: Move, answer: Any) -> Move:
+    if answer == "no":
+        return dropped(move, "the Aura was left as it was")
+    return answer_into(move, {"force": True})
+
+
+FOLLOW: dict[tuple[str, str], Step] = {
+    ("disturb", "target"): _disturbed,
+    ("disturb", "who"): _disturber,
+    ("add", "name"): _new_name,
+    ("add", "kind"): _kind,
+    ("distance", "a"): _first_of_pair,
+    ("task_new", "knowledge"): _task_knowledge,
+    ("set", "what"): _what,
+    ("set", "aura"): _aura,
+    ("set", "force"): _forced,
+}
+"""The answers that shape what is asked next, by (move, choice)."""
