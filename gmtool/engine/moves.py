@@ -7,11 +7,15 @@ still to ask; these are the pieces it is written with. Pure: no front end is imp
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
-from typing import Any
+from typing import Any, Generic, TypeVar
 
-from gmtool.engine.system import Choice, Move
+from gmtool.engine.system import Choice, Move, State
+
+Content = TypeVar("Content")
+Step = Callable[[State, Content, Move, Any], Move]
+"""One answer folded in: (state, content, the move, the answer) -> the move still to ask."""
 
 
 def answer_into(
@@ -33,6 +37,21 @@ def fill(move: Move, choice: Choice, answer: Any) -> Move:
     return answer_into(move, {choice.key: answer})
 
 
+class Follow(Generic[Content]):
+    """A game's ``follow``: the answers that shape what is asked next, found by the move's
+    name, then the choice's key; any other answer goes into the action as it is (``fill``).
+    Called as a declaration's ``follow(state, move, choice, answer, content=...)``."""
+
+    def __init__(self, steps: Mapping[str, Mapping[str, Step[Content]]]) -> None:
+        self.steps = {name: dict(by_key) for name, by_key in steps.items()}
+
+    def __call__(
+        self, state: State, move: Move, choice: Choice, answer: Any, *, content: Content
+    ) -> Move:
+        step = self.steps.get(move.name, {}).get(choice.key)
+        return step(state, content, move, answer) if step else fill(move, choice, answer)
+
+
 def faces(label: str, roller: str = "") -> Choice:
     """The faces of the dice ``label`` names (``"Ana's d10, then the GM's d6"``), typed in
     from the table or, left blank, rolled; ``roller``: whose faces they are, when the
@@ -51,4 +70,4 @@ def dropped(move: Move, why: str) -> Move:
     return replace(move, choices=(), reason=why)
 
 
-__all__ = ["answer_into", "dropped", "faces", "fill", "notation"]
+__all__ = ["Follow", "Step", "answer_into", "dropped", "faces", "fill", "notation"]

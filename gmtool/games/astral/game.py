@@ -6,13 +6,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from gmtool.dice import DiceDoor
-from gmtool.engine.system import Action, Choice, Move, Outcome, State
+from gmtool.engine.system import Action, Move, Outcome, State
 from gmtool.errors import GmtoolError, RulesError, UsageError, unknown
 from gmtool.games.astral.rules import content as astral_content
 from gmtool.games.astral.rules.content import AstralContent
 from gmtool.games.astral.rules.entities import add_entity, set_entity, set_pair_distance
 from gmtool.games.astral.rules.knockouts import disturb, mark_final_attack
 from gmtool.games.astral.rules.lookups import empty_state
+from gmtool.games.astral.rules.options import follow
 from gmtool.games.astral.rules.status import status_document
 from gmtool.games.astral.rules.tasks import new_task, salvage
 from gmtool.games.astral.rules.tick import resolve_tick
@@ -101,19 +102,9 @@ class AstralSystem:
         rules = content or self.load_content({})
         return gm_moves(state, rules) if seat is None else declarations(state, rules, seat)
 
-    def follow(
-        self,
-        state: State,
-        move: Move,
-        choice: Choice,
-        answer: Any,
-        *,
-        content: AstralContent | None = None,
-    ) -> Move:
-        """``move`` with ``answer`` to its first ``choice`` folded in: what is asked next."""
-        from gmtool.games.astral.rules.options import follow
-
-        return follow(state, content or self.load_content({}), move, choice, answer)
+    follow = follow
+    """``follow(state, move, choice, answer, content=...)``: ``move`` with ``answer`` to its
+    first ``choice`` folded in, and what is asked next (``rules/options.py``)."""
 
     def view(self, state: State, seat: str | None) -> dict[str, Any]:
         """The table sees what ``status`` shows (no secrets); a PC also their own line and

@@ -82,15 +82,3 @@ class AstralState(TypedDict):
 def typed(state: State) -> AstralState:
     """The engine's state dict seen as an Astral state (the same dict, not a copy)."""
     return cast(AstralState, state)
-
-
-__all__ = [
-    "ActionType",
-    "AstralState",
-    "Declared",
-    "Entity",
-    "GoneTimer",
-    "LockoutTimer",
-    "Task",
-    "typed",
-]

@@ -6,9 +6,10 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from gmtool.dice import DiceDoor
-from gmtool.engine.system import Action, Choice, Move, Outcome, State
+from gmtool.engine.system import Action, Move, Outcome, State
 from gmtool.errors import RulesError, UsageError
 from gmtool.games.originem.rules import combat, combat_actions, missions, nova, scenes, setup
+from gmtool.games.originem.rules.options import follow
 from gmtool.games.originem.state import typed
 
 if TYPE_CHECKING:
@@ -179,19 +180,9 @@ class OriginemSystem:
             return gm_moves(state, rules, now)
         return seat_moves(state, rules, seat, now)
 
-    def follow(
-        self,
-        state: State,
-        move: Move,
-        choice: Choice,
-        answer: Any,
-        *,
-        content: OriginemContent | None = None,
-    ) -> Move:
-        """``move`` with ``answer`` to its first ``choice`` folded in: what is asked next."""
-        from gmtool.games.originem.rules.options import follow
-
-        return follow(state, content or self.load_content(), move, choice, answer)
+    follow = follow
+    """``follow(state, move, choice, answer, content=...)``: ``move`` with ``answer`` to its
+    first ``choice`` folded in, and what is asked next (``rules/options.py``)."""
 
     def view(
         self,

@@ -116,16 +116,3 @@ class OriginemState(TypedDict):
 def typed(state: State) -> OriginemState:
     """The engine's state dict seen as an Originem state (the same dict, not a copy)."""
     return cast(OriginemState, state)
-
-
-__all__ = [
-    "ActionType",
-    "Clock",
-    "Crew",
-    "Enemy",
-    "Fight",
-    "Mission",
-    "OriginemState",
-    "Turn",
-    "typed",
-]

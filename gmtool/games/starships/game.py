@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from gmtool.dice import DiceDoor
-from gmtool.engine.system import Action, Choice, Move, Outcome, State
+from gmtool.engine.system import Action, Move, Outcome, State
 from gmtool.errors import ContentError, UsageError, unknown
 from gmtool.games.starships.rules import actions, encounter
 from gmtool.games.starships.rules.attack import attack
@@ -17,6 +17,7 @@ from gmtool.games.starships.rules.content import (
     StatBlock,
     block_problems,
 )
+from gmtool.games.starships.rules.options import follow
 from gmtool.games.starships.rules.roster import is_down
 from gmtool.games.starships.rules.statblock import check_name, combatant
 from gmtool.games.starships.rules.turns import acting_side, current, upcoming
@@ -115,19 +116,9 @@ class StarshipsSystem:
         rules = content or self.load_content({})
         return gm_moves(state, rules) if seat is None else seat_moves(state, rules, seat)
 
-    def follow(
-        self,
-        state: State,
-        move: Move,
-        choice: Choice,
-        answer: Any,
-        *,
-        content: StarshipsContent | None = None,
-    ) -> Move:
-        """``move`` with ``answer`` to its first ``choice`` folded in: what is asked next."""
-        from gmtool.games.starships.rules.options import follow
-
-        return follow(state, content or self.load_content({}), move, choice, answer)
+    follow = follow
+    """``follow(state, move, choice, answer, content=...)``: ``move`` with ``answer`` to its
+    first ``choice`` folded in, and what is asked next (``rules/options.py``)."""
 
     def view(self, state: State, seat: str | None) -> dict[str, Any]:
         """The table sees what ``status`` shows (no secrets); a party member also their own

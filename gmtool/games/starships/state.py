@@ -78,6 +78,3 @@ class StarshipsState(TypedDict):
 def typed(state: State) -> StarshipsState:
     """The engine's state dict seen as a Stars & Starships state (the same dict)."""
     return cast(StarshipsState, state)
-
-
-__all__ = ["ActionType", "Combatant", "Encounter", "Mode", "StarshipsState", "Weapon", "typed"]

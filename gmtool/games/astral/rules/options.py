@@ -9,10 +9,9 @@ asked next, where that hangs on the answer.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from gmtool.engine.moves import answer_into, dropped, faces, fill
+from gmtool.engine.moves import Follow, Step, answer_into, dropped, faces
 from gmtool.engine.system import Choice, Move
 from gmtool.errors import UsageError
 from gmtool.games.astral.rules.choices import (
@@ -171,25 +170,28 @@ def _change_move(state: State) -> Move:
 
 # -- answers that decide what comes next -------------------------------------------------
 
-Step = Callable[[State, AstralContent, Move, Any], Move]
+
+def _declaring(key: str) -> Step[AstralContent]:
+    """An answer goes into the declaration (a move's targets are typed, comma-separated);
+    once it is whole, the dice it rolls are known."""
+
+    def declare(state: State, content: AstralContent, move: Move, answer: Any) -> Move:
+        value = answer
+        if key == "targets":
+            value = [name.strip() for name in str(answer).split(",") if name.strip()]
+        declaration = {**declared(move), key: value}
+        answered = answer_into(move, {"declarations": [declaration]})
+        return answered if answered.choices else _with_dice(state, content, answered)
+
+    return declare
 
 
-def follow(state: State, content: AstralContent, move: Move, choice: Choice, answer: Any) -> Move:
-    """``move`` with ``answer`` to its first choice folded in, and the choices it leads to."""
-    if move.action.get("type") == "tick":
-        return _declare(state, content, move, choice, answer)
-    step = FOLLOW.get((move.name, choice.key))
-    return step(state, content, move, answer) if step else fill(move, choice, answer)
-
-
-def _declare(state: State, content: AstralContent, move: Move, choice: Choice, answer: Any) -> Move:
-    """An answer goes into the declaration (a move's targets are typed, comma-separated)."""
-    value = answer
-    if choice.key == "targets":
-        value = [name.strip() for name in str(answer).split(",") if name.strip()]
-    declaration = {**declared(move), choice.key: value}
-    answered = answer_into(move, {"declarations": [declaration]})
-    return answered if answered.choices else _with_dice(state, content, answered)
+DECLARING: dict[str, dict[str, Step[AstralContent]]] = {
+    **{action: {"target": _declaring("target")} for action in ("attack", "block", "examine")},
+    "work": {"task": _declaring("task")},
+    "move": {key: _declaring(key) for key in ("targets", "to")},
+}
+"""The answers a declaration's moves ask, by the action declared, then the choice."""
 
 
 def _disturbed(state: State, content: AstralContent, move: Move, answer: Any) -> Move:
@@ -271,15 +273,14 @@ def _forced(state: State, content: AstralContent, move: Move, answer: Any) -> Mo
     return answer_into(move, {"force": True})
 
 
-FOLLOW: dict[tuple[str, str], Step] = {
-    ("disturb", "target"): _disturbed,
-    ("disturb", "who"): _disturber,
-    ("add", "name"): _new_name,
-    ("add", "kind"): _kind,
-    ("distance", "a"): _first_of_pair,
-    ("task_new", "knowledge"): _task_knowledge,
-    ("set", "what"): _what,
-    ("set", "aura"): _aura,
-    ("set", "force"): _forced,
-}
-"""The answers that shape what is asked next, by (move, choice)."""
+follow: Follow[AstralContent] = Follow(
+    {
+        **DECLARING,
+        "disturb": {"target": _disturbed, "who": _disturber},
+        "add": {"name": _new_name, "kind": _kind},
+        "distance": {"a": _first_of_pair},
+        "task_new": {"knowledge": _task_knowledge},
+        "set": {"what": _what, "aura": _aura, "force": _forced},
+    }
+)
+"""The answers that shape what is asked next, by the move, then the choice."""

@@ -9,10 +9,9 @@ next, for the choices that depend on an earlier answer.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from gmtool.engine.moves import answer_into, faces, fill, notation
+from gmtool.engine.moves import Follow, answer_into, faces, notation
 from gmtool.engine.system import Choice, Move, State
 from gmtool.games.originem.rules.choices import (
     check_enemies,
@@ -69,7 +68,7 @@ def seat_moves(state: State, content: OriginemContent, seat: str, now: float | N
     own: list[Move] = []
     for move in gm_moves(state, content, now):
         if move.name in SEAT_LABELS and seat in (move.choices[0].values or ()):
-            chosen = follow(state, content, move, move.choices[0], seat)
+            chosen = follow(state, move, move.choices[0], seat, content=content)
             label = SEAT_LABELS[move.name]
             own.append(Move(move.name, label, seat, chosen.action, chosen.choices, chosen.dice))
     return own
@@ -160,14 +159,6 @@ def _no_one_hurt(move: Move) -> Move:
 
 
 # -- answers that decide what comes next -------------------------------------------------
-
-Step = Callable[["State", "OriginemContent", Move, Any], Move]
-
-
-def follow(state: State, content: OriginemContent, move: Move, choice: Choice, answer: Any) -> Move:
-    """``move`` with ``answer`` to its first choice folded in, and the choices it leads to."""
-    step = FOLLOW.get((move.name, choice.key))
-    return step(state, content, move, answer) if step else fill(move, choice, answer)
 
 
 def _mission_key(state: State, title: str) -> str:
@@ -261,16 +252,19 @@ def _patient(state: State, content: OriginemContent, move: Move, answer: Any) ->
     return answer_into(move, {"target": answer}, [named], dice=[notation(die)])
 
 
-FOLLOW: dict[tuple[str, str], Step] = {
-    ("scene", "mission"): _scene_mission,
-    ("scene", "scene"): _scene_kind,
-    ("scene", "by"): _scene_roller,
-    ("scene", "target"): _healed,
-    ("combat_start", "mission"): _fight_mission,
-    ("combat_start", "enemies"): _enemies,
-    ("combat_initiative", "by"): _initiative,
-    ("combat_attack", "target"): _defender,
-    ("combat_enemy_attack", "target"): _defender,
-    ("combat_heal", "target"): _patient,
-}
-"""The answers that shape what is asked next, by (move, choice)."""
+follow: Follow[OriginemContent] = Follow(
+    {
+        "scene": {
+            "mission": _scene_mission,
+            "scene": _scene_kind,
+            "by": _scene_roller,
+            "target": _healed,
+        },
+        "combat_start": {"mission": _fight_mission, "enemies": _enemies},
+        "combat_initiative": {"by": _initiative},
+        "combat_attack": {"target": _defender},
+        "combat_enemy_attack": {"target": _defender},
+        "combat_heal": {"target": _patient},
+    }
+)
+"""The answers that shape what is asked next, by the move, then the choice."""

@@ -9,10 +9,9 @@ folds one answer into a move and says what is asked next, where that hangs on th
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from gmtool.engine.moves import answer_into, faces, fill
+from gmtool.engine.moves import Follow, Step, answer_into, faces
 from gmtool.engine.system import Choice, Move, State
 from gmtool.errors import unknown
 from gmtool.games.starships.rules.choices import what_now
@@ -205,16 +204,6 @@ def _add_move() -> Move:
 
 # -- answers that decide what comes next -------------------------------------------------
 
-Step = Callable[[State, StarshipsContent, Move, Any], Move]
-
-
-def follow(
-    state: State, content: StarshipsContent, move: Move, choice: Choice, answer: Any
-) -> Move:
-    """``move`` with ``answer`` to its first choice folded in, and the choices it leads to."""
-    step = FOLLOW.get((move.name, choice.key))
-    return step(state, content, move, answer) if step else fill(move, choice, answer)
-
 
 def _weapon(state: State, content: StarshipsContent, move: Move, answer: Any) -> Move:
     return _with_dice(state, content, answer_into(move, {"weapon": answer}))
@@ -265,7 +254,7 @@ def _names(text: str) -> list[str]:
     return [name.strip() for name in text.split(",") if name.strip()]
 
 
-def _weapon_text(key: str) -> Step:
+def _weapon_text(key: str) -> Step[StarshipsContent]:
     def parsed(state: State, content: StarshipsContent, move: Move, answer: Any) -> Move:
         from gmtool.games.starships.rules.statblock import parse_weapon
 
@@ -282,17 +271,17 @@ def _affinities(state: State, content: StarshipsContent, move: Move, answer: Any
     return answer_into(move, {"affinities": dict(parse_affinity(item) for item in items)})
 
 
-FOLLOW: dict[tuple[str, str], Step] = {
-    ("attack", "weapon"): _weapon,
-    ("gadget", "roll"): _device_roll,
-    ("stream", "roll"): _device_roll,
-    ("gadget", "vs"): _device_total,
-    ("stream", "vs"): _device_total,
-    ("gadget", "success"): _device_verdict,
-    ("stream", "success"): _device_verdict,
-    ("encounter_start", "enemies"): _enemies,
-    ("add", "melee"): _weapon_text("melee"),
-    ("add", "ranged"): _weapon_text("ranged"),
-    ("add", "affinities"): _affinities,
-}
-"""The answers that shape what is asked next, by (move, choice)."""
+follow: Follow[StarshipsContent] = Follow(
+    {
+        "attack": {"weapon": _weapon},
+        "gadget": {"roll": _device_roll, "vs": _device_total, "success": _device_verdict},
+        "stream": {"roll": _device_roll, "vs": _device_total, "success": _device_verdict},
+        "encounter_start": {"enemies": _enemies},
+        "add": {
+            "melee": _weapon_text("melee"),
+            "ranged": _weapon_text("ranged"),
+            "affinities": _affinities,
+        },
+    }
+)
+"""The answers that shape what is asked next, by the move, then the choice."""
