@@ -18,7 +18,7 @@ from gmtool.cli.playloop.moves import MoveMenu, ask_move
 from gmtool.engine.game import Game
 from gmtool.engine.system import Choice, Move
 from gmtool.games.originem.game import SYSTEM
-from gmtool.games.originem.rules.options import NO_MISSION
+from gmtool.games.originem.rules.options import NO_MISSION, as_played
 
 if TYPE_CHECKING:
     from gmtool.engine.system import Outcome
@@ -64,10 +64,7 @@ def run(game: Game, prompts: Prompts | None = None) -> None:
 
 
 def _stamped(action: dict[str, Any]) -> dict[str, Any]:
-    """The action as the rules take it: no unanswered field, and the time (for NOVA)."""
-    stamped = {key: value for key, value in action.items() if value is not None}
-    stamped["now"] = time.time()
-    return stamped
+    return as_played(action, time.time())
 
 
 def _show(move: Move, outcome: Outcome) -> None:

@@ -9,6 +9,7 @@ next, for the choices that depend on an earlier answer.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from gmtool.engine.moves import Follow, answer_into, faces, notation
@@ -32,6 +33,14 @@ NO_MISSION = "no mission"
 NOBODY = "nobody"
 FIGHT_SCENE = "combat (fight)"
 """The scene a mission's combat slot offers: it starts a fight."""
+
+
+def as_played(action: Mapping[str, Any], now: float) -> dict[str, Any]:
+    """A move's action as the rules take it: the fields left unanswered dropped, and the
+    time it is played at put in (for the NOVA counter)."""
+    played = {key: value for key, value in action.items() if value is not None}
+    played["now"] = now
+    return played
 
 
 def gm_moves(state: State, content: OriginemContent, now: float | None) -> list[Move]:
