@@ -14,6 +14,7 @@ from gmtool.engine.system import Action, Outcome, State
 from gmtool.errors import RulesError, UsageError, unknown
 from gmtool.games.originem.rules import missions
 from gmtool.games.originem.rules.names import find_key, find_member, listing, same
+from gmtool.games.originem.state import Crew, typed
 
 if TYPE_CHECKING:
     from gmtool.games.originem.rules.models import OriginemContent
@@ -131,22 +132,21 @@ def find_enemy(combat: dict[str, Any], name: str) -> dict[str, Any]:
     raise unknown("enemy", name, [e["name"] for e in combat["enemies"]])
 
 
-def find_fighter(state: State, combat: dict[str, Any], name: str) -> dict[str, Any]:
+def find_fighter(state: State, combat: dict[str, Any], name: str) -> Crew:
     """A crew member taking part in the fight."""
-    for member in state["crew"]:
+    for member in typed(state)["crew"]:
         if same(member["name"], name):
             if member["name"] not in combat["crew"]:
                 raise RulesError(
                     f"{member['name']} is not in this fight",
                     hint=f"fighting: {listing(combat['crew'])}",
                 )
-            found: dict[str, Any] = member
-            return found
+            return member
     raise unknown("crew member", name, combat["crew"])
 
 
-def fighters(state: State, combat: dict[str, Any]) -> list[dict[str, Any]]:
-    return [m for m in state["crew"] if m["name"] in combat["crew"]]
+def fighters(state: State, combat: dict[str, Any]) -> list[Crew]:
+    return [m for m in typed(state)["crew"] if m["name"] in combat["crew"]]
 
 
 def healers(state: State, combat: dict[str, Any], content: OriginemContent) -> list[str]:

@@ -24,6 +24,7 @@ from gmtool.games.originem.rules.combat import (
 )
 from gmtool.games.originem.rules.names import listing
 from gmtool.games.originem.rules.scenes import band_for, check_can_heal, heal
+from gmtool.games.originem.state import Crew
 
 if TYPE_CHECKING:
     from gmtool.games.originem.rules.models import OriginemContent
@@ -36,7 +37,7 @@ def _roll(dice: DiceDoor, die: str, who: str, label: str) -> dict[str, Any]:
     return {"by": who, "die": die, "face": roll.total, "source": roll.source}
 
 
-def _crew_die(member: dict[str, Any], content: OriginemContent) -> str:
+def _crew_die(member: Crew, content: OriginemContent) -> str:
     return content.classes[member["class"]].dice[content.rules.combat.crew_die]
 
 
@@ -138,7 +139,7 @@ def _resolve(
     combat: dict[str, Any],
     content: OriginemContent,
     attacker: str,
-    target: dict[str, Any],
+    target: Crew | dict[str, Any],
     hit: dict[str, Any],
     block: dict[str, Any],
     what: str,

@@ -7,6 +7,7 @@ from typing import Any
 
 from gmtool.engine.system import State
 from gmtool.errors import RulesError, unknown
+from gmtool.games.originem.state import Crew, typed
 
 
 def normalise(name: str) -> str:
@@ -18,15 +19,15 @@ def same(a: str, b: str) -> bool:
     return normalise(a) == normalise(b)
 
 
-def find_member(state: State, name: str) -> dict[str, Any]:
-    for member in state["crew"]:
+def find_member(state: State, name: str) -> Crew:
+    crew = typed(state)["crew"]
+    for member in crew:
         if same(member["name"], name):
-            member_doc: dict[str, Any] = member
-            return member_doc
-    raise unknown("crew member", name, [m["name"] for m in state["crew"]])
+            return member
+    raise unknown("crew member", name, [m["name"] for m in crew])
 
 
-def find_able_member(state: State, name: str, *, down_can_roll: bool) -> dict[str, Any]:
+def find_able_member(state: State, name: str, *, down_can_roll: bool) -> Crew:
     """A crew member who may roll now (not down, unless the rulings allow it)."""
     member = find_member(state, name)
     if member["hp"] <= 0 and not down_can_roll:

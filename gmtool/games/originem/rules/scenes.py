@@ -11,6 +11,7 @@ from gmtool.errors import RulesError, UsageError
 from gmtool.games.originem.rules import missions
 from gmtool.games.originem.rules.names import find_able_member, find_key, find_member, listing
 from gmtool.games.originem.rules.nova import take_time
+from gmtool.games.originem.state import Crew
 
 if TYPE_CHECKING:
     from gmtool.games.originem.rules.models import Band, OriginemContent, Rulings, SceneTable
@@ -40,7 +41,7 @@ def band_for(scene: str, table: SceneTable, total: int, rulings: Rulings) -> tup
 
 def rollers(
     state: State, scene: str, table: SceneTable, by: Any, content: OriginemContent
-) -> list[tuple[dict[str, Any], str]]:
+) -> list[tuple[Crew, str]]:
     """(crew member, die) for each roll of the scene, in order."""
     names = [by] if isinstance(by, str) else list(by or [])
     if len(names) == 1 and table.rolls > 1 and content.rulings.one_roller_rolls_all:
@@ -77,14 +78,14 @@ def bonus_key(rulings: Rulings, scene: str, mission: str | None) -> str:
     return f"scene:{scene}"
 
 
-def heal(member: dict[str, Any], amount: int) -> dict[str, Any]:
+def heal(member: Crew, amount: int) -> dict[str, Any]:
     """Heal a crew member (never above their maximum)."""
     before = member["hp"]
     member["hp"] = min(member["max_hp"], before + amount)
     return {"name": member["name"], "amount": member["hp"] - before, "hp": member["hp"]}
 
 
-def check_can_heal(member: dict[str, Any], rulings: Rulings) -> None:
+def check_can_heal(member: Crew, rulings: Rulings) -> None:
     if member["hp"] <= 0 and not rulings.heal_revives_down:
         raise RulesError(f"{member['name']} is down and a heal cannot bring them back")
 
@@ -104,7 +105,7 @@ def play(state: State, action: Action, dice: DiceDoor, content: OriginemContent)
 
     key = bonus_key(rulings, scene, mission_key)
     bonus = int(state["bonus"].pop(key, 0))
-    rolls = []
+    rolls: list[dict[str, Any]] = []
     for number, (member, die) in enumerate(rolls_by, start=1):
         roll = dice.roll(die, who=member["name"], label=f"{scene} roll {number}")
         rolls.append({"by": member["name"], "die": die, "face": roll.total, "source": roll.source})
@@ -141,7 +142,7 @@ def _apply_effects(
     scene: str,
     slot: str,
     mission_key: str | None,
-    target: dict[str, Any] | None,
+    target: Crew | None,
     content: OriginemContent,
 ) -> None:
     effects, rulings = band.effects, content.rulings
