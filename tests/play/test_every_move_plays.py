@@ -131,3 +131,15 @@ def test_every_move_on_offer_plays(system: str, gmtool: Callable[..., Any]) -> N
         )
         play(game, kept)
     assert set(KEEP[system]) - {"combat_heal"} <= played, played  # it reached a fight
+
+
+@pytest.mark.parametrize("system", ["originem", "astral", "starships"])
+def test_state_py_names_every_action_the_rules_take(system: str) -> None:
+    """``state.ActionType`` is the list the declarations' moves are checked against."""
+    import importlib
+    from typing import get_args
+
+    names = set(get_args(importlib.import_module(f"gmtool.games.{system}.state").ActionType))
+    rules = importlib.import_module(f"gmtool.games.{system}.game")
+    taken = set(getattr(rules, "HANDLERS", None) or rules.ACTION_TYPES)
+    assert names == taken

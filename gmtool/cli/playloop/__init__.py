@@ -3,6 +3,7 @@
 - ``PlayLoop``: banner, dashboard, menu with the standard entries, going back, Ctrl-C.
 - ``run_step``: one step's questions with going back and refusals, for a loop of its own
   (``ftl ship new``).
+- ``moves.MoveMenu``: a menu built from a declaration's moves, each asked from its choices.
 - ``Prompts``: every question (lists, text, numbers, faces, "pass the screen" gates);
   ``TerminalPrompts`` asks through questionary, ``ScriptedPrompts`` answers in tests.
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, get_args
 
 from gmtool.dice import DiceDoor
 from gmtool.engine.system import Action, Move, Outcome, State
@@ -17,17 +17,9 @@ from gmtool.games.astral.rules.options import follow
 from gmtool.games.astral.rules.status import status_document
 from gmtool.games.astral.rules.tasks import new_task, salvage
 from gmtool.games.astral.rules.tick import resolve_tick
+from gmtool.games.astral.state import ActionType
 
-ACTION_TYPES = (
-    "add",
-    "set",
-    "distance",
-    "tick",
-    "task_new",
-    "salvage",
-    "disturb",
-    "mark_final_attack",
-)
+ACTION_TYPES: tuple[ActionType, ...] = get_args(ActionType)
 OPTION_KEYS = ("entities", "distances", "tasks")
 IGNORED_OPTIONS = ("title", "seed")
 ENTITY_FIELDS = ("kind", "aura", "tn", "knowledge", "languages", "at")

@@ -23,7 +23,7 @@ from gmtool.games.originem.rules.choices import (
     scene_types_for,
     what_now,
 )
-from gmtool.games.originem.state import typed
+from gmtool.games.originem.state import ActionType, typed
 
 if TYPE_CHECKING:
     from gmtool.games.originem.rules.models import OriginemContent
@@ -153,7 +153,7 @@ def _fight_moves(state: State, content: OriginemContent, fight: dict[str, Any]) 
     return moves
 
 
-def _roll_move(name: str, label: str, *choices: Choice) -> Move:
+def _roll_move(name: ActionType, label: str, *choices: Choice) -> Move:
     return Move(name, label, action={"type": name}, choices=choices)
 
 
