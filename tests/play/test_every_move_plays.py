@@ -74,6 +74,10 @@ def answered(game: Game, move: Move) -> Move:
         if choice.kind == "one":
             assert choice.values, f"{move.name}: nothing to choose for {choice.label!r}"
             tried = list(choice.values)
+        if choice.key == "to":  # Astral's move must change the distance to its target
+            declared = move.action["declarations"][0]
+            now = game.state["distances"][declared["who"]][declared["targets"][0]]
+            tried = [value for value in tried if value != now]
         refusals = []
         for value in tried:
             try:

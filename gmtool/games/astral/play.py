@@ -65,7 +65,7 @@ class TickMenu(MoveMenu):
             m.label: m for m in SYSTEM.options(self.game.state, who, content=self.game.content)
         }
         choice = self.ask.select(f"{who} does what?", list(moves))
-        return declared(ask_move(self.ask, moves[choice], self.follow, forecast=True).move)
+        return declared(ask_move(self.ask, moves[choice], self.follow).move)
 
     def tick(self) -> None:
         from gmtool.games.astral import render as render

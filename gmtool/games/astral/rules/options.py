@@ -13,7 +13,7 @@ from typing import Any
 
 from gmtool.engine.moves import Follow, Step, answer_into, dropped, faces
 from gmtool.engine.system import Choice, Move
-from gmtool.errors import UsageError
+from gmtool.errors import GmtoolError, UsageError
 from gmtool.games.astral.rules.choices import (
     action_menu,
     actors,
@@ -98,9 +98,14 @@ def declared(move: Move) -> dict[str, Any]:
 
 
 def _with_dice(state: State, content: AstralContent, move: Move) -> Move:
-    """The dice a declaration has its character roll (a CV, a task), once it is whole."""
+    """The dice a declaration has its character roll (a CV, a task), once it is whole.
+    One the rules refuse (a move to where one already is) rolls nothing: the refusal is
+    the tick's, once every character has declared."""
     who = declared(move)["who"]
-    rolls = rollers(state, content, [declared(move)]).get(who, [])
+    try:
+        rolls = rollers(state, content, [declared(move)]).get(who, [])
+    except GmtoolError:
+        return move
     return answer_into(move, {}, dice=[roll.split(" for ")[0] for roll in rolls])
 
 
