@@ -101,33 +101,27 @@ class Declared(Protocol):
     ) -> Move: ...
 
 
+@dataclass
 class MoveMenu:
     """The GM's moves of ``game`` (its ``declaration`` says which) as a play loop's steps:
     each asks the move's questions, plays it and shows what it did.
 
     ``show`` prints an outcome; ``stamp`` finishes an action just before it is played
-    (Originem puts the time in); ``options`` gives the moves when they need more than the
+    (Originem puts the time in); ``moves`` gives the moves when they need more than the
     state and the content (Originem's the time too).
     """
 
-    def __init__(
-        self,
-        game: Game,
-        ask: Prompts,
-        declaration: Declared,
-        *,
-        show: Show,
-        stamp: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
-        options: Callable[[], list[Move]] | None = None,
-    ) -> None:
-        self.game = game
-        self.ask = ask
-        self.declaration = declaration
-        self.show = show
-        self.stamp = stamp
-        self.options = options or self._gm_options
+    game: Game
+    ask: Prompts
+    declaration: Declared
+    show: Show
+    stamp: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+    moves: Callable[[], list[Move]] | None = None
 
-    def _gm_options(self) -> list[Move]:
+    def options(self) -> list[Move]:
+        """The moves on offer now."""
+        if self.moves is not None:
+            return self.moves()
         return self.declaration.options(self.game.state, None, content=self.game.content)
 
     def follow(self, move: Move, choice: Choice, answer: Any) -> Move:

@@ -50,7 +50,7 @@ def run(game: Game, prompts: Prompts | None = None) -> None:
     def moves_now() -> list[Move]:
         return SYSTEM.options(game.state, None, content=game.content, now=time.time())
 
-    menu = MoveMenu(game, loop.ask, SYSTEM, show=_show, stamp=_stamped, options=moves_now)
+    menu = MoveMenu(game, loop.ask, SYSTEM, show=_show, stamp=_stamped, moves=moves_now)
 
     def odds_after(move: Move, moves: list[Move]) -> dict[str, Step]:
         """The odds of a scene close the moves between fights (before the NOVA counter)."""

@@ -5,14 +5,12 @@ and block reach far, examine near; PCs roll 2d6 for their CV)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from gmtool.cli.play import open_demo
 from gmtool.engine.game import Game
-from gmtool.engine.system import Move
 from gmtool.games.astral.game import SYSTEM
+from tests.declared import answer, moves, named
 
 ALWAYS = ["hesitate", "defend", "rest"]
 
@@ -22,28 +20,10 @@ def demo() -> Game:
     return Game.open(open_demo("astral"))
 
 
-def moves(game: Game, seat: str | None = None) -> list[Move]:
-    return SYSTEM.options(game.state, seat, content=game.content)
-
-
-def named(game: Game, name: str, seat: str | None = None) -> Move:
-    return next(move for move in moves(game, seat) if move.name == name)
-
-
-def answer(game: Game, move: Move, *answers: Any) -> Move:
-    for given in answers:
-        move = SYSTEM.follow(game.state, move, move.choices[0], given, content=game.content)
-    return move
-
-
 def test_between_ticks_the_gm_plays_a_tick_or_changes_the_scene(demo: Game) -> None:
-    assert [(m.name, m.label) for m in moves(demo)] == [
-        ("tick", "play a tick"),
-        ("add", "add an entity"),
-        ("distance", "set a distance"),
-        ("task_new", "start a task"),
-        ("set", "change an entity (Aura, TN, Knowledge)"),
-    ]
+    gm = moves(demo)
+    assert [m.name for m in gm] == ["tick", "add", "distance", "task_new", "set"]
+    assert gm[0].label == "play a tick" and gm[-1].label == "change an entity (Aura, TN, Knowledge)"
     assert named(demo, "task_new").choices[1].values == ("Ana", "Cy", "Wisp", "Warden")
     assert SYSTEM.seats(demo.state) == ["Ana", "Cy"]
     assert SYSTEM.to_move(demo.state) == ["Ana", "Cy"]  # each PC's declaration is awaited

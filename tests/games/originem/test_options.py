@@ -14,6 +14,8 @@ from gmtool.engine.game import Game
 from gmtool.engine.system import Move
 from gmtool.games.originem.game import SYSTEM
 from gmtool.games.originem.rules.options import as_played
+from tests import declared
+from tests.declared import answer
 
 CREW = ["Pierre", "Delilah", "Remmy", "Larlen"]
 
@@ -26,17 +28,11 @@ def game(gmtool: Callable[..., Any]) -> Game:
 
 
 def moves(game: Game, seat: str | None = None) -> list[Move]:
-    return SYSTEM.options(game.state, seat, content=game.content, now=0.0)
+    return declared.moves(game, seat, now=0.0)
 
 
 def named(game: Game, name: str, seat: str | None = None) -> Move:
-    return next(move for move in moves(game, seat) if move.name == name)
-
-
-def answer(game: Game, move: Move, *answers: Any) -> Move:
-    for given in answers:
-        move = SYSTEM.follow(game.state, move, move.choices[0], given, content=game.content)
-    return move
+    return declared.named(game, name, seat, now=0.0)
 
 
 def play(game: Game, action: dict[str, Any], faces: list[int] | None = None) -> None:

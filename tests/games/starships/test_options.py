@@ -5,14 +5,12 @@ initiative, an extra turn for 3 Momentum, no friendly fire)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from gmtool.cli.play import open_demo
 from gmtool.engine.game import Game
-from gmtool.engine.system import Move
 from gmtool.games.starships.game import SYSTEM
+from tests.declared import answer, moves, named
 
 PARTY = ("Ana", "Bo", "Cy", "Dee")
 
@@ -20,20 +18,6 @@ PARTY = ("Ana", "Bo", "Cy", "Dee")
 @pytest.fixture
 def demo() -> Game:
     return Game.open(open_demo("starships"))
-
-
-def moves(game: Game, seat: str | None = None) -> list[Move]:
-    return SYSTEM.options(game.state, seat, content=game.content)
-
-
-def named(game: Game, name: str, seat: str | None = None) -> Move:
-    return next(move for move in moves(game, seat) if move.name == name)
-
-
-def answer(game: Game, move: Move, *answers: Any) -> Move:
-    for given in answers:
-        move = SYSTEM.follow(game.state, move, move.choices[0], given, content=game.content)
-    return move
 
 
 def start(game: Game) -> None:
