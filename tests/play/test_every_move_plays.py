@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -68,7 +69,7 @@ def answered(game: Game, move: Move) -> Move:
     while move.choices:
         choice = move.choices[0]
         if choice.kind == "faces":
-            move = Move(move.name, move.label, move.seat, move.action, move.choices[1:], move.dice)
+            move = replace(move, choices=move.choices[1:])
             continue
         tried = [typed_answer(game.system_name, move, choice)]
         if choice.kind == "one":

@@ -9,6 +9,7 @@ The menu is the declaration's moves (``SYSTEM.options``), asked and played by th
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -95,14 +96,10 @@ def _odds(game: Game, ask: Prompts, scene: Move) -> None:
 
     def follow(move: Move, choice: Choice, answer: Any) -> Move:
         followed = SYSTEM.follow(game.state, move, choice, answer, content=game.content)
-        return Move(
-            followed.name,
-            followed.label,
-            action=followed.action,
-            choices=tuple(_as_odds(c) for c in followed.choices if c.key == "by"),
-        )
+        rollers = tuple(_as_odds(c) for c in followed.choices if c.key == "by")
+        return replace(followed, choices=rollers)
 
-    start = Move(scene.name, scene.label, action=scene.action, choices=(kinds,))
+    start = replace(scene, choices=(kinds,))
     asked = ask_move(ask, start, follow).move.action
     doc = scene_odds(game.state, game.content, asked["scene"], asked["by"], mission="none")
     console().print(render.odds(odds_json(doc)))
@@ -110,4 +107,4 @@ def _odds(game: Game, ask: Prompts, scene: Move) -> None:
 
 def _as_odds(choice: Choice) -> Choice:
     """The odds ask who rolls as "Roll 1 of 2: who?"."""
-    return Choice(choice.key, choice.label.replace("who rolls?", "who?"), choice.values)
+    return replace(choice, label=choice.label.replace("who rolls?", "who?"))

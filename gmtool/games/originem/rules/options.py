@@ -10,6 +10,7 @@ next, for the choices that depend on an earlier answer.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from gmtool.engine.moves import Follow, answer_into, faces, notation
@@ -78,8 +79,7 @@ def seat_moves(state: State, content: OriginemContent, seat: str, now: float | N
     for move in gm_moves(state, content, now):
         if move.name in SEAT_LABELS and seat in (move.choices[0].values or ()):
             chosen = follow(state, move, move.choices[0], seat, content=content)
-            label = SEAT_LABELS[move.name]
-            own.append(Move(move.name, label, seat, chosen.action, chosen.choices, chosen.dice))
+            own.append(replace(chosen, label=SEAT_LABELS[move.name], seat=seat))
     return own
 
 
@@ -110,7 +110,7 @@ def _start_fight_move(state: State, content: OriginemContent, open_now: dict[str
         return move
     titles = tuple(state["missions"][key]["title"] for key in keys)
     which = Choice("mission", "Which mission?", (*titles, NO_MISSION))
-    return Move(move.name, move.label, action=move.action, choices=(which, *move.choices))
+    return replace(move, choices=(which, *move.choices))
 
 
 def _fight_move(content: OriginemContent, label: str, mission: str | None) -> Move:
@@ -158,13 +158,7 @@ def _roll_move(name: ActionType, label: str, *choices: Choice) -> Move:
 
 
 def _no_one_hurt(move: Move) -> Move:
-    return Move(
-        move.name,
-        move.label,
-        action=move.action,
-        choices=move.choices,
-        reason="no one in the fight is hurt (end this turn)",
-    )
+    return replace(move, reason="no one in the fight is hurt (end this turn)")
 
 
 # -- answers that decide what comes next -------------------------------------------------
@@ -185,14 +179,13 @@ def _scene_mission(state: State, content: OriginemContent, move: Move, answer: A
     kinds += [FIGHT_SCENE] if "combat" in left else []
     asked = answer_into(move, {"mission": mission})
     scene = Choice("scene", "Which scene?", tuple(kinds))
-    return Move(asked.name, asked.label, asked.seat, asked.action, (scene,), asked.dice)
+    return replace(asked, choices=(scene,))
 
 
 def _scene_kind(state: State, content: OriginemContent, move: Move, answer: Any) -> Move:
     """Who rolls (one question a roll of the table), then whom a healing scene heals."""
     if answer == FIGHT_SCENE:
-        fight = _fight_move(content, move.label, str(move.action["mission"]))
-        return Move(fight.name, fight.label, action=fight.action, choices=fight.choices)
+        return _fight_move(content, move.label, str(move.action["mission"]))
     table = content.scenes[answer]
     able = tuple(_roller_labels(state, content, answer))
     rolls = [

@@ -9,6 +9,7 @@ folds one answer into a move and says what is asked next, where that hangs on th
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from gmtool.engine.moves import Follow, Step, answer_into, faces
@@ -129,14 +130,7 @@ def _with_dice(state: State, content: StarshipsContent, move: Move) -> Move:
     damage = weapon_of(typed(state)["combatants"][actor], str(move.action["weapon"]))["dice"]
     die = content.attack.die
     named = faces(f"{actor}'s attack d{die}, then on a hit, the damage {damage}")
-    return Move(
-        move.name,
-        move.label,
-        move.seat,
-        move.action,
-        (*move.choices, named),
-        (f"1d{die}", damage),
-    )
+    return replace(move, choices=(*move.choices, named), dice=(f"1d{die}", damage))
 
 
 def _device_move(actor: str, seat: str | None, kind: str) -> Move:
