@@ -52,11 +52,10 @@ class Follow(Generic[Content]):
         return step(state, content, move, answer) if step else fill(move, choice, answer)
 
 
-def faces(label: str, roller: str = "") -> Choice:
+def faces(label: str) -> Choice:
     """The faces of the dice ``label`` names (``"Ana's d10, then the GM's d6"``), typed in
-    from the table or, left blank, rolled; ``roller``: whose faces they are, when the
-    action takes them by name."""
-    return Choice(roller, label, kind="faces", optional=True)
+    from the table in that order or, left blank, rolled."""
+    return Choice("", label, kind="faces", optional=True)
 
 
 def notation(die: str) -> str:

@@ -6,22 +6,22 @@ per choice, in order, the faces of its dice last. So the three games a GM refere
 alike, and none of their loops reads a state key.
 
 Where a later question depends on an earlier answer (the scenes a mission still needs,
-the dice of the weapon picked), the game gives a ``Follow``: it folds an answer into the
-move and returns the move with the choices still to ask. It may refuse a typed answer by
-raising a ``GmtoolError``: the question shows the reason and is asked again.
+the dice of the weapon picked), the game's ``follow`` (a ``Fold`` here) folds an answer
+into the move and returns the move with the choices still to ask. It may refuse a typed
+answer by raising a ``GmtoolError``: the question shows the reason and is asked again.
 
 - A choice whose key the action already holds offers that value first (a default).
 - A ``one`` choice with no value left refuses the move with its ``reason``.
 - A move the game's ``follow`` gave up on (a ``reason`` and nothing left to ask: the GM
   said no to a confirmation) is not played.
-- A ``faces`` choice asks for the faces of the dice its label names; its key names the
-  roller whose faces they are, or is empty for dice entered in roll order.
+- A ``faces`` choice asks for the faces of the dice its label names, in roll order (blank:
+  they are rolled).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from gmtool.engine.game import Game
     from gmtool.engine.system import Outcome
 
-Follow = Callable[[Move, Choice, Any], Move]
+Fold = Callable[[Move, Choice, Any], Move]
 """Folds the answer to ``choice`` (the move's first) into ``move``: the move still to ask."""
 Show = Callable[[Move, "Outcome"], None]
 """Prints what a move played did."""
@@ -49,16 +49,13 @@ class Answered:
 
     move: Move
     faces: list[int] | None = None
-    faces_by: dict[str, list[int]] = field(default_factory=dict)
 
     @property
     def action(self) -> dict[str, Any]:
         return dict(self.move.action)
 
 
-def ask_move(
-    ask: Prompts, move: Move, follow: Follow = fill, *, forecast: bool = False
-) -> Answered:
+def ask_move(ask: Prompts, move: Move, follow: Fold = fill, *, forecast: bool = False) -> Answered:
     """Ask ``move``'s choices in order (``follow`` folding each answer in); for a
     ``forecast`` (the odds of the move) no faces are asked: nothing is rolled."""
     answered = Answered(move)
@@ -66,18 +63,14 @@ def ask_move(
         move = answered.move
         choice = move.choices[0]
         if choice.kind == "faces":
-            faces = None if forecast else ask.faces(choice.label)
-            if faces is not None and choice.key:
-                answered.faces_by[choice.key] = faces
-            elif faces is not None:
-                answered.faces = faces
+            answered.faces = None if forecast else ask.faces(choice.label)
             answered.move = replace(move, choices=move.choices[1:])
             continue
         answered.move = follow(move, choice, _answer(ask, move, choice, follow))
     return answered
 
 
-def _answer(ask: Prompts, move: Move, choice: Choice, follow: Follow) -> Any:
+def _answer(ask: Prompts, move: Move, choice: Choice, follow: Fold) -> Any:
     offered = move.action.get(choice.key)
     default = "" if offered is None else str(offered)
     if choice.kind == "one":
@@ -149,8 +142,7 @@ class MoveMenu:
         action = answered.action
         if self.stamp is not None:
             action = self.stamp(action)
-        door = self.game.door(entered=answered.faces, entered_by=answered.faces_by or None)
-        return self.game.play(action, door)
+        return self.game.play(action, self.game.door(entered=answered.faces))
 
 
-__all__ = ["Answered", "Declared", "Extra", "Follow", "MoveMenu", "Show", "ask_move"]
+__all__ = ["Answered", "Declared", "Extra", "Fold", "MoveMenu", "Show", "ask_move"]
