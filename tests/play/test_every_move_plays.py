@@ -19,7 +19,7 @@ from gmtool.engine.system import Choice, Move
 from gmtool.errors import GmtoolError
 from gmtool.games.originem.rules.options import as_played
 
-STEPS = 14
+STEPS = 30
 
 TEXTS = {
     "enemies": {"originem": "high", "starships": "Crawler"},

@@ -69,6 +69,7 @@ def test_a_disturb_needs_a_pc_close_enough(demo: Game) -> None:
         m for m in SYSTEM.options(state, None, content=demo.content) if m.name == "disturb"
     )
     assert disturb.choices[0].values == ("Wisp",)
+    assert disturb.reason == "no PC is near or closer to an unconscious NPC"  # both are far
     with pytest.raises(UsageError, match="no PC is close enough to disturb Wisp"):
         SYSTEM.follow(state, disturb, disturb.choices[0], "Wisp", content=demo.content)
 

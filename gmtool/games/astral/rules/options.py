@@ -43,15 +43,7 @@ def gm_moves(state: State, content: AstralContent) -> list[Move]:
     if open_now["salvage"]:
         moves.append(_salvage_move(content, open_now["salvage"]))
     if open_now["disturb"]:
-        npc = Choice("target", "Which NPC?", tuple(open_now["disturb"]))
-        moves.append(
-            Move(
-                "disturb",
-                "a PC disturbs an unconscious NPC",
-                action={"type": "disturb", "who": None, "target": None},
-                choices=(npc,),
-            )
-        )
+        moves.append(_disturb_move(state, content, open_now["disturb"]))
     if open_now["final_attack"]:
         final = {"type": "mark_final_attack"}
         moves.append(Move("mark_final_attack", "mark the final attack", action=final))
@@ -117,6 +109,19 @@ def _salvage_move(content: AstralContent, tasks: list[str]) -> Move:
         action={"type": "salvage"},
         choices=(Choice("task", "Which task?", tuple(tasks)), faces(f"the salvage roll ({dice})")),
         dice=(dice,),
+    )
+
+
+def _disturb_move(state: State, content: AstralContent, sleepers: list[str]) -> Move:
+    """Offered while an NPC sleeps; it cannot be made while no PC is close enough to any."""
+    reach = content.combat.reach.disturb
+    alone = not any(disturbers(state, content, npc) for npc in sleepers)
+    return Move(
+        "disturb",
+        "a PC disturbs an unconscious NPC",
+        action={"type": "disturb", "who": None, "target": None},
+        choices=(Choice("target", "Which NPC?", tuple(sleepers)),),
+        reason=f"no PC is {reach} or closer to an unconscious NPC" if alone else "",
     )
 
 
