@@ -161,7 +161,9 @@ def _task_move(state: State) -> Move:
             Choice("by", "Whose task?", _beings(state)),
             Choice("ticks", "Ticks of work?", kind="number", optional=True),
             Choice("tn", "TN (blank: it cannot fail)?", kind="number", optional=True),
-            Choice("knowledge", "Knowledge area that helps (blank: none)?", kind="text"),
+            Choice(
+                "knowledge", "Knowledge area that helps (blank: none)?", kind="text", optional=True
+            ),
         ),
     )
 
@@ -230,8 +232,18 @@ def _kind(state: State, content: AstralContent, move: Move, answer: Any) -> Move
     if answer != "object":
         then += [
             Choice("aura", "Starting Aura (blank: the default)?", kind="number", optional=True),
-            Choice("knowledge", "Knowledge areas, comma-separated (blank: none yet)", kind="text"),
-            Choice("languages", "Languages, comma-separated (blank: the shared one)", kind="text"),
+            Choice(
+                "knowledge",
+                "Knowledge areas, comma-separated (blank: none yet)",
+                kind="text",
+                optional=True,
+            ),
+            Choice(
+                "languages",
+                "Languages, comma-separated (blank: the shared one)",
+                kind="text",
+                optional=True,
+            ),
         ]
     if answer == "npc":
         then.append(Choice("tn", "TN (blank: the default)?", kind="number", optional=True))
@@ -253,7 +265,7 @@ def _what(state: State, content: AstralContent, move: Move, answer: Any) -> Move
     """The new value is asked under the field's own key (it is the action's field)."""
     question = f"New {str(answer).replace('_', ' ')}?"
     asked = (
-        Choice(answer, question, kind="text")
+        Choice(answer, question, kind="text", optional=True)
         if answer in TYPED_CHANGES
         else Choice(answer, question, kind="number", optional=True)
     )

@@ -141,7 +141,7 @@ def _device_move(actor: str, seat: str | None, kind: str) -> Move:
         action={"type": kind, "name": actor, "description": None, "roll": None},
         choices=(
             Choice("description", f"What does the {kind} do?", kind="text"),
-            Choice("roll", "Dice to roll for it (blank: none)", kind="text"),
+            Choice("roll", "Dice to roll for it (blank: none)", kind="text", optional=True),
         ),
     )
 
@@ -167,6 +167,7 @@ def _start_move(content: StarshipsContent, table: list[str]) -> Move:
                 "enemies",
                 f"Enemies, separated by commas ({', '.join(table)}; blank: those already added)",
                 kind="text",
+                optional=True,
             ),
             faces(f"the party's initiative {die}, then the enemies' {die} (again on a tie)"),
         ),
@@ -184,12 +185,15 @@ def _add_move() -> Move:
             Choice("name", "Name?", kind="text"),
             Choice("side", "Side?", SIDE_NAMES),
             *numbers,
-            Choice("melee", "Melee weapon as DICE:TYPE (blank: none)", kind="text"),
-            Choice("ranged", "Ranged weapon as DICE:TYPE (blank: none)", kind="text"),
+            Choice("melee", "Melee weapon as DICE:TYPE (blank: none)", kind="text", optional=True),
+            Choice(
+                "ranged", "Ranged weapon as DICE:TYPE (blank: none)", kind="text", optional=True
+            ),
             Choice(
                 "affinities",
                 "Affinities as TYPE=AFFINITY, comma-separated (blank: none)",
                 kind="text",
+                optional=True,
             ),
             Choice("row", "Row?", ROWS),
         ),
