@@ -76,7 +76,8 @@ def _answer(ask: Prompts, move: Move, choice: Choice, follow: Fold) -> Any:
     if choice.kind == "one":
         if not choice.values:
             raise RulesError(move.reason or f"nothing to choose for: {choice.label}")
-        return ask.select(choice.label, [str(value) for value in choice.values])
+        shown = choice.shown()
+        return choice.values[shown.index(ask.select(choice.label, shown))]
     if choice.kind == "number":
         if choice.optional:
             return ask.number(choice.label, default=default)

@@ -64,18 +64,20 @@ def test_a_mission_offers_only_the_scenes_it_still_needs_and_the_best_dice_first
 ) -> None:
     play(game, {"type": "mission_start", "mission": "Map Out Ancient Forest"})
     scene = named(game, "scene")
-    assert scene.choices[0].values == ("Map Out Ancient Forest", "no mission")
+    assert scene.choices[0].values == ("map_out_ancient_forest", "none")
+    assert scene.choices[0].shown() == ["Map Out Ancient Forest", "no mission"]
     # Its slots are exploration, general, exploration: two tables, no fight.
-    scene = answer(game, scene, "Map Out Ancient Forest")
+    scene = answer(game, scene, "map_out_ancient_forest")
     assert scene.action["mission"] == "map_out_ancient_forest"
     assert [(c.key, c.values) for c in scene.choices] == [("scene", ("exploration", "general"))]
     # Exploration is rolled three times; Larlen's d10 first, Remmy's d8, then the d6s.
     scene = answer(game, scene, "exploration")
-    able = ("Larlen (d10)", "Remmy (d8)", "Pierre (d6)", "Delilah (d6)")
-    assert [(c.label, c.values) for c in scene.choices] == [
-        (f"Roll {n} of 3: who rolls?", able) for n in (1, 2, 3)
+    able = ["Larlen (d10)", "Remmy (d8)", "Pierre (d6)", "Delilah (d6)"]
+    assert [(c.label, c.values, c.shown()) for c in scene.choices] == [
+        (f"Roll {n} of 3: who rolls?", ("Larlen", "Remmy", "Pierre", "Delilah"), able)
+        for n in (1, 2, 3)
     ]
-    scene = answer(game, scene, "Larlen (d10)", "Larlen (d10)", "Remmy (d8)")
+    scene = answer(game, scene, "Larlen", "Larlen", "Remmy")
     assert scene.action["by"] == ["Larlen", "Larlen", "Remmy"]
     assert [(c.kind, c.label) for c in scene.choices] == [
         ("faces", "Larlen d10, then Larlen d10, then Remmy d8")

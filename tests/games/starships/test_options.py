@@ -95,9 +95,10 @@ def test_one_weapon_needs_no_question_and_a_gadget_asks_what_its_roll_needs(demo
     ]
     assert answer(demo, rolled, 4).action["vs"] == 4
     unrolled = answer(demo, gadget, "a stun dart", "")
-    assert [(c.key, c.values) for c in unrolled.choices] == [
-        ("success", ("not decided", "success", "failure"))
+    assert [(c.key, c.values, c.shown()) for c in unrolled.choices] == [
+        ("success", (None, True, False), ["not decided", "success", "failure"])
     ]
+    assert answer(demo, unrolled, False).action["success"] is False
 
 
 def test_on_the_enemies_turn_the_game_waits_for_the_gm(demo: Game) -> None:

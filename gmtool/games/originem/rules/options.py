@@ -91,9 +91,15 @@ SEAT_LABELS = {
 """The fight moves a crew member makes themselves, as their own screen words them."""
 
 
+def _which_mission(state: State, keys: list[str]) -> Choice:
+    """A mission under way, or none: shown by title, chosen by key."""
+    titles = tuple(typed(state)["missions"][key]["title"] for key in keys)
+    return Choice("mission", "Which mission?", (*keys, "none"), labels=(*titles, NO_MISSION))
+
+
 def _scene_move(state: State, open_now: dict[str, Any]) -> Move:
-    titles = tuple(state["missions"][key]["title"] for key in open_now["under_way"])
-    first = (Choice("mission", "Which mission?", (*titles, NO_MISSION)),) if titles else ()
+    under_way = list(open_now["under_way"])
+    first = (_which_mission(state, under_way),) if under_way else ()
     return Move(
         "scene",
         "play a scene",
@@ -108,9 +114,7 @@ def _start_fight_move(state: State, content: OriginemContent, open_now: dict[str
     move = _fight_move(content, "start a fight", "none")
     if not keys:
         return move
-    titles = tuple(state["missions"][key]["title"] for key in keys)
-    which = Choice("mission", "Which mission?", (*titles, NO_MISSION))
-    return replace(move, choices=(which, *move.choices))
+    return replace(move, choices=(_which_mission(state, keys), *move.choices))
 
 
 def _fight_move(content: OriginemContent, label: str, mission: str | None) -> Move:
@@ -164,14 +168,9 @@ def _no_one_hurt(move: Move) -> Move:
 # -- answers that decide what comes next -------------------------------------------------
 
 
-def _mission_key(state: State, title: str) -> str:
-    keys = {mission["title"]: key for key, mission in typed(state)["missions"].items()}
-    return keys.get(title, "none")
-
-
 def _scene_mission(state: State, content: OriginemContent, move: Move, answer: Any) -> Move:
     """A mission's scenes: the tables that fill the slots it still needs (and a fight)."""
-    mission = _mission_key(state, answer)
+    mission = str(answer)
     if mission == "none":
         return answer_into(move, {"mission": "none"})
     left = what_now(state, content, None)["under_way"][mission]
@@ -187,40 +186,29 @@ def _scene_kind(state: State, content: OriginemContent, move: Move, answer: Any)
     if answer == FIGHT_SCENE:
         return _fight_move(content, move.label, str(move.action["mission"]))
     table = content.scenes[answer]
-    able = tuple(_roller_labels(state, content, answer))
+    able = rollers(state, content, answer)
+    names = tuple(name for name, _ in able)
+    shown = tuple(f"{name} ({die})" for name, die in able)
     rolls = [
-        Choice("by", f"Roll {number} of {table.rolls}: who rolls?", able)
+        Choice("by", f"Roll {number} of {table.rolls}: who rolls?", names, labels=shown)
         for number in range(1, table.rolls + 1)
     ]
     return answer_into(move, {"scene": answer}, rolls)
 
 
-def _roller_labels(state: State, content: OriginemContent, kind: str) -> dict[str, str]:
-    """``"Larlen (d10)"`` -> ``"Larlen"``, for each crew member who can roll in ``kind``."""
-    return {f"{name} ({die})": name for name, die in rollers(state, content, kind)}
-
-
 def _scene_roller(state: State, content: OriginemContent, move: Move, answer: Any) -> Move:
     """Once the last roller is chosen: whom a healing table heals, then the dice."""
     kind = str(move.action["scene"])
-    by = [*move.action["by"], _roller_labels(state, content, kind)[answer]]
+    by = [*move.action["by"], answer]
     if any(choice.key == "by" for choice in move.choices[1:]):
         return answer_into(move, {"by": by})
     die_of = dict(rollers(state, content, kind))
     then: list[Choice] = []
     if any(band.effects.heal for band in content.scenes[kind].bands.values()):
         names = tuple(member["name"] for member in typed(state)["crew"])
-        then.append(Choice("target", "Who is healed?", (*names, NOBODY)))
+        then.append(Choice("target", "Who is healed?", (*names, None), labels=(*names, NOBODY)))
     then.append(faces(", then ".join(f"{name} {die_of[name]}" for name in by)))
     return answer_into(move, {"by": by}, then, dice=[notation(die_of[name]) for name in by])
-
-
-def _healed(state: State, content: OriginemContent, move: Move, answer: Any) -> Move:
-    return answer_into(move, {"target": None if answer == NOBODY else answer})
-
-
-def _fight_mission(state: State, content: OriginemContent, move: Move, answer: Any) -> Move:
-    return answer_into(move, {"mission": _mission_key(state, answer)})
 
 
 def _enemies(state: State, content: OriginemContent, move: Move, answer: Any) -> Move:
@@ -256,13 +244,8 @@ def _patient(state: State, content: OriginemContent, move: Move, answer: Any) ->
 
 follow: Follow[OriginemContent] = Follow(
     {
-        "scene": {
-            "mission": _scene_mission,
-            "scene": _scene_kind,
-            "by": _scene_roller,
-            "target": _healed,
-        },
-        "combat_start": {"mission": _fight_mission, "enemies": _enemies},
+        "scene": {"mission": _scene_mission, "scene": _scene_kind, "by": _scene_roller},
+        "combat_start": {"enemies": _enemies},
         "combat_initiative": {"by": _initiative},
         "combat_attack": {"target": _defender},
         "combat_enemy_attack": {"target": _defender},

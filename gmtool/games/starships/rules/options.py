@@ -26,6 +26,7 @@ STATS = (("hp", 10), ("defense", 10), ("might", 0), ("dex", 0))
 """The numbers of a new combatant's stat block, with the value offered first."""
 DEVICES = ("gadget", "stream")
 VERDICTS = {"not decided": None, "success": True, "failure": False}
+"""The GM's word on a gadget or stream with no total to beat, and the ``success`` it gives."""
 
 
 def gm_moves(state: State, content: StarshipsContent) -> list[Move]:
@@ -224,17 +225,13 @@ def _device_faces(move: Move, roll: str) -> Choice:
 
 
 def _verdict() -> Choice:
-    return Choice("success", "Did it work?", tuple(VERDICTS))
+    return Choice("success", "Did it work?", tuple(VERDICTS.values()), labels=tuple(VERDICTS))
 
 
 def _device_total(state: State, content: StarshipsContent, move: Move, answer: Any) -> Move:
     if answer is None:
         return answer_into(move, {}, [_verdict()])
     return answer_into(move, {"vs": answer})
-
-
-def _device_verdict(state: State, content: StarshipsContent, move: Move, answer: Any) -> Move:
-    return answer_into(move, {"success": VERDICTS[answer]})
 
 
 def _enemies(state: State, content: StarshipsContent, move: Move, answer: Any) -> Move:
@@ -272,8 +269,8 @@ def _affinities(state: State, content: StarshipsContent, move: Move, answer: Any
 follow: Follow[StarshipsContent] = Follow(
     {
         "attack": {"weapon": _weapon},
-        "gadget": {"roll": _device_roll, "vs": _device_total, "success": _device_verdict},
-        "stream": {"roll": _device_roll, "vs": _device_total, "success": _device_verdict},
+        "gadget": {"roll": _device_roll, "vs": _device_total},
+        "stream": {"roll": _device_roll, "vs": _device_total},
         "encounter_start": {"enemies": _enemies},
         "add": {
             "melee": _weapon_text("melee"),
