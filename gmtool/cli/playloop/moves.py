@@ -31,8 +31,10 @@ from gmtool.engine.system import Choice, Move, State
 from gmtool.errors import RulesError
 
 if TYPE_CHECKING:
+    from gmtool.dice import DiceDoor
     from gmtool.engine.game import Game
     from gmtool.engine.system import Outcome
+    from gmtool.store.campaign import Head
 
 Fold = Callable[[Move, Choice, Any], Move]
 """Folds the answer to ``choice`` (the move's first) into ``move``: the move still to ask."""
@@ -101,8 +103,12 @@ class MoveMenu:
     each asks the move's questions, plays it and shows what it did.
 
     ``show`` prints an outcome; ``stamp`` finishes an action just before it is played
-    (Originem puts the time in); ``moves`` gives the moves when they need more than the
-    state and the content (Originem's the time too).
+    (Originem puts the time in); ``moves`` gives the moves of a state when they need more
+    than the state and the content (Originem's the time too).
+
+    The menu is drawn from the state as it was looked at (``head``, with its version): the
+    questions are asked of it, and a move is refused once the game has moved on since (by
+    another command, another screen, an undo); ``PlayLoop`` then draws the menu again.
     """
 
     game: Game
@@ -110,18 +116,26 @@ class MoveMenu:
     declaration: Declared
     show: Show
     stamp: Callable[[dict[str, Any]], dict[str, Any]] | None = None
-    moves: Callable[[], list[Move]] | None = None
+    moves: Callable[[State], list[Move]] | None = None
+    head: Head | None = None
+
+    @property
+    def state(self) -> State:
+        """The state the menu was drawn from."""
+        if self.head is None:
+            self.head = self.game.look()
+        return self.head.state
 
     def options(self) -> list[Move]:
-        """The moves on offer now."""
+        """The moves on offer now: the game is looked at again, and the menu drawn from it."""
+        self.head = self.game.look()
         if self.moves is not None:
-            return self.moves()
-        return self.declaration.options(self.game.state, None, content=self.game.content)
+            return self.moves(self.state)
+        return self.declaration.options(self.state, None, content=self.game.content)
 
     def follow(self, move: Move, choice: Choice, answer: Any) -> Move:
-        """The declaration's ``follow`` on the state as it is now."""
-        state = self.game.state
-        return self.declaration.follow(state, move, choice, answer, content=self.game.content)
+        """The declaration's ``follow`` on the state the menu was drawn from."""
+        return self.declaration.follow(self.state, move, choice, answer, content=self.game.content)
 
     def entries(self, extra: Extra | None = None) -> dict[str, Step]:
         """A menu entry a move, in the order the game gives them; after a move, the
@@ -143,7 +157,15 @@ class MoveMenu:
         action = answered.action
         if self.stamp is not None:
             action = self.stamp(action)
-        return self.game.play(action, self.game.door(entered=answered.faces))
+        return self.play_action(action, answered.faces)
+
+    def play_action(self, action: Mapping[str, Any], faces: list[int] | None = None) -> Outcome:
+        """Play ``action`` as chosen on the menu drawn (refused if the game moved on)."""
+        return self.play_on(action, self.game.door(entered=faces))
+
+    def play_on(self, action: Mapping[str, Any], door: DiceDoor) -> Outcome:
+        seen = self.head.version if self.head is not None else None
+        return self.game.play(action, door, seen=seen)
 
 
 __all__ = ["Answered", "Declared", "Extra", "Fold", "MoveMenu", "Show", "ask_move"]

@@ -61,9 +61,7 @@ class TickMenu(MoveMenu):
         """What ``who`` declares, asked from their moves."""
         from gmtool.games.astral.rules.options import declared
 
-        moves = {
-            m.label: m for m in SYSTEM.options(self.game.state, who, content=self.game.content)
-        }
+        moves = {m.label: m for m in SYSTEM.options(self.state, who, content=self.game.content)}
         choice = self.ask.select(f"{who} does what?", list(moves))
         return declared(ask_move(self.ask, moves[choice], self.follow).move)
 
@@ -71,10 +69,10 @@ class TickMenu(MoveMenu):
         from gmtool.games.astral import render as render
         from gmtool.games.astral.rules.choices import actors, referee_rolls, rollers
 
-        game, ask = self.game, self.ask
-        declarations = [self.declare(who) for who in actors(game.state)]
-        declarations += _speeches(ask, actors(game.state))
-        rolls = rollers(game.state, game.content, declarations)
+        game, ask, state = self.game, self.ask, self.state
+        declarations = [self.declare(who) for who in actors(state)]
+        declarations += _speeches(ask, actors(state))
+        rolls = rollers(state, game.content, declarations)
         tick = {"type": "tick", "declarations": declarations}
         referee = game.content.timers.referee_name
         first_faces = ask.answered
@@ -85,12 +83,12 @@ class TickMenu(MoveMenu):
                 if faces is not None:
                     entered[name] = faces
             dry_run = game.door(entered_by=entered or None)
-            timers = referee_rolls(game.state, game.content, declarations, dry_run)
+            timers = referee_rolls(state, game.content, declarations, dry_run)
             if timers:
                 faces = ask.faces(f"the {referee}'s {dice_list(timers)}")
                 if faces is not None:
                     entered[referee] = faces
-            outcome = game.play(tick, game.door(entered_by=entered or None))
+            outcome = self.play_on(tick, game.door(entered_by=entered or None))
         except DiceError as error:
             # Which roller's faces were wrong is in the reason: ask every roller's faces
             # again, the declarations kept.
@@ -121,10 +119,10 @@ def _odds(menu: MoveMenu) -> None:
     from gmtool.games.astral.rules.choices import actors
     from gmtool.games.astral.rules.odds import TARGET_ACTIONS, attack_odds
 
-    game, ask = menu.game, menu.ask
-    attacker = ask.select("Who attacks?", actors(game.state))
+    game, ask, state = menu.game, menu.ask, menu.state
+    attacker = ask.select("Who attacks?", actors(state))
     attacks = [
-        m for m in SYSTEM.options(game.state, attacker, content=game.content) if m.name == "attack"
+        m for m in SYSTEM.options(state, attacker, content=game.content) if m.name == "attack"
     ]
     if not attacks:
         raise UsageError(f"{attacker} has nobody within reach to attack")
@@ -133,6 +131,6 @@ def _odds(menu: MoveMenu) -> None:
     blockers = ask.text("Blockers, comma-separated (blank: none)")
     names = [name.strip() for name in blockers.split(",") if name.strip()]
     doc = attack_odds(
-        game.state, game.content, attacker, target, target_action=target_action, blockers=names
+        state, game.content, attacker, target, target_action=target_action, blockers=names
     )
     console().print(render.odds(doc))

@@ -17,7 +17,7 @@ from gmtool.cli.common import console
 from gmtool.cli.playloop import PlayLoop, Prompts, Step, say
 from gmtool.cli.playloop.moves import MoveMenu, ask_move
 from gmtool.engine.game import Game
-from gmtool.engine.system import Choice, Move
+from gmtool.engine.system import Choice, Move, State
 from gmtool.games.originem.game import SYSTEM
 from gmtool.games.originem.rules.options import NO_MISSION, as_played
 
@@ -48,8 +48,8 @@ def run(game: Game, prompts: Prompts | None = None) -> None:
         game, prompts, dashboard=dashboard, live=nova_line, goodbye=partial(_remind, game)
     )
 
-    def moves_now() -> list[Move]:
-        return SYSTEM.options(game.state, None, content=game.content, now=time.time())
+    def moves_now(state: State) -> list[Move]:
+        return SYSTEM.options(state, None, content=game.content, now=time.time())
 
     menu = MoveMenu(game, loop.ask, SYSTEM, show=_show, stamp=_stamped, moves=moves_now)
 
@@ -59,7 +59,7 @@ def run(game: Game, prompts: Prompts | None = None) -> None:
         last = "mission_start" if "mission_start" in names else "combat_start"
         if move.name != last or "scene" not in names:
             return {}
-        return {"odds of a scene": partial(_odds, game, loop.ask, moves[names.index("scene")])}
+        return {"odds of a scene": partial(_odds, menu, moves[names.index("scene")])}
 
     loop.run(partial(menu.entries, odds_after))
 
@@ -87,7 +87,7 @@ def _remind(game: Game) -> None:
         )
 
 
-def _odds(game: Game, ask: Prompts, scene: Move) -> None:
+def _odds(menu: MoveMenu, scene: Move) -> None:
     """The odds of a scene, for rollers chosen as for the scene itself (no mission)."""
     from gmtool.games.originem import render as render
     from gmtool.games.originem.rules.odds import odds_json, scene_odds
@@ -95,13 +95,14 @@ def _odds(game: Game, ask: Prompts, scene: Move) -> None:
     kinds = next(choice for choice in scene.choices if choice.key == "scene")
 
     def follow(move: Move, choice: Choice, answer: Any) -> Move:
-        followed = SYSTEM.follow(game.state, move, choice, answer, content=game.content)
+        followed = menu.follow(move, choice, answer)
         rollers = tuple(_as_odds(c) for c in followed.choices if c.key == "by")
         return replace(followed, choices=rollers)
 
     start = replace(scene, choices=(kinds,))
-    asked = ask_move(ask, start, follow).move.action
-    doc = scene_odds(game.state, game.content, asked["scene"], asked["by"], mission="none")
+    asked = ask_move(menu.ask, start, follow).move.action
+    content = menu.game.content
+    doc = scene_odds(menu.state, content, asked["scene"], asked["by"], mission="none")
     console().print(render.odds(odds_json(doc)))
 
 

@@ -56,5 +56,6 @@ def _odds(game: Game, menu: MoveMenu, attack: Move) -> None:
     from gmtool.games.starships.rules.odds import attack_odds
 
     asked = ask_move(menu.ask, attack, menu.follow, forecast=True).move.action
-    doc = attack_odds(game.state, game.content, asked["attacker"], asked["target"], asked["weapon"])
+    attacker, target, weapon = asked["attacker"], asked["target"], asked["weapon"]
+    doc = attack_odds(menu.state, game.content, attacker, target, weapon)
     console().print(render.odds(doc))
