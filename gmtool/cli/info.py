@@ -26,7 +26,7 @@ def status(
     if seat is None:
         doc = game.system.status(state, now=time.time())
     else:
-        if not game.system.seats(state):
+        if not game.system.has_secrets:
             from gmtool.errors import UsageError
 
             raise UsageError(

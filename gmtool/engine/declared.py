@@ -60,6 +60,8 @@ class Rules(Protocol):
 class Declared:
     """The ``System`` of a game with secrets, from its rules module."""
 
+    has_secrets = True
+
     def __init__(self, name: str, title: str, rules: Rules) -> None:
         self.name = name
         self.title = title

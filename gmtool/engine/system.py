@@ -129,6 +129,9 @@ class System(Protocol):
 
     name: str
     title: str
+    has_secrets: bool
+    """Whether a seat may see what another may not (hidden cards, secret choices): only
+    then does ``status --as SEAT`` show anything the table's status does not."""
 
     def load_content(self, overrides: Mapping[str, Any]) -> Any:
         """The system's packaged YAML content with a campaign's overrides laid over it."""

@@ -164,3 +164,30 @@ def test_a_seat_view_comes_from_the_declaration_only(system: str) -> None:
     from gmtool.games import get_game
 
     assert not hasattr(get_game(system), "seat_status")  # ``view(state, seat)`` replaced it
+
+
+TITLES = {
+    "originem": "Originem",
+    "astral": "Astral",
+    "starships": "Stars & Starships encounters",
+    "ftl": "FTL multiplayer board game",
+}
+
+
+@pytest.mark.parametrize("system", sorted(TITLES))
+def test_status_as_in_a_game_whose_seats_see_the_same_is_refused(gmtool, system: str) -> None:  # type: ignore[no-untyped-def]
+    assert gmtool("campaign", "new", "c", "--from", f"{system}-demo").code == 0
+    result = gmtool("-c", "c", "status", "--as", "anyone")
+    assert (result.code, result.out) == (2, "")
+    assert result.err.strip() == (
+        f"error: {TITLES[system]} has no secrets: every seat sees the same status "
+        "(run gmtool status without --as)"
+    )
+
+
+@pytest.mark.parametrize("system", ["foodfight", "zauberer"])
+def test_games_with_secrets_say_so(system: str) -> None:
+    from gmtool.games import get_game
+
+    assert get_game(system).has_secrets
+    assert not any(get_game(name).has_secrets for name in TITLES)

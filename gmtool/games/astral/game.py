@@ -31,6 +31,7 @@ class AstralSystem:
 
     name = "astral"
     title = "Astral"
+    has_secrets = False
 
     def load_content(self, overrides: Mapping[str, Any]) -> AstralContent:
         return astral_content.CONTENT.load(overrides)

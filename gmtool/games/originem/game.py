@@ -108,6 +108,7 @@ class OriginemSystem:
 
     name = "originem"
     title = "Originem"
+    has_secrets = False
     actions = tuple(HANDLERS)
 
     def load_content(self, overrides: Mapping[str, Any] | None = None) -> OriginemContent:

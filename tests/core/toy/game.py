@@ -12,6 +12,7 @@ from gmtool.errors import RulesError
 
 class Toy:
     name = "toy"
+    has_secrets = False
     title = "Toy counter"
 
     def load_content(self, overrides: Mapping[str, Any]) -> Any:
