@@ -63,14 +63,16 @@ def peek(
 ) -> None:
     """Look at your own towers, face-down cards included (allowed at any time)."""
     from gmtool.games.foodfight import render as render
+    from gmtool.games.foodfight.rules.match import Match
     from gmtool.games.foodfight.rules.state import current_player
-    from gmtool.games.foodfight.rules.view import view
+    from gmtool.games.foodfight.rules.view import view_of
 
-    state = open_game(ctx, SYSTEM).state
-    who = player or (current_player(state) or {}).get("name")
+    match = Match(open_game(ctx, SYSTEM).state)
+    turn = current_player(match)
+    who = player or (turn.name if turn else None)
     if not who:
         raise UsageError("the game is over: name a player with --player")
-    doc = view(state, who)
+    doc = view_of(match, who)
     mine = next(entry for entry in doc["players"] if entry["name"].casefold() == who.casefold())
     emit(mine, as_json, render.tower_list)
 

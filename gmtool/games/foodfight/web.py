@@ -13,9 +13,9 @@ from typing import Any
 
 from gmtool.engine.system import State
 from gmtool.errors import UsageError
-from gmtool.games.foodfight.rules import battle_steps
+from gmtool.games.foodfight.rules.match import Match
 from gmtool.games.foodfight.rules.notation import target_fields
-from gmtool.games.foodfight.rules.view import status
+from gmtool.games.foodfight.rules.view import status_of
 from gmtool.web.screens import Form, Question, SeatScreens, form_number
 
 SIDES = ("mine", "theirs")
@@ -50,10 +50,11 @@ class FoodFightScreens(SeatScreens):
             **target_fields(form.get("target", "")),
             "fortunes": _fortune(form, "attacker"),
         }
-        if battle_steps.is_two_step(state):
+        match = Match(state)
+        if match.rulings.two_step:
             return action  # Fortunes come after the cards turn over (the rules refuse others)
         defender = next(
-            (p for p in status(state)["players"] if p["name"] == action["target"]), None
+            (p for p in status_of(match)["players"] if p["name"] == action["target"]), None
         )
         if defender is None or defender["fortunes"] == 0:
             return action

@@ -13,23 +13,24 @@ from typing import Any, Final
 
 from gmtool.errors import RulesError, UsageError, unknown
 from gmtool.games.foodfight.rules.match import Match
-from gmtool.games.foodfight.rules.pieces import FortuneCard, Play, Seat
-from gmtool.games.foodfight.rules.state import Card, Player, State, find_player, is_out, top_card
+from gmtool.games.foodfight.rules.pieces import FortuneCard, Play, SaltCard, Seat
+from gmtool.games.foodfight.rules.state import find_player, is_out, top_card
 from gmtool.games.foodfight.rules.track import TokenMove, move_token
+from gmtool.games.foodfight.state import Attack, Role, Side
 
-SIDES: Final = ("mine", "theirs")
-ROLES: Final = ("attacker", "defender")
-OTHER_ROLE: Final = {"attacker": "defender", "defender": "attacker"}
+SIDES: Final[tuple[Side, Side]] = ("mine", "theirs")
+ROLES: Final[tuple[Role, Role]] = ("attacker", "defender")
+OTHER_ROLE: Final[dict[Role, Role]] = {"attacker": "defender", "defender": "attacker"}
 
 Moved = list[TokenMove]
 """The tokens a move moved, in order (a battle moves a loser's, a discard the player's)."""
 
 
-def check_attack(state: State, attacker: Player, action: Mapping[str, Any]) -> dict[str, Any]:
+def check_attack(match: Match, attacker: Seat, action: Mapping[str, Any]) -> Attack:
     """The attack as ``attack`` carries it out (the target and Fortunes named as dealt),
     Fortunes declared with it (the ``blind`` timing); raises if the rules refuse it."""
-    _, defender, _ = battle_cards(state, attacker, action)
-    plays = check_fortune_plays(state, action.get("fortunes"), attacker, defender)
+    _, defender, _ = battle_cards(match, attacker, action)
+    plays = check_fortune_plays(match, action.get("fortunes"), attacker, defender)
     checked = target_of(action, defender)
     if plays:
         checked["fortunes"] = [
@@ -38,17 +39,17 @@ def check_attack(state: State, attacker: Player, action: Mapping[str, Any]) -> d
     return checked
 
 
-def target_of(action: Mapping[str, Any], defender: Player) -> dict[str, Any]:
+def target_of(action: Mapping[str, Any], defender: Seat) -> Attack:
     """An attack checked: its piles, and its target by the name it was dealt."""
     return {
         "type": "attack",
         "pile": int(action["pile"]),
-        "target": defender["name"],
+        "target": defender.name,
         "target_pile": int(action["target_pile"]),
     }
 
 
-def attack(match: Match, attacker: Seat, move: Mapping[str, Any], defender: Seat) -> Moved:
+def attack(match: Match, attacker: Seat, move: Attack, defender: Seat) -> Moved:
     """Fight one battle whose Fortunes were declared with the attack (the ``blind``
     timing), the attack already checked (``check_attack``): the Fortunes leave their
     owners' hands, then the cards fight."""
@@ -61,9 +62,7 @@ def attack(match: Match, attacker: Seat, move: Mapping[str, Any], defender: Seat
     return fight(match, attacker, pile, defender, target_pile, plays)
 
 
-def declared_plays(
-    match: Match, move: Mapping[str, Any], attacker: Seat, defender: Seat
-) -> list[Play]:
+def declared_plays(match: Match, move: Attack, attacker: Seat, defender: Seat) -> list[Play]:
     """The Fortunes declared with a blind attack, as the battle rules keep them."""
     return [
         fortune_play(
@@ -78,13 +77,13 @@ def declared_plays(
 
 
 def battle_cards(
-    state: State, attacker: Player, action: Mapping[str, Any]
-) -> tuple[Card, Player, Card]:
+    match: Match, attacker: Seat, action: Mapping[str, Any]
+) -> tuple[SaltCard, Seat, SaltCard]:
     """The attacking card, the defender and the defending card, if the attack is legal."""
-    mine = top_card(state, attacker, action.get("pile"), action.get("card"), "attack with")
-    defender = _target(state, attacker, action.get("target"))
+    mine = top_card(match, attacker, action.get("pile"), action.get("card"), "attack with")
+    defender = _target(match, attacker, action.get("target"))
     theirs = top_card(
-        state, defender, action.get("target_pile"), action.get("target_card"), "attack"
+        match, defender, action.get("target_pile"), action.get("target_card"), "attack"
     )
     return mine, defender, theirs
 
@@ -147,72 +146,66 @@ def battle_values(
     return (mine if mine > 0 else 0, theirs if theirs > 0 else 0)
 
 
-def _target(state: State, attacker: Player, target: object) -> Player:
+def _target(match: Match, attacker: Seat, target: object) -> Seat:
     if target is None or target == "":
         raise UsageError("an attack needs a target player", hint="e.g. attack 3 Bo:5")
-    defender = find_player(state, str(target))
+    defender = find_player(match, str(target))
     if defender is attacker:
         raise RulesError(
-            f"{attacker['name']} cannot attack their own card: pick an opponent's top card"
+            f"{attacker.name} cannot attack their own card: pick an opponent's top card"
         )
     if is_out(defender):
         raise RulesError(
-            f"{defender['name']} is out of the game ({defender['out']}): "
+            f"{defender.name} is out of the game ({defender.out}): "
             "only players still standing can be attacked"
         )
     return defender
 
 
-def check_fortune_plays(
-    state: State, plays: object, attacker: Player, defender: Player
-) -> list[Play]:
+def check_fortune_plays(match: Match, plays: object, attacker: Seat, defender: Seat) -> list[Play]:
     """Check every Fortune played in the battle; returns them with the card each targets."""
     if plays is None:
         return []
     if not isinstance(plays, list):
         raise UsageError("'fortunes' must be a list of {by, id, on}")
-    _check_fortune_count(state, plays, attacker, defender)
+    _check_fortune_count(match, plays, attacker, defender)
+    cards = match.fortune_cards
     checked: list[Play] = []
     for play in plays:
-        by = str(play.get("by", "attacker"))
+        by: Role = "attacker" if str(play.get("by", "attacker")) == "attacker" else "defender"
         player = attacker if by == "attacker" else defender
         on = str(play.get("on", "mine"))
         if on not in SIDES:
             raise unknown("card for a Fortune", on, SIDES)
         typed = str(play.get("id", "")).strip()
         fid = typed
-        if typed not in state["fortune_cards"]:  # typed in another case?
-            fid = next(
-                (known for known in state["fortune_cards"] if known.casefold() == typed.casefold()),
-                typed,
-            )
+        if typed not in cards:  # typed in another case?
+            fid = next((known for known in cards if known.casefold() == typed.casefold()), typed)
         # Neither refusal lists a hand: the screen is shared and Fortunes are secret.
-        peek = f"gmtool foodfight peek --player {player['name']} shows their Fortunes"
-        if fid not in state["fortune_cards"]:
+        peek = f"gmtool foodfight peek --player {player.name} shows their Fortunes"
+        if fid not in cards:
             raise UsageError(f"unknown Fortune '{fid}'", hint=peek)
-        held = player["fortunes"].count(fid) - sum(1 for p in checked if p.id == fid)
+        held = player.fortunes.count(fid) - sum(1 for p in checked if p.id == fid)
         if held < 1:
             raise RulesError(
-                f"{player['name']} does not hold Fortune {fid}: "
+                f"{player.name} does not hold Fortune {fid}: "
                 "a player may play only a Fortune from their own hand",
                 hint=peek,
             )
-        fortune = FortuneCard.read(state["fortune_cards"][fid])
-        checked.append(fortune_play(fid, fortune, by, on, player["name"]))
+        side: Side = "mine" if on == "mine" else "theirs"
+        checked.append(fortune_play(fid, cards[fid], by, side, player.name))
     return checked
 
 
-def fortune_play(fid: str, card: FortuneCard, role: str, on: str, by: str) -> Play:
+def fortune_play(fid: str, card: FortuneCard, role: Role, on: Side, by: str) -> Play:
     """The Fortune ``fid`` played by ``by`` (the attacker or defender, ``role``) on their
     own card (``on`` mine) or the other, as the battle rules keep it."""
     return Play(fid, by, role, role if on == "mine" else OTHER_ROLE[role], card.delta, card.text)
 
 
-def _check_fortune_count(
-    state: State, plays: list[Any], attacker: Player, defender: Player
-) -> None:
+def _check_fortune_count(match: Match, plays: list[Any], attacker: Seat, defender: Seat) -> None:
     """One Fortune per player per battle (by default), checked before anything else."""
-    limit = state["rules"]["fortunes_per_player_per_battle"]
+    limit = match.rulings.fortunes_per_battle
     counted = {"attacker": 0, "defender": 0}
     for play in plays:
         if not isinstance(play, dict):
@@ -222,14 +215,14 @@ def _check_fortune_count(
             raise unknown("Fortune player", by, ROLES)
         counted[by] += 1
         if counted[by] > limit:
-            name = (attacker if by == "attacker" else defender)["name"]
+            name = (attacker if by == "attacker" else defender).name
             raise RulesError(
                 f"{name} cannot play another Fortune ({play.get('id')}) in this battle: "
                 f"each player may play {limit} per battle"
             )
 
 
-_TIE_LOSERS: Final[dict[str, tuple[str, ...]]] = {
+_TIE_LOSERS: Final[dict[str, tuple[Role, ...]]] = {
     "neither": (),
     "defender": ("attacker",),
     "attacker": ("defender",),
@@ -237,7 +230,7 @@ _TIE_LOSERS: Final[dict[str, tuple[str, ...]]] = {
 """Whose card a tie takes, by the tie ruling (``both``: the two)."""
 
 
-def losers(attacker_value: int, defender_value: int, tie: str) -> tuple[str, ...]:
+def losers(attacker_value: int, defender_value: int, tie: str) -> tuple[Role, ...]:
     """The roles whose card is lost, by the two values and the table's tie ruling."""
     if attacker_value > defender_value:
         return ("defender",)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from gmtool.errors import RulesError, UsageError
+from gmtool.errors import RulesError
 from gmtool.games.foodfight.rules.battle import (
     ROLES,
     Moved,
@@ -28,41 +28,30 @@ from gmtool.games.foodfight.rules.battle import (
     fortune_play,
     target_of,
 )
-from gmtool.games.foodfight.rules.match import Match, is_two_step_ruling
+from gmtool.games.foodfight.rules.match import Match
 from gmtool.games.foodfight.rules.pieces import OpenBattle, Play, Seat
-from gmtool.games.foodfight.rules.state import Player, State, check_game_not_over, find_player
-
-Battle = dict[str, Any]
-
-
-def is_two_step(state: State) -> bool:
-    """Whether Fortunes come after the cards are turned over (``is_two_step_ruling``)."""
-    return is_two_step_ruling(state["rules"])
+from gmtool.games.foodfight.rules.state import check_game_not_over, find_player
+from gmtool.games.foodfight.state import Attack, Pass, PlayFortune, Role
 
 
-def open_battle(state: State) -> Battle | None:
-    battle: Battle | None = state.get("battle")
-    return battle
-
-
-def check_no_open_battle(state: State) -> None:
-    battle = open_battle(state)
+def check_no_open_battle(match: Match) -> None:
+    battle = match.battle
     if battle is not None:
-        who = _player(state, battle, battle["to_answer"])["name"]
+        who = battle.player(battle.to_answer)
         raise RulesError(
             f"a battle is under way: {who} may play a Fortune or pass first",
             hint="gmtool foodfight fortune ID [--on mine|theirs], or gmtool foodfight pass",
         )
 
 
-def check_reveal(state: State, attacker: Player, action: Mapping[str, Any]) -> dict[str, Any]:
+def check_reveal(match: Match, attacker: Seat, action: Mapping[str, Any]) -> Attack:
     """The attack as ``reveal`` carries it out; raises if the rules refuse it."""
     if action.get("fortunes"):
         raise RulesError(
             "Fortunes are played after the cards are turned over, not with the attack",
             hint="attack first, then gmtool foodfight fortune ID (or pass)",
         )
-    _, defender, _ = battle_cards(state, attacker, action)
+    _, defender, _ = battle_cards(match, attacker, action)
     return target_of(action, defender)
 
 
@@ -81,34 +70,34 @@ def reveal(
     return None
 
 
-def check_answer(state: State, action: Mapping[str, Any]) -> dict[str, Any]:
+def check_answer(match: Match, action: Mapping[str, Any]) -> PlayFortune | Pass:
     """Step two, checked: the answer as ``answer`` carries it out (a Fortune named as
     dealt); raises if it is not this player's to give or the rules refuse the Fortune."""
-    check_game_not_over(state)
-    battle = open_battle(state)
+    check_game_not_over(match)
+    battle = match.battle
     if battle is None:
         raise RulesError(
             "no battle is waiting for a Fortune",
             hint="Fortunes are played after an attack turns the cards over",
         )
-    role = battle["to_answer"]
-    player = _player(state, battle, role)
+    role = battle.to_answer
+    player = match.by_name[battle.player(role)]
     named = action.get("player")
-    if named not in (None, "") and find_player(state, str(named)) is not player:
+    if named not in (None, "") and find_player(match, str(named)) is not player:
         raise RulesError(
-            f"it is {player['name']}'s answer in this battle (the {role}), not {named}'s: "
+            f"it is {player.name}'s answer in this battle (the {role}), not {named}'s: "
             "the attacker answers first, then the defender"
         )
     if action.get("type") == "pass":
         return {"type": "pass"}
-    attacker = _player(state, battle, "attacker")
-    defender = _player(state, battle, "defender")
+    attacker = match.by_name[battle.attacker]
+    defender = match.by_name[battle.defender]
     wanted = {"by": role, "id": action.get("id"), "on": action.get("on") or "mine"}
-    (play,) = check_fortune_plays(state, [wanted], attacker, defender)
+    (play,) = check_fortune_plays(match, [wanted], attacker, defender)
     return {"type": "fortune", "id": play.id, "on": play.side()}
 
 
-def answer(match: Match, move: Mapping[str, Any]) -> Moved | None:
+def answer(match: Match, move: PlayFortune | Pass) -> Moved | None:
     """Step two of a battle, checked (``check_answer``): the player to answer plays one
     Fortune (``type: fortune``) or passes; then the next player who may play a Fortune
     is asked, or the battle resolves (see ``reveal`` for what is returned)."""
@@ -135,8 +124,8 @@ def answer(match: Match, move: Mapping[str, Any]) -> Moved | None:
 
 
 def _next_to_answer(
-    match: Match, attacker: Seat, defender: Seat, plays: list[Play], answered: list[str]
-) -> str | None:
+    match: Match, attacker: Seat, defender: Seat, plays: list[Play], answered: list[Role]
+) -> Role | None:
     """The role asked next in an open battle: the attacker, then the defender, each while
     they hold a Fortune, have not passed, and have played fewer than the ruling allows."""
     limit = match.rulings.fortunes_per_battle
@@ -147,7 +136,7 @@ def _next_to_answer(
     return None
 
 
-def _played(plays: list[Play], role: str) -> int:
+def _played(plays: list[Play], role: Role) -> int:
     """How many Fortunes ``role`` has played in the battle."""
     count = 0
     for play in plays:
@@ -156,18 +145,12 @@ def _played(plays: list[Play], role: str) -> int:
     return count
 
 
-def public(state: State) -> dict[str, Any] | None:
-    """The open battle as everyone at the table sees it: both cards are face up and every
-    Fortune played was revealed."""
-    if open_battle(state) is None:
-        return None
-    return public_battle(Match(state))
-
-
-def public_battle(match: Match) -> dict[str, Any]:
-    """``match``'s open battle as everyone at the table sees it."""
+def public_battle(match: Match) -> dict[str, Any] | None:
+    """The open battle as everyone at the table sees it (None when there is none): both
+    cards are face up and every Fortune played was revealed."""
     battle = match.battle
-    assert battle is not None
+    if battle is None:
+        return None
     players = {role: match.by_name[battle.player(role)] for role in ROLES}
     return {
         "attacker": card_document(players["attacker"], battle.pile),
@@ -189,9 +172,3 @@ def public_battle(match: Match) -> dict[str, Any]:
 def card_document(player: Seat, pile: int) -> dict[str, Any]:
     """The top card of ``player``'s pile ``pile``, face up, as a result document names it."""
     return {"player": player.name, "pile": pile, "card": player.top(pile).shown()}
-
-
-def _player(state: State, battle: Battle, role: str) -> Player:
-    if role not in ROLES:
-        raise UsageError(f"no {role} in this battle")
-    return find_player(state, battle[role])

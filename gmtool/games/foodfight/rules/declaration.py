@@ -12,21 +12,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from gmtool.dice import DiceDoor
-from gmtool.engine.system import Choice, Move, Outcome
-from gmtool.games.foodfight.rules import battle_steps
+from gmtool.engine.system import Choice, Move, Outcome, State
 from gmtool.games.foodfight.rules.content import CONTENT as CONTENT
+from gmtool.games.foodfight.rules.match import Match
 from gmtool.games.foodfight.rules.moves import apply_action
+from gmtool.games.foodfight.rules.pieces import SaltCard, Seat
 from gmtool.games.foodfight.rules.setup import new_state as new_state
-from gmtool.games.foodfight.rules.state import (
-    Card,
-    State,
-    current_player,
-    find_player,
-    player_names,
-    standing,
-)
+from gmtool.games.foodfight.rules.state import current_player, find_player, player_names
 from gmtool.games.foodfight.rules.view import options_document as options_document
-from gmtool.games.foodfight.rules.view import seat_options, view
+from gmtool.games.foodfight.rules.view import seat_options_of, view
 from gmtool.games.foodfight.rules.view import status as status
 
 seen_by = view
@@ -48,22 +42,23 @@ def apply(state: State, action: Mapping[str, Any], dice: DiceDoor, content: Any)
 
 
 def seats(state: State) -> list[str]:
-    return player_names(state)
+    return player_names(Match(state))
 
 
 def seat_name(state: State, seat: str) -> str:
-    return str(find_player(state, seat)["name"])
+    return find_player(Match(state), seat).name
 
 
 def to_move(state: State) -> list[str]:
     """The player to move, or in an open battle the one who may answer it."""
-    if state["over"]:
+    match = Match(state)
+    if match.over:
         return []
-    battle = battle_steps.public(state)
+    battle = match.battle
     if battle is not None:
-        return [str(battle["to_answer"])]
-    player = current_player(state)
-    return [] if player is None else [str(player["name"])]
+        return [battle.player(battle.to_answer)]
+    player = current_player(match)
+    return [] if player is None else [player.name]
 
 
 def options(state: State, seat: str | None) -> list[Move]:
@@ -71,7 +66,8 @@ def options(state: State, seat: str | None) -> list[Move]:
     before the first move, stack their towers. The GM (None) makes no move of their own."""
     if seat is None:
         return []
-    doc = seat_options(state, seat)
+    match = Match(state)
+    doc = seat_options_of(match, seat)
     if doc["over"]:
         return []
     name = str(doc["player"])
@@ -79,7 +75,7 @@ def options(state: State, seat: str | None) -> list[Move]:
     if doc["your_turn"] and "battle" in doc:
         moves += _answers(name, doc)
     elif doc["your_turn"]:
-        moves += _turn(state, name, doc)
+        moves += _turn(match, name, doc)
     if doc.get("can_lay_out"):
         strategy = Choice(
             "strategy",
@@ -88,20 +84,20 @@ def options(state: State, seat: str | None) -> list[Move]:
             labels=tuple(STRATEGIES.values()),
         )
         action = {"type": "layout", "player": name}
-        choices = (strategy, _cards_by_hand(state, name))
+        choices = (strategy, _cards_by_hand(match, name))
         moves.append(Move("layout", f"{name} stacks their towers", name, action, choices))
     return moves
 
 
-def _cards_by_hand(state: State, name: str) -> Choice:
+def _cards_by_hand(match: Match, name: str) -> Choice:
     """Instead of a strategy, the player's own cards placed one by one (``piles``: a list
     of spots, each a list of card ids from the bottom up, ``spots`` x ``cards_per_spot``)."""
-    rules = state["rules"]
-    cards = [card for pile in find_player(state, name)["piles"] for card in pile]
+    rulings = match.rulings
+    cards = [card for pile in find_player(match, name).piles for card in pile]
     return Choice(
         "piles",
-        f"Stack {rules['spots']} spots of {rules['cards_per_spot']} cards by hand",
-        values=tuple(card["id"] for card in cards),
+        f"Stack {rulings.spots} spots of {rulings.cards_per_spot} cards by hand",
+        values=tuple(card.id for card in cards),
         labels=tuple(card_label(card) for card in cards),
         optional=True,
     )
@@ -118,26 +114,24 @@ def _answers(name: str, doc: dict[str, Any]) -> list[Move]:
     return moves
 
 
-def _turn(state: State, name: str, doc: dict[str, Any]) -> list[Move]:
+def _turn(match: Match, name: str, doc: dict[str, Any]) -> list[Move]:
     """On their turn: attack an open card of another player, or discard."""
-    mine = find_player(state, name)
-    attack_with = _pile_choice("pile", "Attack with which pile?", mine["piles"], doc["attack_with"])
+    mine = find_player(match, name)
+    attack_with = _pile_choice("pile", "Attack with which pile?", mine, doc["attack_with"])
     targets: list[dict[str, Any]] = []
     shown: list[str] = []
-    for other in standing(state):
-        for number in doc["targets"].get(other["name"], []):
-            top = other["piles"][number - 1][-1]
-            targets.append({"target": other["name"], "target_pile": number})
-            seen = card_label(top) if top["face_up"] else "face down"
-            shown.append(f"{other['name']}:{number} — {seen}")
+    for other in match.standing:
+        for number in doc["targets"].get(other.name, []):
+            top = other.top(number)
+            targets.append({"target": other.name, "target_pile": number})
+            seen = card_label(top) if top.face_up else "face down"
+            shown.append(f"{other.name}:{number} — {seen}")
     target = Choice("target", "Attack which card?", values=tuple(targets), labels=tuple(shown))
     choices = [attack_with, target]
     if doc["fortunes_with_attack"]:  # blind: asked with the attack, even of an empty hand
         question = f"{name}, play a Fortune in this battle?"
         choices += [_fortune_choice("fortune", question, doc["fortunes"], optional=True), _SIDE]
-    discard = _pile_choice(
-        "pile", "Discard the top card of which pile?", mine["piles"], doc["discard"]
-    )
+    discard = _pile_choice("pile", "Discard the top card of which pile?", mine, doc["discard"])
     return [
         Move("attack", f"{name} attacks", name, {"type": "attack", "player": name}, tuple(choices)),
         Move("discard", f"{name} discards", name, {"type": "discard", "player": name}, (discard,)),
@@ -147,8 +141,8 @@ def _turn(state: State, name: str, doc: dict[str, Any]) -> list[Move]:
 _SIDE = Choice("on", "On which card?", values=tuple(SIDES), labels=tuple(SIDES.values()))
 
 
-def _pile_choice(key: str, label: str, piles: list[list[Card]], numbers: list[int]) -> Choice:
-    shown = tuple(f"pile {n}: {card_label(piles[n - 1][-1])}" for n in numbers)
+def _pile_choice(key: str, label: str, player: Seat, numbers: list[int]) -> Choice:
+    shown = tuple(f"pile {n}: {card_label(player.top(n))}" for n in numbers)
     return Choice(key, label, values=tuple(numbers), labels=shown)
 
 
@@ -160,8 +154,8 @@ def _fortune_choice(
     return Choice(key, label, values=ids, labels=shown, optional=optional)
 
 
-def card_label(card: Card) -> str:
-    return f"{card['food']} ({card['salt']})"
+def card_label(card: SaltCard) -> str:
+    return f"{card.food} ({card.salt})"
 
 
 def fortune_label(fortune: dict[str, Any]) -> str:

@@ -10,7 +10,7 @@ from typing import Any
 
 from gmtool.errors import RulesError, UsageError, unknown
 from gmtool.games.foodfight.rules.content import LAYOUT_NAMES
-from gmtool.games.foodfight.rules.state import Card
+from gmtool.games.foodfight.rules.pieces import SaltCard as Card
 
 Piles = list[list[Card]]
 
@@ -52,7 +52,7 @@ def _by_strategy(
 ) -> Piles:
     if strategy not in LAYOUT_NAMES:
         raise unknown("layout", strategy, LAYOUT_NAMES)
-    ordered = sorted(cards, key=lambda card: (card["salt"], card["id"]))
+    ordered = sorted(cards, key=lambda card: (card.salt, card.id))
     if strategy == "weakest_on_top":
         ordered.reverse()
     elif strategy == "shuffled":
@@ -83,8 +83,8 @@ def _explicit(cards: Sequence[Card], plan: list[Any], spots: int, per_spot: int,
         raise RulesError(f"{who}'s layout has {len(plan)} {piles_word}: {rule}")
     by_name: dict[str, Card] = {}
     for card in cards:
-        by_name[card["id"].casefold()] = card
-        by_name[card["food"].casefold()] = card
+        by_name[card.id.casefold()] = card
+        by_name[card.food.casefold()] = card
     piles: Piles = []
     used: set[str] = set()
     for number, names in enumerate(plan, start=1):
@@ -96,15 +96,15 @@ def _explicit(cards: Sequence[Card], plan: list[Any], spots: int, per_spot: int,
         for name in names:
             found = by_name.get(str(name).strip().casefold())
             if found is None:
-                raise unknown(f"card in {who}'s deck", str(name), [c["id"] for c in cards])
+                raise unknown(f"card in {who}'s deck", str(name), [c.id for c in cards])
             card = found
-            if card["id"] in used:
-                raise RulesError(f"{who}'s layout uses {card['food']} ({card['id']}) twice: {rule}")
-            used.add(card["id"])
+            if card.id in used:
+                raise RulesError(f"{who}'s layout uses {card.food} ({card.id}) twice: {rule}")
+            used.add(card.id)
             pile.append(_face_down(card))
         piles.append(pile)
     return piles
 
 
 def _face_down(card: Card) -> Card:
-    return {"id": card["id"], "food": card["food"], "salt": card["salt"], "face_up": False}
+    return Card(card.id, card.food, card.salt, False)

@@ -1,46 +1,50 @@
-"""A game in play: its pieces, typed, with what the rules read on every move kept at hand.
+"""A game: its pieces, typed, with what the rules read on every move kept at hand.
 
-The state stays the one record of a game (a JSON-ready dict, saved after every command).
-A ``Match`` reads it into typed pieces (``pieces``) while moves are carried out, and the
-referee writes them back (``store``) once its move is over: the table's rulings read once
-from ``state["rules"]``, the seats by name and those still in, and what each seat's piles
-show (kept up to date as cards turn over and leave the piles instead of being counted
-again before every choice). The referee reads the state it loaded for each command; the
-simulator reads each game once and plays it to the end, storing nothing.
+A game is stored as a JSON-ready dict, saved after every command (its shape:
+``gmtool.games.foodfight.state``). A ``Match`` reads it into typed pieces (``pieces``),
+and everything that plays or shows a game reads the match: the rules and their checks,
+the views, the players and the simulator. The referee writes it back (``store``) once a
+move is over: the table's rulings are read once from the stored rules, the seats kept by
+name and those still in, and what each seat's piles show kept up to date as cards turn
+over and leave the piles instead of being counted again before every choice. The
+simulator deals a match and plays it to the end, storing nothing.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from gmtool.dice.rng import Rng
 from gmtool.dice.secret import secret_below
 from gmtool.games.foodfight.rules.pieces import FortuneCard, OpenBattle, SaltCard, Seat
-from gmtool.games.foodfight.rules.state import State
+from gmtool.games.foodfight.state import OutReason, StoredGame, StoredRules
 
 
-def is_two_step_ruling(rules: Mapping[str, Any]) -> bool:
-    """The ``fortune_timing`` ruling of a game's ``state["rules"]``: whether Fortunes come
+def is_two_step_ruling(rules: StoredRules) -> bool:
+    """The ``fortune_timing`` ruling of a game's stored rules: whether Fortunes come
     after the battle's cards are turned over (``after_reveal``) rather than with the
     attack (``blind``). Games dealt before the setting existed keep the blind play they
     started with."""
-    return bool(rules.get("fortune_timing", "blind") == "after_reveal")
+    return rules.get("fortune_timing", "blind") == "after_reveal"
 
 
 class Rulings:
-    """The rulings of one game, read from its ``state["rules"]``."""
+    """The rulings of one game, read from its stored rules."""
 
     __slots__ = (
         "battle_loss_steps",
+        "cards_per_spot",
         "discard_draws",
         "discard_steps",
         "draws_per_fortune_spot",
         "floor_each",
+        "fortune_spots",
         "fortunes_per_battle",
         "reshuffle_used_fortunes",
         "reveal_discards",
+        "spots",
         "tie",
         "track_length",
         "two_step",
@@ -48,7 +52,11 @@ class Rulings:
         "_spots_by",
     )
 
-    def __init__(self, rules: Mapping[str, Any]) -> None:
+    def __init__(self, rules: StoredRules) -> None:
+        self.spots: int = rules["spots"]
+        self.cards_per_spot: int = rules["cards_per_spot"]
+        self.fortune_spots: list[int] = rules["fortune_spots"]
+        """The F spots as the game stores them (the views show them so)."""
         self.tie: str = rules["tie"]
         self.track_length: int = rules["track_length"]
         self.discard_steps: int = rules["discard_steps"]
@@ -111,10 +119,13 @@ class Match:
         "winner",
     )
 
-    def __init__(self, state: State, seats: list[Seat] | None = None) -> None:
-        """The game stored in ``state``; a deal that has just stacked the players' towers
-        hands over its ``seats`` instead (the state's ``players`` are written by ``store``)."""
+    def __init__(self, stored: Mapping[str, Any], seats: list[Seat] | None = None) -> None:
+        """The game stored in ``stored`` (every game's state is a plain JSON-ready dict to
+        the engine and the store); a deal that has just stacked the players' towers hands
+        over its ``seats`` instead (the stored ``players`` are written by ``store``)."""
+        state = cast(StoredGame, stored)
         self.state = state
+        """The stored game this match was read from and is written back into."""
         self.rulings = Rulings(state["rules"])
         self.players = (
             [Seat.read(player) for player in state["players"]] if seats is None else seats
@@ -166,10 +177,23 @@ class Match:
         """A secret whole number in ``[0, count)`` from the game's own generator."""
         if self.secret is None:  # a game dealt before it had one: seeded from itself
             self.store()
-            value = secret_below(self.state, count)
-            self.secret = Rng(self.state["secret_rng"])
+            stored = cast(dict[str, Any], self.state)
+            value = secret_below(stored, count)
+            self.secret = Rng(stored["secret_rng"])
             return value
         return self.secret.below(count)
+
+    def restack(self, player: Seat, piles: list[list[SaltCard]]) -> Seat:
+        """``player``'s towers stacked anew (``piles``, bottom card first): the seat that
+        replaces theirs, what its piles show counted again."""
+        seat = Seat(
+            player.name, player.color, player.track_position, player.out, piles, player.fortunes
+        )
+        self.players[self.players.index(player)] = seat
+        self.by_name[seat.name] = seat
+        if player in self.standing:
+            self.standing[self.standing.index(player)] = seat
+        return seat
 
     def pass_turn(self) -> None:
         """Pass the turn clockwise to the next player still in, or end the game when fewer
@@ -187,7 +211,7 @@ class Match:
                 self.turn = seat
                 return
 
-    def put_out(self, player: Seat, reason: str) -> None:
+    def put_out(self, player: Seat, reason: OutReason) -> None:
         """``player`` is out of the game (``reason``: "towers" or "health"); their
         Fortunes go to the used pile."""
         player.out = reason

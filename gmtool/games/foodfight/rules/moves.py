@@ -20,7 +20,6 @@ from gmtool.games.foodfight.rules.battle_steps import (
     check_answer,
     check_no_open_battle,
     check_reveal,
-    is_two_step,
     reveal,
 )
 from gmtool.games.foodfight.rules.layouts import lay_out
@@ -32,28 +31,23 @@ from gmtool.games.foodfight.rules.results import (
     discard_document,
     finished,
 )
-from gmtool.games.foodfight.rules.state import (
-    State,
-    check_actor,
-    current_player,
-    find_player,
-    secret_below,
-    top_card,
-)
+from gmtool.games.foodfight.rules.state import check_actor, current_player, find_player, top_card
 from gmtool.games.foodfight.rules.summary import aftermath, battle_line, discard_line, step_line
 from gmtool.games.foodfight.rules.track import TokenMove, move_token
+from gmtool.games.foodfight.state import Move
 
 ACTION_TYPES = ("discard", "attack", "layout", "fortune", "pass")
 
 
-def apply_action(state: State, action: Mapping[str, Any]) -> Outcome:
-    """Check ``action`` against the rules, carry it out on ``state`` and say what happened."""
-    if action.get("type") == "layout":
-        check_no_open_battle(state)
-        return _layout(state, action)
-    checked = check_action(state, action)
-    who = _acting(state)
+def apply_action(state: dict[str, Any], action: Mapping[str, Any]) -> Outcome:
+    """Check ``action`` against the rules, carry it out on the game stored in ``state``
+    (written back into it) and say what happened."""
     match = Match(state)
+    if action.get("type") == "layout":
+        check_no_open_battle(match)
+        return _layout(match, state, action)
+    checked = check_action(match, action)
+    who = _acting(match)
     result = carry_out(match, checked)
     match.store()
     kind = checked["type"]
@@ -79,36 +73,35 @@ def apply_action(state: State, action: Mapping[str, Any]) -> Outcome:
     return Outcome(state, result, who=who, what=what, outcome=outcome + aftermath(result))
 
 
-def check_action(state: State, action: Mapping[str, Any]) -> dict[str, Any]:
+def check_action(match: Match, action: Mapping[str, Any]) -> Move:
     """The move ``action`` asks for, as ``carry_out`` takes it (piles as numbers, players
     and Fortunes named as dealt); raises the rules' refusal, changing nothing."""
     kind = action.get("type")
     if kind in ("fortune", "pass"):
-        return check_answer(state, action)
+        return check_answer(match, action)
     if kind not in ACTION_TYPES or kind == "layout":
         raise unknown("Food Fight action", str(kind), ACTION_TYPES)
-    check_no_open_battle(state)
-    actor = check_actor(state, action.get("player"))
+    check_no_open_battle(match)
+    actor = check_actor(match, action.get("player"))
     if kind == "discard":
-        top_card(state, actor, action.get("pile"), action.get("card"), "discard")
+        top_card(match, actor, action.get("pile"), action.get("card"), "discard")
         return {"type": "discard", "pile": int(action["pile"])}
-    if is_two_step(state):
-        return check_reveal(state, actor, action)
-    return check_attack(state, actor, action)
+    if match.rulings.two_step:
+        return check_reveal(match, actor, action)
+    return check_attack(match, actor, action)
 
 
-def carry_out(match: Match, move: Mapping[str, Any]) -> dict[str, Any]:
+def carry_out(match: Match, move: Move) -> dict[str, Any]:
     """Play a move the rules accept (``check_action``'s) and return its result document:
     what the document needs is noted before the move takes it away, then ``play``."""
-    kind = move["type"]
-    if kind == "discard":
+    if move["type"] == "discard":
         actor = match.current
         card = actor.top(move["pile"])
         seen = card if card.face_up or match.rulings.reveal_discards else None
         moves = play(match, move)
         assert moves is not None  # a discard never waits
         result = discard_document(actor, move["pile"], seen, moves)
-    elif kind == "attack":
+    elif move["type"] == "attack":
         attacker, defender = match.current, match.by_name[move["target"]]
         sides = (
             card_document(attacker, move["pile"]),
@@ -135,28 +128,27 @@ def carry_out(match: Match, move: Mapping[str, Any]) -> dict[str, Any]:
         )
         role, plays = battle.to_answer, battle.plays
         moves = play(match, move)
-        step = answer_step(players, role, plays[-1] if kind == "fortune" else None)
+        step = answer_step(players, role, plays[-1] if move["type"] == "fortune" else None)
         result = battle_result(match, sides, plays, moves, step)
     if moves is not None:
         finished(match, result)
     return result
 
 
-def play(match: Match, move: Mapping[str, Any]) -> Moved | None:
+def play(match: Match, move: Move) -> Moved | None:
     """Carry out a move the rules accept (the referee's checked move, or a simulated
     player's, who only makes such moves): the rules themselves, with no document.
 
     Returns the tokens moved once the move is over (it is counted and the turn passes),
     or None while a two-step battle waits for a Fortune or a pass."""
-    kind = move["type"]
-    if kind == "attack":
+    if move["type"] == "attack":
         attacker = match.current
         defender = match.by_name[move["target"]]
         if match.rulings.two_step:
             moves = reveal(match, attacker, move["pile"], defender, move["target_pile"])
         else:
             moves = attack(match, attacker, move, defender)
-    elif kind == "discard":
+    elif move["type"] == "discard":
         moves = [discard(match, match.current, move["pile"])]
     else:
         moves = answer(match, move)
@@ -174,35 +166,34 @@ def discard(match: Match, player: Seat, pile: int) -> TokenMove:
     return move_token(match, player, rulings.discard_steps, base_draws=rulings.discard_draws)
 
 
-def _acting(state: State) -> str:
+def _acting(match: Match) -> str:
     """Who makes the move about to be played: the player to answer in an open battle."""
-    battle = state["battle"]
-    name: str = battle[battle["to_answer"]] if battle else state["players"][state["turn"]]["name"]
-    return name
+    battle = match.battle
+    return battle.player(battle.to_answer) if battle else match.current.name
 
 
-def _layout(state: State, action: Mapping[str, Any]) -> Outcome:
+def _layout(match: Match, state: dict[str, Any], action: Mapping[str, Any]) -> Outcome:
     """Re-stack one player's towers; allowed only before the first move of the game."""
-    if state["moves"] > 0:
+    if match.moves > 0:
         raise RulesError("towers are laid out before the first move: the game has begun")
     named = action.get("player")
-    player = find_player(state, str(named)) if named else current_player(state)
+    player = find_player(match, str(named)) if named else current_player(match)
     assert player is not None
     plan = action.get("piles") if action.get("piles") is not None else action.get("strategy")
     if plan is None:
         raise RulesError("a layout needs 'piles' or a 'strategy'")
-    cards = [card for pile in player["piles"] for card in pile]
-    rules = state["rules"]
-    player["piles"] = lay_out(
-        sorted(cards, key=lambda card: card["id"]),
+    cards = [card for pile in player.piles for card in pile]
+    rulings = match.rulings
+    piles = lay_out(
+        sorted(cards, key=lambda card: card.id),
         plan,
-        spots=rules["spots"],
-        per_spot=rules["cards_per_spot"],
-        pick_below=lambda count: secret_below(state, count),
-        who=player["name"],
+        spots=rulings.spots,
+        per_spot=rulings.cards_per_spot,
+        pick_below=match.secret_below,
+        who=player.name,
     )
+    match.restack(player, piles)
+    match.store()
     how = plan if isinstance(plan, str) else "by hand"
-    result = {"type": "layout", "player": player["name"], "layout": how}
-    return Outcome(
-        state, result, who=player["name"], what="lay out towers", outcome=f"laid out {how}"
-    )
+    result = {"type": "layout", "player": player.name, "layout": how}
+    return Outcome(state, result, who=player.name, what="lay out towers", outcome=f"laid out {how}")

@@ -1,17 +1,26 @@
-"""The pieces of a game in play, typed: salt cards, seats, Fortunes and the open battle.
+"""The pieces of a game, typed: salt cards, seats, Fortunes and the open battle.
 
-A game is stored as a JSON-ready dict (see ``setup.Dealer.deal`` for its shape). While
-its moves are carried out the rules work on these classes instead (``match.Match`` reads
-them from the dict and writes them back), so that every read of a card's salt or a
-seat's piles is an attribute, not a lookup by key: the simulator plays thousands of
-games through the same rules, and the compiled build (README, Speed) turns attributes of
-such classes into plain C fields. Each class reads and writes its own part of the dict.
+A game is stored as a JSON-ready dict (its shape: ``gmtool.games.foodfight.state``);
+``match.Match`` reads it into these pieces and writes them back, and everything else,
+the rules, the checks, the views and the players, reads the pieces. A seat also keeps
+what the players ask before every choice (its open piles, the salt on show, the salt
+face down), kept up to date as its cards move instead of counted again: the simulator
+plays thousands of games through the same rules. Each class reads and writes its own
+part of the stored dict.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from gmtool.games.foodfight.state import (
+    OutReason,
+    Role,
+    Side,
+    StoredBattle,
+    StoredCard,
+    StoredFortune,
+    StoredPlay,
+    StoredPlayer,
+)
 
 
 class SaltCard:
@@ -26,13 +35,13 @@ class SaltCard:
         self.face_up = face_up
 
     @staticmethod
-    def read(card: Mapping[str, Any]) -> SaltCard:
+    def read(card: StoredCard) -> SaltCard:
         return SaltCard(card["id"], card["food"], card["salt"], card["face_up"])
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> StoredCard:
         return {"id": self.id, "food": self.food, "salt": self.salt, "face_up": self.face_up}
 
-    def shown(self) -> dict[str, Any]:
+    def shown(self) -> dict[str, str | int]:
         """The card as a result document names it (both battling cards are face up)."""
         return {"id": self.id, "food": self.food, "salt": self.salt}
 
@@ -47,8 +56,12 @@ class FortuneCard:
         self.delta = delta
 
     @staticmethod
-    def read(card: Mapping[str, Any]) -> FortuneCard:
+    def read(card: StoredFortune) -> FortuneCard:
         return FortuneCard(card["text"], card["delta"])
+
+    def shown(self, fid: str) -> dict[str, str | int]:
+        """The Fortune ``fid`` as a view or a menu names it."""
+        return {"id": fid, "text": self.text, "delta": self.delta}
 
 
 class Seat:
@@ -77,7 +90,7 @@ class Seat:
         name: str,
         color: str,
         track_position: int,
-        out: str | None,
+        out: OutReason | None,
         piles: list[list[SaltCard]],
         fortunes: list[str],
     ) -> None:
@@ -107,7 +120,7 @@ class Seat:
         self.hidden_cards = hidden_cards
 
     @staticmethod
-    def read(player: Mapping[str, Any]) -> Seat:
+    def read(player: StoredPlayer) -> Seat:
         return Seat(
             player["name"],
             player["color"],
@@ -121,7 +134,7 @@ class Seat:
         """The top card of pile ``pile`` (1 is the first spot)."""
         return self.piles[pile - 1][-1]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> StoredPlayer:
         return {
             "name": self.name,
             "color": self.color,
@@ -138,7 +151,7 @@ class Play:
 
     __slots__ = ("by", "card", "delta", "id", "role", "text")
 
-    def __init__(self, id: str, by: str, role: str, card: str, delta: int, text: str) -> None:
+    def __init__(self, id: str, by: str, role: Role, card: Role, delta: int, text: str) -> None:
         self.id = id
         self.by = by
         self.role = role
@@ -147,10 +160,10 @@ class Play:
         self.text = text
 
     @staticmethod
-    def read(play: Mapping[str, Any]) -> Play:
+    def read(play: StoredPlay) -> Play:
         return Play(play["id"], play["by"], play["role"], play["card"], play["delta"], play["text"])
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> StoredPlay:
         return {
             "id": self.id,
             "by": self.by,
@@ -160,7 +173,7 @@ class Play:
             "text": self.text,
         }
 
-    def side(self) -> str:
+    def side(self) -> Side:
         """Which card it is on, as its player named it: ``mine`` or ``theirs``."""
         return "mine" if self.card == self.role else "theirs"
 
@@ -179,8 +192,8 @@ class OpenBattle:
         defender: str,
         target_pile: int,
         plays: list[Play],
-        answered: list[str],
-        to_answer: str,
+        answered: list[Role],
+        to_answer: Role,
     ) -> None:
         self.attacker = attacker
         self.pile = pile
@@ -191,7 +204,7 @@ class OpenBattle:
         self.to_answer = to_answer
 
     @staticmethod
-    def read(battle: Mapping[str, Any]) -> OpenBattle:
+    def read(battle: StoredBattle) -> OpenBattle:
         return OpenBattle(
             battle["attacker"],
             battle["pile"],
@@ -202,7 +215,7 @@ class OpenBattle:
             battle["to_answer"],
         )
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> StoredBattle:
         return {
             "attacker": self.attacker,
             "pile": self.pile,
@@ -213,6 +226,6 @@ class OpenBattle:
             "to_answer": self.to_answer,
         }
 
-    def player(self, role: str) -> str:
+    def player(self, role: Role) -> str:
         """The name of the battle's attacker or defender."""
         return self.attacker if role == "attacker" else self.defender

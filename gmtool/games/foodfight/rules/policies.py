@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Protocol
 
 from gmtool.dice import Rng
 from gmtool.games.foodfight.rules.battle import (
@@ -23,8 +23,21 @@ from gmtool.games.foodfight.rules.battle import (
 )
 from gmtool.games.foodfight.rules.match import Match
 from gmtool.games.foodfight.rules.pieces import Play, Seat
+from gmtool.games.foodfight.state import (
+    Attack,
+    DeclaredFortune,
+    Discard,
+    Pass,
+    PlayFortune,
+    Role,
+    Side,
+)
 
-Action = dict[str, Any]
+Action = Discard | Attack
+"""What a policy does on its turn."""
+
+Answer = PlayFortune | Pass
+"""What a policy does when an open battle asks its player."""
 
 
 class Policy(Protocol):
@@ -47,7 +60,7 @@ def random_move(match: Match, rng: Rng) -> Action:
     if target_index < 0:
         return {"type": "discard", "pile": pile}
     opponent, target_pile = _nth_target(match, player, target_index)
-    action: Action = {
+    action: Attack = {
         "type": "attack",
         "pile": pile,
         "target": opponent.name,
@@ -56,7 +69,7 @@ def random_move(match: Match, rng: Rng) -> Action:
     # The coin is tossed even when Fortunes wait for the reveal: a seed plays as it did.
     if player.fortunes and rng.below(2) and not match.rulings.two_step:
         fid = player.fortunes[rng.below(len(player.fortunes))]
-        action["fortunes"] = [{"by": "attacker", "id": fid, "on": ("mine", "theirs")[rng.below(2)]}]
+        action["fortunes"] = [{"by": "attacker", "id": fid, "on": SIDES[rng.below(2)]}]
     return action
 
 
@@ -73,11 +86,11 @@ def _nth_target(match: Match, player: Seat, index: int) -> tuple[Seat, int]:
     raise IndexError(index)
 
 
-def random_defence(match: Match, action: Action, rng: Rng) -> dict[str, Any] | None:
+def random_defence(match: Match, action: Attack, rng: Rng) -> DeclaredFortune | None:
     defender = match.by_name[action["target"]]
     if defender.fortunes and rng.below(2):
         fid = defender.fortunes[rng.below(len(defender.fortunes))]
-        return {"by": "defender", "id": fid, "on": ("mine", "theirs")[rng.below(2)]}
+        return {"by": "defender", "id": fid, "on": SIDES[rng.below(2)]}
     return None
 
 
@@ -101,7 +114,7 @@ def greedy_move(match: Match, rng: Rng) -> Action:
         pile = _weakest_pile_above(player, guess, pile)
     score = player.top(pile).salt - guess
     boost, cut = _fortune_range(match, player)
-    fortune: dict[str, Any] | None = None
+    fortune: DeclaredFortune | None = None
     if score < 1.5 and (boost > 0 or cut < 0):
         if rulings.two_step:  # the Fortune waits until the cards are face up
             pass
@@ -113,7 +126,7 @@ def greedy_move(match: Match, rng: Rng) -> Action:
     discard_lands = player.track_position + rulings.discard_steps
     if score <= 0 and discard_lands < rulings.track_length - 2:
         return {"type": "discard", "pile": _weakest_pile(player)}
-    action: Action = {
+    action: Attack = {
         "type": "attack",
         "pile": pile,
         "target": opponent.name,
@@ -125,8 +138,7 @@ def greedy_move(match: Match, rng: Rng) -> Action:
 
 
 # The greedy player weighs every top card before every move, so the helpers below walk the
-# piles with plain loops and typed numbers: no lists of tuples, generators or key
-# functions, which the compiled build would box one number at a time. A seat's
+# piles with plain loops: no lists of tuples, generators or key functions. A seat's
 # ``open_piles`` are in pile order, so "the first of equal ones" is the lowest pile; salt
 # is never below 0, so -1 stands for "none yet".
 
@@ -248,7 +260,7 @@ def _count_near(opponent: Seat, lowest: float) -> int:
     return count
 
 
-def greedy_defence(match: Match, action: Action, rng: Rng) -> dict[str, Any] | None:
+def greedy_defence(match: Match, action: Attack, rng: Rng) -> DeclaredFortune | None:
     """Play the smallest Fortune that saves the defender's card, if one does."""
     attacker = match.current
     defender = match.by_name[action["target"]]
@@ -275,18 +287,18 @@ def _fortune_with(match: Match, player: Seat, delta: int) -> str:
     raise ValueError(delta)
 
 
-def random_answer(match: Match, rng: Rng) -> Action:
+def random_answer(match: Match, rng: Rng) -> Answer:
     """In an open battle: half the time a random Fortune on a random card, else pass."""
     battle = match.battle
     assert battle is not None
     player = match.by_name[battle.player(battle.to_answer)]
     if rng.below(2):
         fid = player.fortunes[rng.below(len(player.fortunes))]
-        return {"type": "fortune", "id": fid, "on": ("mine", "theirs")[rng.below(2)]}
+        return {"type": "fortune", "id": fid, "on": SIDES[rng.below(2)]}
     return {"type": "pass"}
 
 
-def greedy_answer(match: Match, rng: Rng) -> Action:
+def greedy_answer(match: Match, rng: Rng) -> Answer:
     """In an open battle, with both cards face up: play the smallest Fortune that turns a
     battle not won (the other card falls, not one's own) into a won one, else pass."""
     battle = match.battle
@@ -310,20 +322,20 @@ def greedy_answer(match: Match, rng: Rng) -> Action:
 def _smallest_save(
     match: Match,
     player: Seat,
-    role: str,
+    role: Role,
     mine: int,
     theirs: int,
     plays: list[Play],
     *,
     outright: bool,
-) -> tuple[str, str] | None:
+) -> tuple[str, Side] | None:
     """The Fortune of ``player``'s that, played by ``role`` after ``plays``, keeps their
     card (``outright``: and takes the other one), and the card it goes on (mine if that
     does it, else theirs); of those that do, the smallest delta either way, then the first
     id in order. None if none does.
 
     A Fortune that could not be chosen over the one already found is not weighed."""
-    best: tuple[str, str] | None = None
+    best: tuple[str, Side] | None = None
     best_size = 0
     cards = match.fortune_cards
     for fid in player.fortunes:
@@ -339,7 +351,7 @@ def _smallest_save(
     return best
 
 
-def _judge(match: Match, mine: int, theirs: int, plays: list[Play]) -> tuple[str, ...]:
+def _judge(match: Match, mine: int, theirs: int, plays: list[Play]) -> tuple[Role, ...]:
     """The roles that would lose their card (the attacker's salt ``mine``, the defender's
     ``theirs``), judged by the battle rules themselves (the table's ``fortune_floor`` and
     ``tie`` rulings included)."""
@@ -348,13 +360,13 @@ def _judge(match: Match, mine: int, theirs: int, plays: list[Play]) -> tuple[str
     return losers(values[0], values[1], rulings.tie)
 
 
-ANSWERS: dict[str, Callable[[Match, Rng], Action]] = {
+ANSWERS: dict[str, Callable[[Match, Rng], Answer]] = {
     "random": random_answer,
     "greedy": greedy_answer,
 }
 """What each policy does when a two-step battle asks its player for a Fortune or a pass."""
 
-Defence = Callable[[Match, Action, Rng], dict[str, Any] | None]
+Defence = Callable[[Match, Attack, Rng], DeclaredFortune | None]
 """What a policy's defender declares against a blind attack: a Fortune play, or None."""
 
 POLICIES: dict[str, tuple[Policy, Defence]] = {

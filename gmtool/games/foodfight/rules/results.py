@@ -16,6 +16,7 @@ from gmtool.games.foodfight.rules.battle_steps import public_battle
 from gmtool.games.foodfight.rules.match import Match
 from gmtool.games.foodfight.rules.pieces import Play, SaltCard, Seat
 from gmtool.games.foodfight.rules.track import token_move_document
+from gmtool.games.foodfight.state import Role
 
 Document = dict[str, Any]
 
@@ -88,7 +89,7 @@ def _side(side: Document, value: int, plays: list[Play], role: str) -> Document:
     }
 
 
-def answer_step(players: dict[str, Seat], role: str, play: Play | None) -> Document:
+def answer_step(players: dict[Role, Seat], role: Role, play: Play | None) -> Document:
     """A Fortune played in an open battle (``play``), or a pass (None)."""
     player = players[role]
     if play is None:

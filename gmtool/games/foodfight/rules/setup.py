@@ -12,19 +12,22 @@ Options (from ``campaign new`` and the campaign file's ``options:``):
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from gmtool.dice import DiceDoor
-from gmtool.dice.secret import secret_seed
+from gmtool.dice.secret import secret_below, secret_seed
 from gmtool.errors import UsageError
 from gmtool.games.foodfight.rules.content import FoodFightContent
 from gmtool.games.foodfight.rules.layouts import Piles, is_fixed, lay_out
 from gmtool.games.foodfight.rules.match import Match
 from gmtool.games.foodfight.rules.pieces import SaltCard, Seat
-from gmtool.games.foodfight.rules.state import State, name_index, secret_below
+from gmtool.games.foodfight.rules.state import name_index
+from gmtool.games.foodfight.state import StoredFortune, StoredGame, StoredRules
 
 
-def new_state(content: FoodFightContent, options: Mapping[str, Any], dice: DiceDoor) -> State:
+def new_state(
+    content: FoodFightContent, options: Mapping[str, Any], dice: DiceDoor
+) -> dict[str, Any]:
     """A freshly dealt game, towers stacked and the first player chosen."""
     return Dealer(content).deal(options, dice)
 
@@ -37,15 +40,12 @@ class Dealer:
     def __init__(self, content: FoodFightContent) -> None:
         self.content = content
         self.rules = _rules(content)
-        self.fortune_cards = {
+        self.fortune_cards: dict[str, StoredFortune] = {
             fid: {"text": card.text, "delta": card.delta} for fid, card in content.fortunes.items()
         }
         self.fortune_deck = sorted(content.fortunes)
         self.decks = {
-            colour: [
-                {"id": cid, "food": card.food, "salt": card.salt}
-                for cid, card in deck.cards.items()
-            ]
+            colour: [SaltCard(cid, card.food, card.salt, False) for cid, card in deck.cards.items()]
             for colour, deck in content.decks.items()
         }
         self._stacked: dict[tuple[str, str], list[list[SaltCard]]] = {}
@@ -54,31 +54,37 @@ class Dealer:
         # A simulator's processes each receive the dealer: the content is all it needs.
         return (Dealer, (self.content,))
 
-    def deal(self, options: Mapping[str, Any], dice: DiceDoor) -> State:
+    def deal(self, options: Mapping[str, Any], dice: DiceDoor) -> dict[str, Any]:
         """A freshly dealt game, towers stacked and the first player chosen, as stored."""
         match = self.deal_match(options, dice)
         match.store()
-        return match.state
+        return cast(dict[str, Any], match.state)
 
     def deal_match(self, options: Mapping[str, Any], dice: DiceDoor) -> Match:
         """``deal``, as a game ready to play (a simulator's game is never stored)."""
         content = self.content
         colours = content.board.seats
         names = _player_names(options.get("players"), len(colours))
-        state: State = {
-            "rules": {**self.rules, "fortune_spots": list(self.rules["fortune_spots"])},
+        rules = self.rules.copy()
+        rules["fortune_spots"] = list(self.rules["fortune_spots"])
+        game: StoredGame = {
+            "rules": rules,
             "players": [],
             "turn": 0,
             "moves": 0,
             "over": False,
             "winner": None,
-            "fortune_cards": {fid: dict(card) for fid, card in self.fortune_cards.items()},
+            "fortune_cards": {
+                fid: {"text": card["text"], "delta": card["delta"]}
+                for fid, card in self.fortune_cards.items()
+            },
             "fortune_deck": list(self.fortune_deck),
             "fortune_discards": [],
             "discards": [],
             "secret_rng": secret_seed(dice),
             "battle": None,
         }
+        state = cast(dict[str, Any], game)  # the engine keeps every game as a plain dict
         plans = _layout_plans(options, names, content.rules.default_layout)
         seats = [
             Seat(
@@ -95,18 +101,20 @@ class Dealer:
         state["turn"] = _first_player(seats, starter, dice)
         return Match(state, seats)
 
-    def _stack(self, state: State, colour: str, plan: object, who: str) -> list[list[SaltCard]]:
+    def _stack(
+        self, state: dict[str, Any], colour: str, plan: object, who: str
+    ) -> list[list[SaltCard]]:
         """``colour``'s deck stacked by ``plan`` for the game ``state``: a strategy that
         draws nothing stacks the same piles every deal, so they are copied."""
         if not is_fixed(plan):
-            return _salt_cards(self._lay_out(state, colour, plan, who))
+            return self._lay_out(state, colour, plan, who)
         key = (colour, str(plan))
         stacked = self._stacked.get(key)
         if stacked is None:
-            stacked = self._stacked[key] = _salt_cards(self._lay_out(state, colour, plan, who))
+            stacked = self._stacked[key] = self._lay_out(state, colour, plan, who)
         return [[SaltCard(c.id, c.food, c.salt, c.face_up) for c in pile] for pile in stacked]
 
-    def _lay_out(self, state: State, colour: str, plan: object, who: str) -> Piles:
+    def _lay_out(self, state: dict[str, Any], colour: str, plan: object, who: str) -> Piles:
         board = self.content.board
         return lay_out(
             self.decks[colour],
@@ -118,11 +126,7 @@ class Dealer:
         )
 
 
-def _salt_cards(piles: Piles) -> list[list[SaltCard]]:
-    return [[SaltCard.read(card) for card in pile] for pile in piles]
-
-
-def _rules(content: FoodFightContent) -> dict[str, Any]:
+def _rules(content: FoodFightContent) -> StoredRules:
     """The rulings a game is played by, frozen into the state when it is dealt."""
     rules = content.rules.model_dump()
     rules.update(
@@ -131,7 +135,7 @@ def _rules(content: FoodFightContent) -> dict[str, Any]:
         spots=content.board.spots,
         cards_per_spot=content.board.cards_per_spot,
     )
-    return rules
+    return cast(StoredRules, rules)
 
 
 def _player_names(players: object, seats: int) -> list[str]:

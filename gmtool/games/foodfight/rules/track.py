@@ -11,8 +11,9 @@ from typing import Any
 
 from gmtool.games.foodfight.rules.match import Match
 from gmtool.games.foodfight.rules.pieces import Seat
+from gmtool.games.foodfight.state import OutReason
 
-TokenMove = tuple[str, int, int, tuple[int, ...], int, str | None]
+TokenMove = tuple[str, int, int, tuple[int, ...], int, OutReason | None]
 """A token's move: the player, the step it left and the step it reached, the F spots it
 passed, the Fortunes drawn and why the player went out (None: still in). A plain tuple,
 as a simulated game makes dozens; ``token_move_document`` is its form in a result."""
@@ -30,6 +31,7 @@ def move_token(match: Match, player: Seat, steps: int, *, base_draws: int = 0) -
         end = rulings.track_length
     player.track_position = end
     spots = rulings.fortune_spots_passed(start, end)
+    out: OutReason
     if not player.open_piles:
         out = "towers"
     elif end >= rulings.track_length:
