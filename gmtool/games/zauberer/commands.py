@@ -85,9 +85,11 @@ def board(
 ) -> None:
     """The board with the name of every space (for --way, --space) and the pieces."""
     from gmtool.games.zauberer import render as render
+    from gmtool.games.zauberer.rules.state import typed_state
     from gmtool.games.zauberer.rules.view import status
 
-    console().print(render.board(status(open_game(ctx, SYSTEM).state), names=names))
+    state = typed_state(open_game(ctx, SYSTEM).state)
+    console().print(render.board(status(state), names=names))
 
 
 add_options(app, SYSTEM, summary="What the team to play (or the duellists) may do now.")
@@ -239,8 +241,9 @@ def odds_duel(
 ) -> None:
     """Exact chance to win the next roll and the whole duel, from the hit points left."""
     from gmtool.games.zauberer.rules.odds import odds_document
+    from gmtool.games.zauberer.rules.state import typed_state
 
-    state = open_game(ctx, SYSTEM).state
+    state = typed_state(open_game(ctx, SYSTEM).state)
     doc = odds_document(state, first, second, _pairs(attack or [], "--attack"))
     if as_json:
         print_json(doc)

@@ -69,11 +69,12 @@ class Table(HotSeat):
 
     def table_drawing(self) -> RenderableType:
         from gmtool.games.zauberer import render as render
+        from gmtool.games.zauberer.rules.state import typed_state
         from gmtool.games.zauberer.rules.view import view
 
         doc = self.view()
         if doc["over"]:
-            doc.update(view(self.state))  # the game is over: every card may be seen
+            doc.update(view(typed_state(self.state)))  # the game is over: every card may be seen
         return render.status(doc)
 
     def told(self, outcome: Outcome) -> RenderableType:
@@ -151,11 +152,12 @@ class Table(HotSeat):
     def odds(self) -> None:
         from gmtool.games.zauberer import render as render
         from gmtool.games.zauberer.rules.odds import odds_document
+        from gmtool.games.zauberer.rules.state import typed_state
 
         clans = [t["clan"] for t in self.view()["teams"] if not t["out"]]
         first = self.ask.select("Odds of a duel: which team?", clans)
         second = self.ask.select(f"{first} against which team?", [c for c in clans if c != first])
-        console().print(render.duel_odds(odds_document(self.state, first, second, {})))
+        console().print(render.duel_odds(odds_document(typed_state(self.state), first, second, {})))
 
     def spell(self, clan: str) -> None:
         """Show the team its card; a non-combat card may be cast now."""

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from gmtool.cli.common import console
 from gmtool.dice import DiceDoor
 from gmtool.engine.system import Move
+from gmtool.games.zauberer.rules.state import typed_state
 
 if TYPE_CHECKING:
     from gmtool.games.zauberer.play import Table
@@ -40,12 +41,13 @@ def cast_action(cast: Move, name: str, table: Table) -> dict[str, Any]:
     return cast.fill(answers)
 
 
-def duel_action(table: Table, state: dict[str, Any]) -> tuple[dict[str, Any], DiceDoor]:
+def duel_action(table: Table, stored: dict[str, Any]) -> tuple[dict[str, Any], DiceDoor]:
     """One duel roll in the order ``duel_steps`` gives: attack cards, the dice (entered, or
     worked out ahead from the campaign's generator and shown), then defence cards; returns
     the action and the door to play it with."""
     from gmtool.games.zauberer.rules import duel_steps
 
+    state = typed_state(stored)
     ask = table.ask
     attack: dict[str, str] = {}
     for clan in duel_steps.asked_before_the_roll(state):

@@ -23,7 +23,7 @@ from gmtool.dice import parse_faces
 from gmtool.engine.system import State
 from gmtool.errors import UsageError
 from gmtool.games.zauberer.rules import duel_steps
-from gmtool.games.zauberer.rules.state import PHASE_WORDS
+from gmtool.games.zauberer.rules.state import PHASE_WORDS, typed_state
 from gmtool.web.screens import Form, Made, Question, SeatScreens, WithDice
 
 MOST_CHOICES = 8
@@ -71,7 +71,7 @@ class ZaubererScreens(SeatScreens):
         action = {"type": "duel_round", "player": seat, "attack": {}, "defense": {}}
         typed: dict[str, list[int]] = {}
         _choose(state, seat, form, "attack", action, typed)
-        challenger, defender = duel_steps.duellists(state)
+        challenger, defender = duel_steps.duellists(typed_state(state))
         other = defender if seat == challenger else challenger
         return Question(  # blind: the card stays hidden until both have chosen
             seat=other,
@@ -90,10 +90,10 @@ class ZaubererScreens(SeatScreens):
         }
         typed = {clan: list(faces) for clan, faces in (question.entered_by or {}).items()}
         seat = question.seat
-        asked = duel_steps.asked_after_the_roll(state, action["attack"])
+        asked = duel_steps.asked_after_the_roll(typed_state(state), action["attack"])
         if question.step == "attack":
             _choose(state, seat, form, "attack", action, typed)
-            asked = duel_steps.asked_after_the_roll(state, action["attack"])
+            asked = duel_steps.asked_after_the_roll(typed_state(state), action["attack"])
         else:
             _choose(state, seat, form, "defense", action, typed)
             asked = asked[asked.index(seat) + 1 :] if seat in asked else []
@@ -110,10 +110,12 @@ class ZaubererScreens(SeatScreens):
         typed: dict[str, list[int]],
     ) -> Question:
         attack = action["attack"]
-        if duel_steps.dice_hidden(state, attack) or self.door is None:
+        if duel_steps.dice_hidden(typed_state(state), attack) or self.door is None:
             seen = f"The dice stay hidden until {seat} chooses"
         else:
-            rolled = duel_steps.dice_before_defence(state, attack, self.door(entered_by=typed))
+            rolled = duel_steps.dice_before_defence(
+                typed_state(state), attack, self.door(entered_by=typed)
+            )
             seen = "The dice: " + "; ".join(
                 f"{clan} {' + '.join(map(str, dice['faces']))}"
                 + (f" (and {dice['extra']})" if dice["extra"] is not None else "")

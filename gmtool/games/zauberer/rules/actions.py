@@ -24,9 +24,12 @@ from gmtool.games.zauberer.rules.state import (
     check_phase,
     check_turn,
     named_player,
+    stored_state,
+    team_to_play,
 )
 from gmtool.games.zauberer.rules.traps import check_draw, draw_trap
 from gmtool.games.zauberer.rules.turns import end_turn, start_turn
+from gmtool.games.zauberer.state import ActionType
 
 CONTRACTS = {
     "move": ("team", "die", "steps", "moved", "from", "to", "space", "stopped_by", "next"),
@@ -72,14 +75,14 @@ def check_finish(state: State, action: Mapping[str, Any]) -> dict[str, Any]:
 def finish_turn(
     state: State, checked: Mapping[str, Any], dice: DiceDoor, record: bool
 ) -> dict[str, Any]:
-    clan = state["teams"][state["turn"]]["clan"]
+    clan = team_to_play(state)["clan"]
     done = end_turn(state)
     return {"team": clan, **done} if record else {}
 
 
 Check = Callable[[State, Mapping[str, Any]], dict[str, Any]]
 CarryOut = Callable[[State, Mapping[str, Any], DiceDoor, bool], dict[str, Any]]
-ACTIONS: dict[str, tuple[Check, CarryOut]] = {
+ACTIONS: dict[ActionType, tuple[Check, CarryOut]] = {
     "roll_off": (check_roll_off, roll_off),
     "move": (check_move, move),
     "dungeon": (check_enter, enter),
@@ -104,7 +107,7 @@ def check_action(state: State, action: Mapping[str, Any]) -> dict[str, Any]:
         raise unknown("Zauberer action", kind, list(ACTIONS))
     checked = ACTIONS[kind][0](state, action)
     if kind in _PLAYED_BY:
-        player = named_player(state["teams"][state["turn"]], action.get("player"))
+        player = named_player(team_to_play(state), action.get("player"))
         if player is not None:
             checked["player"] = player
     return checked
@@ -139,4 +142,4 @@ def apply_action(state: State, action: Mapping[str, Any], dice: DiceDoor) -> Out
     who, what, outcome = story.line(state, kind, doc, player)
     keys = CONTRACTS.get(kind)
     result = {key: doc[key] for key in keys} if keys else doc
-    return Outcome(state, result, who=who, what=what, outcome=outcome, extra=doc)
+    return Outcome(stored_state(state), result, who=who, what=what, outcome=outcome, extra=doc)

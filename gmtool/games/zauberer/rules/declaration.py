@@ -13,47 +13,71 @@ from typing import Any
 
 from gmtool.dice import DiceDoor
 from gmtool.engine.system import Choice, Move, Outcome
+from gmtool.engine.system import State as Stored
+from gmtool.games.zauberer.rules import setup, view
 from gmtool.games.zauberer.rules.actions import apply_action
 from gmtool.games.zauberer.rules.content import CONTENT as CONTENT
-from gmtool.games.zauberer.rules.setup import new_state as new_state
-from gmtool.games.zauberer.rules.state import State, clan_names, find_team
-from gmtool.games.zauberer.rules.view import options_document as options_document
-from gmtool.games.zauberer.rules.view import seat_options, view
-from gmtool.games.zauberer.rules.view import status as status
+from gmtool.games.zauberer.rules.state import (
+    State,
+    clan_names,
+    find_team,
+    stored_state,
+    typed_state,
+)
+from gmtool.games.zauberer.state import Team
 
-seen_by = view
-"""What ``show --as`` shows (``engine.declared.Rules.seen_by``)."""
+# The engine hands every game its state as a plain dict (``Stored``): each function here
+# names it a Zauberer game (``typed_state``) before the rules read it.
 
 
-def apply(state: State, action: Mapping[str, Any], dice: DiceDoor, content: Any) -> Outcome:
+def new_state(content: Any, options: Mapping[str, Any], dice: DiceDoor) -> Stored:
+    return stored_state(setup.new_state(content, options, dice))
+
+
+def apply(state: Stored, action: Mapping[str, Any], dice: DiceDoor, content: Any) -> Outcome:
     # The board, cards and rulings were copied into the state when the game started.
-    return apply_action(state, action, dice)
+    return apply_action(typed_state(state), action, dice)
 
 
-def seats(state: State) -> list[str]:
-    return clan_names(state)
+def status(state: Stored) -> dict[str, Any]:
+    return view.status(typed_state(state))
 
 
-def seat_name(state: State, seat: str) -> str:
-    return str(find_team(state, seat)["clan"])
+def seen_by(state: Stored, seat: str | None, *, public: bool = False) -> dict[str, Any]:
+    """What ``show --as`` shows (``engine.declared.Rules.seen_by``)."""
+    return view.view(typed_state(state), seat, public=public)
 
 
-def to_move(state: State) -> list[str]:
+def options_document(state: Stored) -> dict[str, Any]:
+    return view.options_document(typed_state(state))
+
+
+def seats(state: Stored) -> list[str]:
+    return clan_names(typed_state(state))
+
+
+def seat_name(state: Stored, seat: str) -> str:
+    return find_team(typed_state(state), seat)["clan"]
+
+
+def to_move(stored: Stored) -> list[str]:
     """The team to play, both duellists in a duel; none in the roll-off (the GM rolls)."""
+    state = typed_state(stored)
     duel = state["duel"]
     if state["over"] or state["phase"] == "roll_off":
         return []
     if duel is not None:
         return [duel["challenger"], duel["defender"]]
-    doc = options_document(state)
+    doc = view.options_document(state)
     return [] if doc["team"] is None else [str(doc["team"])]
 
 
-def options(state: State, seat: str | None) -> list[Move]:
+def options(stored: Stored, seat: str | None) -> list[Move]:
     """What ``seat`` may do now; None: what the GM rolls for the whole table."""
+    state = typed_state(stored)
     if seat is None:
         return _table_moves(state)
-    doc = seat_options(state, seat)
+    doc = view.seat_options(state, seat)
     if not doc["your_turn"]:
         return []
     clan = str(doc["team"])
@@ -63,7 +87,7 @@ def options(state: State, seat: str | None) -> list[Move]:
 
 
 def _table_moves(state: State) -> list[Move]:
-    doc = options_document(state)
+    doc = view.options_document(state)
     commands = doc["commands"]
     if "roll-off" in commands:
         label = "roll off (2d6 each, the highest starts)"
@@ -118,7 +142,7 @@ _RETURN_SPELL = Choice(
 )
 
 
-def _who_plays(team: dict[str, Any]) -> tuple[dict[str, str], list[Choice]]:
+def _who_plays(team: Team) -> tuple[dict[str, str], list[Choice]]:
     """Who plays this round: fixed for a team of one player, else asked."""
     if len(team["players"]) == 1:
         return {"player": team["players"][0]}, []

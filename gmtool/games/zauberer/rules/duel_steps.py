@@ -12,11 +12,11 @@ from typing import Any
 
 from gmtool.dice import DiceDoor
 from gmtool.games.zauberer.rules.power import Roll, roll_power
-from gmtool.games.zauberer.rules.state import State
+from gmtool.games.zauberer.rules.state import State, open_duel
 
 
 def duellists(state: State) -> tuple[str, str]:
-    duel = state["duel"]
+    duel = open_duel(state)
     return duel["challenger"], duel["defender"]
 
 
@@ -72,4 +72,4 @@ def roll_before_defence(state: State, attack: dict[str, str], dice: DiceDoor) ->
     """The whole roll both teams make before any defence card (its faces and the Power
     Points they come to so far), from ``dice`` as ``dice_before_defence``."""
     cards = {clan: state["cards"][cid] for clan, cid in attack.items()}
-    return roll_power(state["duel"], state["clans"], state["rules"], cards, {}, dice)
+    return roll_power(open_duel(state), state["clans"], state["rules"], cards, {}, dice)

@@ -25,8 +25,11 @@ from gmtool.games.zauberer.rules.state import (
     check_turn,
     find_card,
     find_team,
+    open_duel,
+    team_to_play,
 )
 from gmtool.games.zauberer.rules.turns import end_turn, knock_out, return_spell
+from gmtool.games.zauberer.state import Duel, Phase
 
 BATTLE_EFFECTS = ("battle_power", "battle_hp", "battle_one_die")
 
@@ -56,11 +59,11 @@ def call_duel(
     state: State, checked: Mapping[str, Any], dice: DiceDoor, record: bool
 ) -> dict[str, Any]:
     """The team to play calls out the clan ``checked["target"]`` (a duel the rules allow)."""
-    team = state["teams"][state["turn"]]
+    team = team_to_play(state)
     start_duel(state, team, find_team(state, checked["target"]), resume="end", ends_turn=True)
     if not record:
         return {}
-    duel = state["duel"]
+    duel = open_duel(state)
     return {
         "challenger": duel["challenger"],
         "defender": duel["defender"],
@@ -70,11 +73,11 @@ def call_duel(
 
 
 def start_duel(
-    state: State, challenger: Team, defender: Team, *, resume: str, ends_turn: bool
+    state: State, challenger: Team, defender: Team, *, resume: Phase, ends_turn: bool
 ) -> None:
     """Set up a duel; ``resume`` is the phase the turn goes back to after it, unless it
     ``ends_turn``."""
-    hp = {}
+    hp: dict[str, int] = {}
     lasting: list[dict[str, Any]] = []
     for team in (challenger, defender):
         hp[team["clan"]] = state["rules"]["hit_points"]
@@ -161,7 +164,7 @@ def duel_round(
     """One roll of the duel under way (``checked``: ``check_round``'s, or a player's that
     plays only cards it holds); ends the duel when a team runs out of hit points.
     ``record=False`` returns no document."""
-    duel = state["duel"]
+    duel = open_duel(state)
     attack: dict[str, str] = checked.get("attack") or {}
     defense: dict[str, str] = checked.get("defense") or {}
     clans = state["clans"]
@@ -200,7 +203,7 @@ def duel_round(
     return doc
 
 
-def _cards(state: State, duel: dict[str, Any], given: object, role: str) -> dict[str, str]:
+def _cards(state: State, duel: Duel, given: object, role: str) -> dict[str, str]:
     """``{clan: card}`` checked: a duellist, holding the card, of the right kind, unused."""
     if not given:
         return {}
@@ -235,7 +238,7 @@ def _cards(state: State, duel: dict[str, Any], given: object, role: str) -> dict
 
 
 def _spend_cards(
-    state: State, duel: dict[str, Any], roll: Roll, attack: dict[str, str], defense: dict[str, str]
+    state: State, duel: Duel, roll: Roll, attack: dict[str, str], defense: dict[str, str]
 ) -> None:
     duel["used"] += [*attack.values(), *defense.values()]
     for clan, cid in defense.items():
@@ -253,7 +256,7 @@ def _spend_cards(
                 return_spell(state, thief)
 
 
-def _age_lasting(duel: dict[str, Any], roll: Roll) -> None:
+def _age_lasting(duel: Duel, roll: Roll) -> None:
     kept = []
     for lasting in duel["lasting"]:
         if lasting["rounds"] is not None:
@@ -265,7 +268,7 @@ def _age_lasting(duel: dict[str, Any], roll: Roll) -> None:
 
 
 def _round_doc(
-    duel: dict[str, Any], roll: Roll, attack: dict[str, str], defense: dict[str, str]
+    duel: Duel, roll: Roll, attack: dict[str, str], defense: dict[str, str]
 ) -> dict[str, Any]:
     return {
         "round": duel["round"],
@@ -289,7 +292,7 @@ def _round_doc(
 
 
 def _finish(
-    state: State, duel: dict[str, Any], *, loser: str | None, mover: tuple[str, int] | None
+    state: State, duel: Duel, *, loser: str | None, mover: tuple[str, int] | None
 ) -> dict[str, Any]:
     """End the duel: the loser leaves the game (Air Embodiment's caster moves instead), and
     the turn goes back to where it was or ends."""
@@ -305,7 +308,7 @@ def _finish(
         knock_out(state, find_team(state, loser), "duel")
     if state["over"]:
         return done
-    turn_team = state["teams"][state["turn"]]
+    turn_team = team_to_play(state)
     if duel["ends_turn"] or turn_team["out"] is not None:
         state["phase"] = "end"
         done["turn"] = end_turn(state)

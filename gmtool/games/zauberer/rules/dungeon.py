@@ -12,10 +12,17 @@ from collections.abc import Mapping
 from typing import Any
 
 from gmtool.dice import DiceDoor
-from gmtool.dice.secret import secret_below
 from gmtool.errors import RulesError
 from gmtool.games.zauberer.rules.movement import move_back
-from gmtool.games.zauberer.rules.state import State, Team, card_name, check_phase, check_turn
+from gmtool.games.zauberer.rules.state import (
+    State,
+    Team,
+    card_name,
+    check_phase,
+    check_turn,
+    secret_below,
+    team_to_play,
+)
 from gmtool.games.zauberer.rules.turns import return_spell
 
 
@@ -47,7 +54,7 @@ def check_enter(state: State, action: Mapping[str, Any]) -> dict[str, Any]:
 def enter(state: State, checked: Mapping[str, Any], dice: DiceDoor, record: bool) -> dict[str, Any]:
     """Raid the dungeon the team to play stands on (``checked``: ``check_enter``'s, or a
     player's that puts back any spell it holds): 2d6 for a card, nothing, or a push back."""
-    team = state["teams"][state["turn"]]
+    team = team_to_play(state)
     returned = return_spell(state, team) if team["spell"] is not None else None
     chosen = checked.get("card")
     faces = dice.roll("2d6", who=team["clan"], label="dungeon").faces

@@ -14,9 +14,22 @@ from typing import Any
 
 from gmtool.dice import DiceDoor
 from gmtool.errors import RulesError, UsageError
-from gmtool.games.zauberer.rules.state import State, Team, check_phase, check_turn, space_colour
+from gmtool.games.zauberer.rules.state import (
+    State,
+    Team,
+    check_phase,
+    check_turn,
+    space_colour,
+    team_to_play,
+)
+from gmtool.games.zauberer.state import Phase
 
-LANDING_PHASE = {"white": "white", "centre": "white", "green": "dungeon", "red": "trap"}
+LANDING_PHASE: dict[str, Phase] = {
+    "white": "white",
+    "centre": "white",
+    "green": "dungeon",
+    "red": "trap",
+}
 
 
 def check_move(state: State, action: Mapping[str, Any]) -> dict[str, Any]:
@@ -36,7 +49,7 @@ def move(state: State, checked: Mapping[str, Any], dice: DiceDoor, record: bool)
     """Roll the movement die and move the team to play (``checked``: ``check_move``'s, or a
     player's that names only ways on offer); the space landed on sets what comes next (a
     fountain gives another move)."""
-    team = state["teams"][state["turn"]]
+    team = team_to_play(state)
     face = dice.roll("1d6", who=team["clan"], label="move").total
     steps = state["rules"]["movement"][face - 1]
     steps = _capped_by_traps(team, steps)

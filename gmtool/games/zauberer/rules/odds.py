@@ -119,10 +119,11 @@ def duel_odds(state: State, first: str, second: str, attack: Mapping[str, str]) 
     """One roll and the whole duel of ``first`` against ``second`` (the challenger is the
     duel's, or ``first`` when no duel is under way), with the attack cards named."""
     duel = state["duel"]
-    involved = duel is not None and {duel["challenger"], duel["defender"]} == {first, second}
-    challenger = duel["challenger"] if involved else first
-    hp = dict(duel["hp"]) if involved else _starting_hp(state, first, second)
-    lasting = list(duel["lasting"]) if involved else _lasting_from_effects(state, first, second)
+    if duel is not None and {duel["challenger"], duel["defender"]} != {first, second}:
+        duel = None  # another duel: these two start afresh
+    challenger = duel["challenger"] if duel else first
+    hp = dict(duel["hp"]) if duel else _starting_hp(state, first, second)
+    lasting = list(duel["lasting"]) if duel else _lasting_from_effects(state, first, second)
     rounds = _round_table(state, first, second, challenger, lasting, attack)
     one, win, lose = _duel_figures(
         rounds, hp[first], hp[second], state["rules"]["duel_tie"], challenger == first

@@ -18,7 +18,7 @@ from gmtool.games.zauberer.rules.choices import cast_arguments, held_card
 from gmtool.games.zauberer.rules.movement import forks_ahead
 from gmtool.games.zauberer.rules.odds import duel_odds
 from gmtool.games.zauberer.rules.power import hit_point_losses, roll_power
-from gmtool.games.zauberer.rules.state import State, Team, current_team
+from gmtool.games.zauberer.rules.state import State, Team, current_team, open_duel
 from gmtool.games.zauberer.rules.view import duel_targets
 
 Action = dict[str, Any]
@@ -190,7 +190,7 @@ def greedy_defense(
         return None
     clan = team["clan"]
     if state["cards"][cid]["effect"]["kind"] == "end_duel":
-        return cid if clan in without and state["duel"]["hp"][clan] <= 1 else None
+        return cid if clan in without and open_duel(state)["hp"][clan] <= 1 else None
     score = (clan in without) - (clan in with_card)
     score += sum(1 for c in with_card if c != clan) - sum(1 for c in without if c != clan)
     return cid if score > 0 else None
@@ -205,7 +205,7 @@ def _hurt(
 ) -> list[str] | None:
     """Who would lose a hit point with these cards and faces (None: the play is refused).
     An Ice Mirror die is taken as a 4, its nearest whole average."""
-    duel = state["duel"]
+    duel = open_duel(state)
     entered = {clan: list(faces[clan]) for clan in faces}
     for clan, cid in defense.items():
         if state["cards"][cid]["effect"]["kind"] == "double_one_die":

@@ -14,6 +14,7 @@ from typing import Any
 
 from gmtool.dice import DiceDoor
 from gmtool.errors import RulesError
+from gmtool.games.zauberer.state import Duel
 
 Card = dict[str, Any]
 
@@ -43,7 +44,7 @@ class Roll:
 
 
 def roll_power(
-    duel: dict[str, Any],
+    duel: Duel,
     clans_info: dict[str, Any],
     rules: dict[str, Any],
     attack: dict[str, Card],

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import marshal
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from gmtool.dice import DiceDoor
 from gmtool.dice.secret import secret_seed
@@ -28,36 +28,40 @@ def new_state(content: ZaubererContent, options: Mapping[str, Any], dice: DiceDo
     rules = content.rules
     arena = content.boards[rules.board]
     teams = parse_teams(options.get("teams"), arena.starts, rules.min_teams)
-    state: State = {
-        **_copied(content),
-        "trap_discards": [],
-        "teams": [
-            {
-                "clan": clan,
-                "players": players,
-                "space": arena.starts[clan],
-                "trail": [arena.starts[clan]],
-                "spell": None,
-                "effects": [],
-                "out": None,
-                "centre_turns": 0,
-                "rounds_played": 0,
-            }
-            for clan, players in teams.items()
-        ],
-        "rings": {},
-        "turn": None,
-        "turn_number": 0,
-        "phase": "roll_off",
-        "player": None,
-        "turn_start_space": None,
-        "duel": None,
-        "duels": 0,
-        "over": False,
-        "winner": None,
-        "ended_by": None,
-        "secret_rng": secret_seed(dice),
-    }
+    # What the content gives is copied as it is (see ``_copied``); the rest is typed.
+    state = cast(
+        State,
+        {
+            **_copied(content),
+            "trap_discards": [],
+            "teams": [
+                {
+                    "clan": clan,
+                    "players": players,
+                    "space": arena.starts[clan],
+                    "trail": [arena.starts[clan]],
+                    "spell": None,
+                    "effects": [],
+                    "out": None,
+                    "centre_turns": 0,
+                    "rounds_played": 0,
+                }
+                for clan, players in teams.items()
+            ],
+            "rings": {},
+            "turn": None,
+            "turn_number": 0,
+            "phase": "roll_off",
+            "player": None,
+            "turn_start_space": None,
+            "duel": None,
+            "duels": 0,
+            "over": False,
+            "winner": None,
+            "ended_by": None,
+            "secret_rng": secret_seed(dice),
+        },
+    )
     first = options.get("first") or rules.default_first
     if str(first).strip().casefold() != "roll_off":
         clans = [team["clan"] for team in state["teams"]]

@@ -23,7 +23,7 @@ from gmtool.games.zauberer.rules.actions import carry_out
 from gmtool.games.zauberer.rules.content import ZaubererContent, load_content
 from gmtool.games.zauberer.rules.policies import POLICIES
 from gmtool.games.zauberer.rules.setup import new_state
-from gmtool.games.zauberer.rules.state import State, current_team
+from gmtool.games.zauberer.rules.state import State, current_team, open_duel
 
 MAX_TURNS = 1000
 """A game still running after this many turns is counted as unfinished."""
@@ -148,7 +148,10 @@ def play_game(content: ZaubererContent, policy: str, seed: int) -> GameRecord:
     if winner is not None and first is not None:
         index = [team["clan"] for team in state["teams"]].index(winner)
         seat = (index - first) % len(state["teams"]) + 1
-    ended = state["ended_by"] if state["over"] else "unfinished"
+    ended = "unfinished"
+    if state["over"]:
+        assert state["ended_by"] is not None  # a game over says how it ended
+        ended = state["ended_by"]
     return GameRecord(winner, seat, state["turn_number"], state["duels"], ended)
 
 
@@ -156,7 +159,7 @@ def _duel_roll(
     state: State, dice: Rng, thinking: Rng, attack_card: Any, defense_card: Any
 ) -> tuple[dict[str, Any], DiceDoor]:
     """One duel roll: attack cards, then the dice, then defence cards chosen seeing them."""
-    duel = state["duel"]
+    duel = open_duel(state)
     clans = (duel["challenger"], duel["defender"])
     teams = {team["clan"]: team for team in state["teams"]}
     attack = {}

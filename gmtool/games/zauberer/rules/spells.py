@@ -26,9 +26,12 @@ from gmtool.games.zauberer.rules.state import (
     enemies,
     find_card,
     find_team,
+    open_duel,
     standing,
+    team_to_play,
 )
 from gmtool.games.zauberer.rules.turns import return_spell
+from gmtool.games.zauberer.state import Phase
 
 CAST_PHASES = ("move", "white", "dungeon", "end")
 
@@ -58,7 +61,7 @@ def check_cast(state: State, action: Mapping[str, Any]) -> dict[str, Any]:
 def cast(state: State, checked: Mapping[str, Any], dice: DiceDoor, record: bool) -> dict[str, Any]:
     """The team to play casts the card it holds (``checked``: ``check_cast``'s, or a
     player's that asks only what the rules offer, ``choices.cast_arguments``)."""
-    team = state["teams"][state["turn"]]
+    team = team_to_play(state)
     cid = checked["card"]
     effect = state["cards"][cid]["effect"]
     space_before = team["space"]
@@ -68,14 +71,14 @@ def cast(state: State, checked: Mapping[str, Any], dice: DiceDoor, record: bool)
     if state["phase"] != "duel":
         state["phase"] = _phase_after(state, team, phase, space_before)
     elif state["duel"] is not None:
-        state["duel"]["resume"] = _phase_after(state, team, phase, space_before)
+        open_duel(state)["resume"] = _phase_after(state, team, phase, space_before)
     if not record:
         return {}
     name = card_name(state, cid)
     return {"team": team["clan"], "card": cid, "name": name, "effect": effect["kind"], **done}
 
 
-def _phase_after(state: State, team: Team, phase: str, space_before: str) -> str:
+def _phase_after(state: State, team: Team, phase: Phase, space_before: str) -> Phase:
     """A team moved by its own spell cannot use the dungeon it left; at the centre there is
     nothing left to move toward."""
     if team["out"] is not None:

@@ -12,12 +12,40 @@ fought; ``roll_off`` before the first turn when no team was chosen to start; ``o
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from gmtool.errors import RulesError, unknown
+from gmtool.games.zauberer.state import Duel, ZaubererState
+from gmtool.games.zauberer.state import Team as Team
 
-State = dict[str, Any]
-Team = dict[str, Any]
+State = ZaubererState
+"""A Zauberer game as the rules read it (``gmtool.games.zauberer.state``)."""
+
+
+def typed_state(stored: dict[str, Any]) -> State:
+    """A Zauberer game as the engine hands it over (every game's state is a plain
+    JSON-ready dict to the engine and the store), with its keys named for mypy."""
+    return cast(State, stored)
+
+
+def stored_state(state: State) -> dict[str, Any]:
+    """The game as the engine and the store keep it: the same dict, untyped."""
+    return cast(dict[str, Any], state)
+
+
+def team_to_play(state: State) -> Team:
+    """The team whose turn it is (asked only while a turn is under way)."""
+    index = state["turn"]
+    assert index is not None
+    return state["teams"][index]
+
+
+def open_duel(state: State) -> Duel:
+    """The duel being fought (asked only in the ``duel`` phase)."""
+    duel = state["duel"]
+    assert duel is not None
+    return duel
+
 
 KIND_WORDS = {
     "attack": "an attack card",
@@ -70,6 +98,13 @@ def check_not_over(state: State) -> None:
         )
 
 
+def secret_below(state: State, count: int) -> int:
+    """A secret whole number in ``[0, count)`` from the game's own generator."""
+    from gmtool.dice.secret import secret_below as pick
+
+    return pick(stored_state(state), count)
+
+
 def check_turn(state: State, named: object, *, doing: str) -> Team:
     """The team to play; a move naming another clan, or a player of another team, is refused.
 
@@ -111,7 +146,7 @@ def check_phase(state: State, team: Team, allowed: tuple[str, ...], doing: str) 
     if phase in allowed:
         return
     if phase == "duel":
-        duel = state["duel"]
+        duel = open_duel(state)
         raise RulesError(
             f"cannot {doing} during the duel of {duel['challenger']} and {duel['defender']}: "
             "the rest of the game waits until it ends",

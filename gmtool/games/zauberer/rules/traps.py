@@ -11,10 +11,16 @@ from collections.abc import Mapping
 from typing import Any
 
 from gmtool.dice import DiceDoor
-from gmtool.dice.secret import secret_below
 from gmtool.errors import RulesError, unknown
 from gmtool.games.zauberer.rules.movement import move_back
-from gmtool.games.zauberer.rules.state import State, Team, check_phase, check_turn
+from gmtool.games.zauberer.rules.state import (
+    State,
+    Team,
+    check_phase,
+    check_turn,
+    secret_below,
+    team_to_play,
+)
 from gmtool.games.zauberer.rules.turns import end_turn, return_spell
 
 LATER = ("battle_power", "skip_turns", "max_steps", "battle_hp", "battle_one_die")
@@ -34,7 +40,7 @@ def draw_trap(
     state: State, checked: Mapping[str, Any], dice: DiceDoor, record: bool
 ) -> dict[str, Any]:
     """The team to play draws a trap (``checked["card"]``, else one at random) and it springs."""
-    team = state["teams"][state["turn"]]
+    team = team_to_play(state)
     if not state["trap_deck"]:
         state["trap_deck"] = sorted(state["trap_discards"])
         state["trap_discards"] = []
