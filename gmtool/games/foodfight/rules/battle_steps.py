@@ -7,7 +7,8 @@ defender, may each play a Fortune (``fortune``) or ``pass``; once both have answ
 battle resolves. A player who holds no Fortune, or has played all the ruling allows, is
 not asked. ``blind`` keeps the older way: Fortunes are declared with the attack.
 
-The open battle lives in ``state["battle"]``::
+The open battle is the match's ``battle`` (``pieces.OpenBattle``), stored as
+``state["battle"]``::
 
     {"attacker", "pile", "defender", "target_pile", "plays": [...], "answered": [roles],
      "to_answer": role}
