@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from gmtool.dice.secret import secret_below as secret_pick
 from gmtool.errors import RulesError, unknown
 from gmtool.games.zauberer.state import Duel, ZaubererState
 from gmtool.games.zauberer.state import Team as Team
@@ -99,10 +100,9 @@ def check_not_over(state: State) -> None:
 
 
 def secret_below(state: State, count: int) -> int:
-    """A secret whole number in ``[0, count)`` from the game's own generator."""
-    from gmtool.dice.secret import secret_below as pick
-
-    return pick(stored_state(state), count)
+    """A secret whole number in ``[0, count)`` from the game's own generator (see
+    ``gmtool.dice.secret``: a shuffled pile's next card, told to nobody)."""
+    return secret_pick(stored_state(state), count)
 
 
 def check_turn(state: State, named: object, *, doing: str) -> Team:
