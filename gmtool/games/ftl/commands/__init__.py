@@ -7,7 +7,6 @@ the current FTL campaign (logged, undoable); the battle's commands (``tick``, th
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -15,6 +14,7 @@ from typing import Any
 from gmtool.cli import declare as typer
 from gmtool.cli.common import JSON_OPTION, console, emit, open_game, print_json
 from gmtool.errors import ContentError, UsageError
+from gmtool.games.ftl.commands.shared import coin_faces, show_ship
 
 app = typer.Typer(
     help="FTL board game: ships within budget, their bills and checks, the sector map, "
@@ -27,7 +27,6 @@ app.add_typer(ship_app, name="ship")
 app.add_typer(map_app, name="map")
 
 SYSTEM = "ftl"
-COIN_WORDS = {"heads": "1", "tails": "2", "h": "1", "t": "2"}
 
 
 def _content(overrides: Mapping[str, Any] | None = None) -> Any:
@@ -140,18 +139,6 @@ def ship_show(
     show_ship(ship_document(ship))
 
 
-def show_ship(doc: dict[str, Any]) -> None:
-    """Draw a ship: whole to a file or a pipe, cut at the edge of a narrower terminal."""
-    from gmtool.games.ftl import render as render
-
-    out = console()
-    if out.is_terminal:
-        out.print(render.ship(doc, width=out.width))
-        return
-    out.width = max(out.width, render.ship_width(doc))
-    out.print(render.ship(doc))
-
-
 DRAWABLE_CORNERS = 60
 """The widest or tallest ship ``show`` draws, in corners (a legal ship is far smaller)."""
 
@@ -191,14 +178,6 @@ def ship_new(
     if kind_of(file.parent) != "folder":
         raise UsageError(f"there is no folder {file.parent} to write {file.name} in")
     build_ship(file, ship_content(ctx, campaign_file))
-
-
-def coin_faces(text: str) -> list[int]:
-    """Entered faces where coins may be written heads/tails (h/t) as well as 1/2."""
-    from gmtool.dice import parse_faces
-
-    words = [COIN_WORDS.get(word.lower(), word) for word in re.split(r"[,\s]+", text.strip())]
-    return parse_faces(",".join(words))
 
 
 @map_app.command("new")

@@ -10,6 +10,7 @@ from typing import Any
 
 from gmtool.cli import declare as typer
 from gmtool.cli.common import JSON_OPTION, emit, open_game, print_json
+from gmtool.games.ftl.commands.shared import coin_faces
 
 SHIP = typer.Argument(..., help="The ship (its seat name, e.g. Red).")
 
@@ -293,7 +294,6 @@ def _odds_command(app: typer.Typer) -> None:
 def battle_door(game: Any, items: list[str]) -> Any:
     """``--dice NAME=F,F`` by roll name (coins as heads/tails), or one ``--dice F,F``."""
     from gmtool.errors import UsageError
-    from gmtool.games.ftl.commands import coin_faces
     from gmtool.games.ftl.rules.battle.rolls import NAMES
 
     flat = [item for item in items if "=" not in item]

@@ -15,6 +15,7 @@ from typing import Any
 
 from gmtool.cli.playloop import Prompts, run_step, say
 from gmtool.errors import RulesError, UsageError
+from gmtool.games.ftl.commands.shared import show_ship
 from gmtool.games.ftl.rules import draft as drafts
 from gmtool.games.ftl.rules.content import FtlContent
 from gmtool.games.ftl.rules.ship import SPACE
@@ -246,8 +247,6 @@ class Builder:
             f"{bill.budget + bill.bonus:,} ({rooms} room{'' if rooms == 1 else 's'})")  # fmt: skip
 
     def show_ship(self) -> None:
-        from gmtool.games.ftl.commands import show_ship
-
         show_ship(self.data)
 
     def show_full_bill(self) -> None:

@@ -6,29 +6,16 @@
 
 from __future__ import annotations
 
-import difflib
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from gmtool.content.yamlfile import Document
 from gmtool.games.ftl.rules.bill import ship_bill
 from gmtool.games.ftl.rules.content import FtlContent
+from gmtool.games.ftl.rules.problems import Loc, Problem, unknown_name
 from gmtool.games.ftl.rules.rooms import room_problems
 from gmtool.games.ftl.rules.ship import Ship
-
-Loc = tuple[str | int, ...]
-
-
-@dataclass(frozen=True)
-class Problem:
-    loc: Loc
-    message: str
-
-    @property
-    def field(self) -> str:
-        return ".".join(str(part) for part in self.loc) or "(top)"
 
 
 def describe(
@@ -44,19 +31,6 @@ def describe(
         place = f"{document.path}:{line}" if line else document.path
         lines.append(f"{place}: {problem.field}: {problem.message}")
     return lines
-
-
-def unknown_name(kind: str, name: str, known: Iterable[str]) -> str:
-    """ "unknown weapon 'burst_lazer' (did you mean burst_laser?)"."""
-    close = difflib.get_close_matches(name, list(known), n=1, cutoff=0.6)
-    names = sorted(known)
-    if close:
-        hint = f"did you mean {close[0]}?"
-    elif len(names) <= 12:
-        hint = f"valid: {', '.join(names)}"
-    else:
-        hint = "see the ids in tables/ftl/ or docs/games/ftl-ships.md"
-    return f"unknown {kind} '{name}' ({hint})"
 
 
 def document_problems(document: Document) -> list[str]:

@@ -6,10 +6,10 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from gmtool.games.ftl.rules.geometry import Rect, groups
+from gmtool.games.ftl.rules.problems import Problem, unknown_name
 from gmtool.games.ftl.rules.ship import SPACE, Ship
 
 if TYPE_CHECKING:
-    from gmtool.games.ftl.rules.checks import Problem
     from gmtool.games.ftl.rules.content import FtlContent
 
 
@@ -25,8 +25,6 @@ def door_pairs(ship: Ship) -> set[frozenset[str]]:
 
 
 def room_problems(ship: Ship, content: FtlContent) -> list[Problem]:
-    from gmtool.games.ftl.rules.checks import Problem, unknown_name
-
     problems: list[Problem] = []
     rules = content.rooms
     if len(ship.rooms) > rules.max:
@@ -91,8 +89,6 @@ def room_problems(ship: Ship, content: FtlContent) -> list[Problem]:
 
 
 def _layout_problems(ship: Ship, rects: list[Rect | None]) -> list[Problem]:
-    from gmtool.games.ftl.rules.checks import Problem
-
     problems: list[Problem] = []
     placed = [(index, rect) for index, rect in enumerate(rects) if rect is not None]
     for n, (index, rect) in enumerate(placed):
@@ -119,8 +115,6 @@ def _layout_problems(ship: Ship, rects: list[Rect | None]) -> list[Problem]:
 
 
 def _door_problems(ship: Ship, rects: list[Rect | None], content: FtlContent) -> list[Problem]:
-    from gmtool.games.ftl.rules.checks import Problem, unknown_name
-
     problems: list[Problem] = []
     by_id = {room.id: index for index, room in enumerate(ship.rooms)}
     placed = [rect for rect in rects if rect is not None]

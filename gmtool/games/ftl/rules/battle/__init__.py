@@ -3,6 +3,24 @@
 The battle lives in the campaign's state under ``"battle"`` as plain JSON. Every number it
 uses is copied in when the battle starts: the ships' own (systems, weapons, crew, from the
 ship files and ``tables/ftl/``) and the clock's rules (``tables/ftl/battle.yaml``), so a
-second needs no table read. ``second.py`` holds the fixed order of one second; each subject
-has its module (power, weapons, projectiles, shields and evasion, damage, hazards, crew).
+second needs no table read.
+
+The modules import in one direction only, each at its top:
+
+- leaves: ``state`` (finding things), ``rolls``, ``story``, ``crew`` (who mans what, who
+  can act, the way by doors), ``hooks``;
+- mechanics: ``power``, ``shields_evasion``, ``doors``, ``hazards``, ``augments``,
+  ``artillery``, ``cloak_battery``, ``zoltan_shield``, ``vengeance``, ``spread``,
+  ``drone_moves``, ``drones``;
+- resolution: ``damage``, ``beams``, ``weapons``, ``projectiles``, ``asteroids``, the
+  drones' seconds (``drone_shots``, ``drone_flight``, ``drone_crew``), ``boarding``,
+  ``hacking``, minds (``taken_minds``, ``slug_minds``, ``minds``), ``air_and_fire``,
+  ``crew_work``, ``medbay``, ``zoltans``, ``ftl_drive``;
+- the clock and the orders: ``second`` (the fixed order of one second), ``actions``,
+  ``choices``, ``document``, ``odds``, ``drone_odds``, ``setup``, ``rules``, ``handlers``.
+
+Where a mechanic sets off a reaction a higher module owns, it calls a hook (``hooks``)
+that the owner fills; importing this package imports the owners, so no hook is empty.
 """
+
+from gmtool.games.ftl.rules.battle import drones  # noqa: F401  (fills its hooks: ``hooks``)

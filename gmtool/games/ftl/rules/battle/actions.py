@@ -16,7 +16,7 @@ from gmtool.games.ftl.rules.battle import (
     augments,
     boarding,
     cloak_battery,
-    crew,
+    crew_work,
     doors,
     hacking,
     minds,
@@ -24,9 +24,11 @@ from gmtool.games.ftl.rules.battle import (
     weapons,
 )
 from gmtool.games.ftl.rules.battle.document import battle_document, rolls_document
+from gmtool.games.ftl.rules.battle.drones import order_drone
 from gmtool.games.ftl.rules.battle.second import run_second
 from gmtool.games.ftl.rules.battle.state import Battle, live_battle, ship_of
 from gmtool.games.ftl.rules.battle.story import story, story_lines
+from gmtool.games.ftl.rules.battle.zoltans import all_zoltan_power
 
 ORDERS = (
     "power",
@@ -61,7 +63,6 @@ def apply_battle(
     if order not in ORDERS:
         raise unknown("battle action", kind, ["tick", *(f"order_{o}" for o in ORDERS)])
     event = _order(battle, order, action)
-    from gmtool.games.ftl.rules.battle.zoltans import all_zoltan_power
 
     all_zoltan_power(battle)  # crew sent, retrieved or taken over: Zoltan bars follow them
     what = f"{order} order"
@@ -115,7 +116,7 @@ def _order(
         return {"event": "autofire", "ship": ship["name"], "on": ship["autofire"]}
     if order == "crew":
         name, room = str(action["name"]), str(action["room"])
-        return crew.order_move(battle, ship["name"], name, room, trial=trial)
+        return crew_work.order_move(battle, ship["name"], name, room, trial=trial)
     if order == "teleport":
         sent = boarding.order_send(battle, ship, str(action["room"]), trial=trial)
         return sent[0] if sent else {}
@@ -132,8 +133,6 @@ def _order(
     if order == "battery":
         return cloak_battery.order_battery(battle, ship, trial=trial)
     if order == "drone":
-        from gmtool.games.ftl.rules.battle.drones import order_drone
-
         return order_drone(battle, ship, str(action["drone"]), bool(action["on"]), trial=trial)
     if order == "doors":
         to = None if action.get("to") is None else str(action["to"])

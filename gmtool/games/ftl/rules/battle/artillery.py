@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from gmtool.games.ftl.rules.battle.crew import manning_skill
 from gmtool.games.ftl.rules.battle.state import Battle, Ship, rules
 
 SYSTEMS = ("artillery_beam", "artillery_flak")
@@ -90,8 +91,6 @@ def artillery_weapons(systems: Mapping[str, Any], data: Mapping[str, Any]) -> li
 def cooldown(battle: Battle, ship: Ship, weapon: Mapping[str, Any]) -> int:
     """Seconds to charge with the bars the system holds now (the level-1 time with none):
     base x multiplier, rounded down, less the manned bonus (none, by the table)."""
-    from gmtool.games.ftl.rules.battle.crew import manning_skill
-
     settings = rules(battle)["artillery"]
     system_id = str(weapon["artillery"])
     multipliers = settings["cooldown_multiplier"][system_id]

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from gmtool.dice import DiceDoor
+from gmtool.games.ftl.rules.battle.projectiles import dodge_shields_land
 from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, rules, ships_in_order
 
 KIND = "asteroid"
@@ -67,8 +68,6 @@ def strike(battle: Battle, dice: DiceDoor) -> list[Event]:
 
 
 def _one(battle: Battle, ship: Ship, dice: DiceDoor) -> list[Event]:
-    from gmtool.games.ftl.rules.battle.projectiles import dodge_shields_land
-
     rooms = list(ship["rooms"])
     face = dice.roll(
         f"1d{len(rooms)}", who="asteroid", label=f"room of {ship['name']} an asteroid strikes"

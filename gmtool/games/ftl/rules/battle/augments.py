@@ -72,23 +72,6 @@ def saves(battle: Battle, ship: Ship, augment: str, dice: DiceDoor, label: str) 
     return {**chance(battle, dice, name, percent, label), "augment": augment}
 
 
-def med_bots(ship: Ship) -> list[Event]:
-    from gmtool.games.ftl.rules.battle.damage import hurt
-    from gmtool.games.ftl.rules.battle.state import is_hostile
-
-    medbay = ship["systems"].get("medbay")
-    if "engi_med_bot_dispersal" not in ship["augments"] or medbay is None:
-        return []
-    if int(medbay["power"]) <= 0:
-        return []
-    heal = int(ship["augment_numbers"]["engi_med_bot_dispersal"]["heal_per_second"])
-    events: list[Event] = []
-    for member in ship["crew"]:
-        if member["health"] > 0 and not is_hostile(ship, member) and member.get("drone") is None:
-            events += hurt(ship, member, -heal, "med-bots")
-    return events
-
-
 def pre_ignite(battle: Battle, ship: Ship, weapon: dict[str, Any]) -> Event | None:
     """The weapon pre-igniter: "weapons are ready to fire when you jump to a beacon ...
     only ... weapons that were on from the previous jump ... only 1 charge for charge

@@ -13,7 +13,9 @@ from __future__ import annotations
 from typing import Any
 
 from gmtool.errors import RulesError
-from gmtool.games.ftl.rules.battle.crew import can_act
+from gmtool.games.ftl.rules.battle.crew import blow, can_act
+from gmtool.games.ftl.rules.battle.damage import damage_system, hurt
+from gmtool.games.ftl.rules.battle.power import add_ion
 from gmtool.games.ftl.rules.battle.state import (
     Battle,
     Event,
@@ -24,6 +26,7 @@ from gmtool.games.ftl.rules.battle.state import (
     room_of,
     rules,
 )
+from gmtool.games.ftl.rules.battle.zoltan_shield import refuse_across
 
 TELEPORTER = "crew_teleporter"
 
@@ -36,15 +39,12 @@ def _teleporter(battle: Battle, ship: Ship, enemy: Ship) -> dict[str, Any]:
         raise RulesError(f"{ship['name']}'s crew teleporter has no power", hint="power it first")
     if int(enemy.get("cloak", 0)) > 0:
         raise RulesError(f"{enemy['name']} is cloaked: nobody can be sent or retrieved")
-    from gmtool.games.ftl.rules.battle.zoltan_shield import refuse_across
 
     refuse_across(battle, enemy, "teleport", ship, "crew teleported across it")
     return system  # type: ignore[no-any-return]
 
 
 def order_send(battle: Battle, ship: Ship, room_id: str, *, trial: bool = False) -> list[Event]:
-    from gmtool.games.ftl.rules.battle.power import add_ion
-
     enemy = enemy_of(battle, ship)
     system = _teleporter(battle, ship, enemy)
     room_of(enemy, room_id)
@@ -118,8 +118,6 @@ def teleport_member(
 def fight_and_sabotage(battle: Battle, ship: Ship) -> list[Event]:
     """One second of fighting in every room where both crews stand, and of boarders
     wrecking systems where they stand alone."""
-    from gmtool.games.ftl.rules.battle.damage import damage_system, hurt
-
     events: list[Event] = []
     per_bar = int(rules(battle)["crew"]["ss_per_damage"])
     for room_id, room in ship["rooms"].items():
@@ -131,9 +129,9 @@ def fight_and_sabotage(battle: Battle, ship: Ship) -> list[Event]:
             blows = [(m, _foe(ship, m, there)) for m in there if can_act(m)]
             for attacker, foe in blows:
                 if foe is not None and foe["health"] > 0:
-                    events += hurt(ship, foe, _blow(battle, attacker), f"{attacker['name']}")
+                    events += hurt(ship, foe, blow(battle, attacker), f"{attacker['name']}")
         elif boarders and system is not None:
-            work = sum(_blow(battle, m) for m in boarders if can_act(m))
+            work = sum(blow(battle, m) for m in boarders if can_act(m))
             system["sabotage_ss"] = int(system.get("sabotage_ss", 0)) + work
             while system["sabotage_ss"] >= per_bar and system["damage"] < system["level"]:
                 system["sabotage_ss"] -= per_bar
@@ -156,10 +154,3 @@ def _foe(ship: Ship, member: dict[str, Any], there: list[dict[str, Any]]) -> dic
 
 def _side(ship: Ship, member: dict[str, Any]) -> bool:
     return is_hostile(ship, member)
-
-
-def _blow(battle: Battle, member: dict[str, Any]) -> int:
-    """A crew member's damage this second: the low end of its range on even seconds, the
-    high end on odd ones (ruling: "4-5 a second" alternates)."""
-    low, high = member.get("ss_damage", [4, 5])
-    return int(high if battle["second"] % 2 else low)

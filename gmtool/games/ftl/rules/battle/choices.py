@@ -12,6 +12,8 @@ from typing import Any
 
 from gmtool.errors import GmtoolError
 from gmtool.games.ftl.rules.battle.actions import check_order
+from gmtool.games.ftl.rules.battle.crew import path_between
+from gmtool.games.ftl.rules.battle.slug_minds import in_reach
 from gmtool.games.ftl.rules.battle.state import Battle, enemy_of, side_of
 
 
@@ -102,8 +104,6 @@ def candidates(battle: Battle, seat: str) -> dict[str, list[dict[str, Any]]]:
 
 def _slug_minds(battle: Battle, seat: str, enemy: str) -> list[dict[str, Any]]:
     """Each of ``seat``'s slugs with each enemy crew member within its reach."""
-    from gmtool.games.ftl.rules.battle.slug_minds import in_reach
-
     reach = str(battle["rules"]["slug_mind"]["reach"])
     found: list[dict[str, Any]] = []
     for slug_ship in battle["ships"].values():
@@ -120,8 +120,6 @@ def _slug_minds(battle: Battle, seat: str, enemy: str) -> list[dict[str, Any]]:
 
 def _walks(battle: Battle, seat: str) -> list[dict[str, Any]]:
     """Every room each living crew member of ``seat`` can walk to by the doors."""
-    from gmtool.games.ftl.rules.battle.crew import path_between
-
     walks: list[dict[str, Any]] = []
     for aboard in battle["ships"].values():
         for member in aboard["crew"]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from gmtool.errors import RulesError
 from gmtool.games.ftl.rules.battle.power import (
     WEAPONS,
+    add_ion,
     cap_power,
     reactor_bars,
     reactor_total,
@@ -88,8 +89,6 @@ def order_battery(battle: Battle, ship: Ship, *, trial: bool = False) -> Event:
 
 def count_down(battle: Battle, ship: Ship) -> list[Event]:
     """One second off the cloak, its rest, and the battery."""
-    from gmtool.games.ftl.rules.battle.power import add_ion
-
     events: list[Event] = []
     if int(ship.get("cloak_rest", 0)) > 0:
         ship["cloak_rest"] -= 1

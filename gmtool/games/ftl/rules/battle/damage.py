@@ -11,10 +11,11 @@ from typing import Any
 
 from gmtool.dice import DiceDoor
 from gmtool.games.ftl.rules.battle import hazards
+from gmtool.games.ftl.rules.battle.augments import saves
 from gmtool.games.ftl.rules.battle.power import WEAPONS, add_ion, cap_power, usable_bars
 from gmtool.games.ftl.rules.battle.rolls import chance
+from gmtool.games.ftl.rules.battle.shields_evasion import max_shields
 from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, crew_in, rules, side_of
-from gmtool.games.ftl.rules.battle.weapons import stop_volleys
 
 
 def land(
@@ -79,8 +80,6 @@ def _saved(
     battle: Battle, ship: Ship, augment: str, dice: DiceDoor, label: str, events: list[Event]
 ) -> bool:
     """Whether the ship's augment shrugs this off (its roll is added to the events)."""
-    from gmtool.games.ftl.rules.battle.augments import saves
-
     roll = saves(battle, ship, augment, dice, label)
     if roll is None:
         return False
@@ -119,8 +118,6 @@ def damage_system(battle: Battle, ship: Ship, system_id: str, points: int, why: 
         events += stop_volleys(ship)
     events += cap_power(battle, ship, system_id, usable_bars(system), "damage")
     if system_id == "shields":
-        from gmtool.games.ftl.rules.battle.shields_evasion import max_shields
-
         top = max_shields(battle, ship)
         if ship["shields"]["up"] > top:
             ship["shields"]["up"] = top
@@ -201,4 +198,21 @@ def _stun(
                 "seconds": seconds,
             }
         )
+    return events
+
+
+def stop_volleys(ship: Ship) -> list[Event]:
+    """Weapon control damaged: the shots not yet fired do not fire (not the artillery's)."""
+    events: list[Event] = []
+    for weapon in ship["weapons"]:
+        if weapon["shots_left"] > 0 and not weapon.get("artillery"):
+            events.append(
+                {
+                    "event": "volley_cut",
+                    "ship": ship["name"],
+                    "weapon": weapon["id"],
+                    "shots_lost": weapon["shots_left"],
+                }
+            )
+            weapon["shots_left"] = 0
     return events

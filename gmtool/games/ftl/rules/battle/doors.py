@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from gmtool.errors import RulesError, unknown
+from gmtool.games.ftl.rules.battle.crew import blow, can_act, manning_skill
 from gmtool.games.ftl.rules.battle.state import (
     Battle,
     Event,
@@ -73,8 +74,6 @@ def inner_doors(rooms: Mapping[str, Mapping[str, Any]]) -> dict[str, Door]:
 
 def level(battle: Battle, ship: Ship) -> int:
     """The door level now (0: no working doors)."""
-    from gmtool.games.ftl.rules.battle.crew import manning_skill
-
     settings = rules(battle)["doors"]
     if ship.get("hacked") == "doors":
         return int(settings["hacked_level"])
@@ -121,9 +120,6 @@ def batter(battle: Battle, ship: Ship) -> list[Event]:
     """Boarders waiting at a shut door hit it with their SS damage; a door whose damage
     reaches its health breaks and stands open for its reset time. A door nobody hits this
     second forgets its damage (``damage_resets``)."""
-    from gmtool.games.ftl.rules.battle.boarding import _blow as blow
-    from gmtool.games.ftl.rules.battle.crew import can_act
-
     hits: dict[str, int] = {}
     for member in ship["crew"]:
         if not member.get("path") or not can_act(member) or not is_hostile(ship, member):
@@ -275,8 +271,6 @@ def _working(battle: Battle, ship: Ship) -> None:
 def order_lock(battle: Battle, seat: str, name: str, target: str, *, trial: bool = False) -> Event:
     """The ``lock`` order: a crystal crew member locks the door between its room and
     ``target`` for its race's lock time (one lock of its own at a time)."""
-    from gmtool.games.ftl.rules.battle.crew import can_act
-
     ship, member = own_member(battle, seat, name)
     seconds = int(member.get("lock_seconds", 0))
     if seconds <= 0:

@@ -14,16 +14,21 @@ A powered drone in the drone control room heals (ruling). A drone killed is gone
 
 from __future__ import annotations
 
+from collections import deque
 from typing import Any
 
 from gmtool.dice import DiceDoor
 from gmtool.games.ftl.rules.battle import drone_moves as moves
-from gmtool.games.ftl.rules.battle.drones import BOARDING, DRONES
+from gmtool.games.ftl.rules.battle.crew import path_between
+from gmtool.games.ftl.rules.battle.damage import hurt
+from gmtool.games.ftl.rules.battle.drone_shots import launch
+from gmtool.games.ftl.rules.battle.drones import BOARDING, DRONES, body_of, destroy
 from gmtool.games.ftl.rules.battle.state import (
     Battle,
     Event,
     Ship,
     enemy_of,
+    is_hostile,
     rules,
     ships_in_order,
 )
@@ -42,8 +47,6 @@ def _one(battle: Battle, ship: Ship, index: int, dice: DiceDoor) -> list[Event]:
     drone = ship["drones"][index]
     aboard, body = body_of(battle, ship, index)
     if body is not None and body["health"] <= 0:
-        from gmtool.games.ftl.rules.battle.drones import destroy
-
         destroy(battle, ship, drone)
         return [{"event": "drone_destroyed", "ship": ship["name"], "drone": drone["id"]}]
     idle = not drone["powered"] or int(drone["ion_timer"]) > 0
@@ -61,28 +64,9 @@ def _one(battle: Battle, ship: Ship, index: int, dice: DiceDoor) -> list[Event]:
     events = _heal(battle, ship, aboard, body)
     goal = _goal(battle, ship, aboard, body)
     if goal is not None and goal != body["room"] and (not body["path"] or body["path"][-1] != goal):
-        from gmtool.games.ftl.rules.battle.crew import path_between
-
         body["path"] = path_between(aboard, str(body["room"]), goal) or []
         body["steps"] = 0.0
     return events
-
-
-def body_of(battle: Battle, ship: Ship, index: int) -> tuple[Ship | None, dict[str, Any] | None]:
-    """The drone walking the rooms (on whichever ship), or (None, None)."""
-    for aboard in battle["ships"].values():
-        for member in aboard["crew"]:
-            if member.get("drone") == index and member.get("owner") == ship["name"]:
-                return aboard, member
-    return None, None
-
-
-def recall(battle: Battle, ship: Ship, drone: dict[str, Any]) -> None:
-    """A drone destroyed leaves the rooms."""
-    index = ship["drones"].index(drone)
-    aboard, body = body_of(battle, ship, index)
-    if aboard is not None and body is not None:
-        aboard["crew"].remove(body)
 
 
 def _come_out(battle: Battle, ship: Ship, index: int, dice: DiceDoor) -> list[Event]:
@@ -98,7 +82,6 @@ def _come_out(battle: Battle, ship: Ship, index: int, dice: DiceDoor) -> list[Ev
         return []  # it waits for a ship it can see
     label = f"{ship['name']} {drone['id']} boards {enemy['name']}"
     room = moves.roll_room(battle, dice, enemy, label)
-    from gmtool.games.ftl.rules.battle.drone_flight import launch
 
     shot = {"from": ship["name"], "to": enemy["name"], "weapon": drone["id"], "slot": None}
     shot |= {"drone": index, "kind": BOARDING, "room": room, "ion": 0}
@@ -165,15 +148,12 @@ def _heal(battle: Battle, ship: Ship, aboard: Ship, body: dict[str, Any]) -> lis
         return []
     if body["health"] >= body["max_health"]:
         return []
-    from gmtool.games.ftl.rules.battle.damage import hurt
 
     return hurt(ship, body, -heal, "drone control")
 
 
 def _goal(battle: Battle, ship: Ship, aboard: Ship, body: dict[str, Any]) -> str | None:
     """Where the drone heads: the nearest room by doors that needs it."""
-    from gmtool.games.ftl.rules.battle.state import is_hostile
-
     if aboard is not ship:  # a boarding drone: crew first, then the systems
         here = [m for m in aboard["crew"] if m["room"] == body["room"] and m["health"] > 0]
         if any(not is_hostile(aboard, m) for m in here):
@@ -205,8 +185,6 @@ def _needs_repair(ship: Ship, room_id: str) -> bool:
 
 def _nearest(ship: Ship, start: str, wanted: Any) -> str | None:
     """The nearest room by doors (``start`` itself first) for which ``wanted`` holds."""
-    from collections import deque
-
     seen = {start}
     queue = deque([start])
     while queue:

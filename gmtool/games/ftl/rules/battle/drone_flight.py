@@ -17,6 +17,9 @@ from typing import Any
 
 from gmtool.dice import DiceDoor
 from gmtool.games.ftl.rules.battle import drone_moves as moves
+from gmtool.games.ftl.rules.battle.asteroids import is_due
+from gmtool.games.ftl.rules.battle.beams import sweep
+from gmtool.games.ftl.rules.battle.drone_shots import as_weapon, launch, shot_kind
 from gmtool.games.ftl.rules.battle.drones import HULL_REPAIR, OVERCHARGER, destroy, ionise
 from gmtool.games.ftl.rules.battle.state import (
     Battle,
@@ -51,8 +54,6 @@ def _asteroid_among_drones(battle: Battle, ship: Ship, dice: DiceDoor) -> list[E
     """An asteroid due at ``ship`` this second first crosses a space round it, named by
     2d6 as a drone's move (``asteroid_space``): the enemy drones on it are destroyed. No
     roll when no enemy drone flies round the ship."""
-    from gmtool.games.ftl.rules.battle.asteroids import is_due
-
     if ship["hull"] <= 0 or not is_due(battle, ship):
         return []
     enemy = enemy_of(battle, ship)
@@ -163,7 +164,6 @@ def _fire(battle: Battle, ship: Ship, index: int, dice: DiceDoor) -> list[Event]
     shot["kind"] = "beam"
     shot["beam_aim"] = {"corner": int(settings["beam_corner"]), "toward": toward}
     event["toward"] = toward
-    from gmtool.games.ftl.rules.battle.beams import sweep
 
     corner = min(int(settings["beam_corner"]), len(enemy["rooms"][room]["corners"]))
     shot["beam_aim"]["corner"] = corner
@@ -175,59 +175,6 @@ def _fire(battle: Battle, ship: Ship, index: int, dice: DiceDoor) -> list[Event]
         )
     event["rooms"] = [part["room"] for part in crossed]
     return [event]
-
-
-def launch(battle: Battle, shot: dict[str, Any], travel: int) -> None:
-    """Sends ``shot`` (a drone's shot, a boarding or hacking drone) on its way."""
-    battle["next_shot"] += 1
-    battle["in_flight"].append(
-        {**shot, "id": battle["next_shot"], "arrives": battle["second"] + travel}
-    )
-
-
-def hit_drone(battle: Battle, ship: Ship, weapon: dict[str, Any], target: str) -> list[Event]:
-    """A shot aimed at one of ``ship``'s drones (ruling: no dodge, no shield out there):
-    normal damage destroys it, ion ionises it; a drone no longer out is missed."""
-    from gmtool.games.ftl.rules.battle.drones import DRONE_TARGET, find_drone
-
-    drone = ship["drones"][find_drone(ship, target.removeprefix(DRONE_TARGET))]
-    event: Event = {"event": "drone_hit", "ship": ship["name"], "drone": drone["id"]}
-    event["weapon"] = weapon["id"]
-    if not drone["deployed"] or drone["kind"] == "internal":
-        return [{**event, "event": "drone_missed"}]
-    if int(weapon.get("damage") or 0) > 0:
-        destroy(battle, ship, drone)
-        return [{**event, "destroyed": True}]
-    if int(weapon.get("ion") or 0) > 0:
-        return [event, ionise(battle, ship, drone, int(weapon["ion"]), weapon["id"])]
-    return [{**event, "destroyed": False}]
-
-
-def shot_weapon(battle: Battle, shot: dict[str, Any]) -> dict[str, Any]:
-    drone = battle["ships"][shot["from"]]["drones"][shot["drone"]]
-    return as_weapon(battle, drone, shot)
-
-
-def as_weapon(battle: Battle, drone: dict[str, Any], shot: dict[str, Any]) -> dict[str, Any]:
-    """A drone's shot as the shot-landing rules read a weapon's."""
-    return {
-        "id": drone["id"],
-        "kind": shot.get("kind") or rules(battle)["drones"]["shot_kind"],
-        "damage": drone["damage"],
-        "systemless_damage": None,
-        "ion": 0,
-        "crew_damage": drone["crew_damage"],
-        "system_damage": 0,
-        "shots": 1,
-        "pierce": 0,
-        "fire": drone["fire"],
-        "breach": 0,
-        "stun": 0,
-        "stun_time": None,
-        "lockdown": 0,
-        "length": drone["length"],
-        "beam_aim": shot.get("beam_aim"),
-    }
 
 
 def _defensive(battle: Battle, ship: Ship, drone: dict[str, Any], dice: DiceDoor) -> list[Event]:
@@ -285,12 +232,6 @@ def _repair_hull(battle: Battle, ship: Ship, drone: dict[str, Any], dice: DiceDo
             "repaired": ship["hull"] - before,
         }
     ]
-
-
-def shot_kind(battle: Battle, shot: dict[str, Any]) -> str:
-    if shot.get("kind"):
-        return str(shot["kind"])
-    return str(battle["ships"][shot["from"]]["weapons"][shot["slot"]]["kind"])
 
 
 def _shoot_down(battle: Battle, ship: Ship, drone: dict[str, Any]) -> list[Event]:

@@ -13,9 +13,11 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from gmtool.errors import RulesError
+from gmtool.errors import RulesError, UsageError
+from gmtool.games.ftl.rules.battle.beams import sweep
+from gmtool.games.ftl.rules.battle.drone_shots import as_weapon
 from gmtool.games.ftl.rules.battle.drones import find_drone
-from gmtool.games.ftl.rules.battle.odds import _odds
+from gmtool.games.ftl.rules.battle.odds import _odds, volley_odds
 from gmtool.games.ftl.rules.battle.shields_evasion import dodge_numbers
 from gmtool.games.ftl.rules.battle.state import Battle, Ship, enemy_of, room_of, rules
 
@@ -23,15 +25,11 @@ from gmtool.games.ftl.rules.battle.state import Battle, Ship, enemy_of, room_of,
 def odds_of(battle: Battle, ship: Ship, ref: str, room_id: str | None) -> dict[str, Any]:
     """The odds ``ftl odds`` asks for: a weapon's volley at a room, or, when ``ref`` names
     one of the ship's drones (and none of its weapons), that drone's firing."""
-    from gmtool.games.ftl.rules.battle.odds import volley_odds
-
     weapons = {w["id"] for w in ship["weapons"]}
     drones = {d["id"] for d in ship.get("drones") or []}
     if ref in drones and ref not in weapons:
         return drone_odds(battle, ship, ref, room_id)
     if room_id is None:
-        from gmtool.errors import UsageError
-
         raise UsageError(
             f"which enemy room is {ref} fired at?",
             hint=f"gmtool ftl odds {ship['name']} {ref} ROOM",
@@ -82,8 +80,6 @@ def _outcomes(
     if not drone["beam"]:
         landed = (1 - dodge) if shields == 0 else Fraction(0)
         return [(Fraction(1), landed, landed * int(drone["damage"]), Fraction(1))]
-    from gmtool.games.ftl.rules.battle.beams import sweep
-    from gmtool.games.ftl.rules.battle.drone_flight import as_weapon
 
     settings = rules(battle)["drones"]
     ways = [w for w in settings["beam_toward"] if w != "again"]

@@ -14,6 +14,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from gmtool.errors import RulesError, unknown
+from gmtool.games.ftl.rules.battle.hooks import HOOKS
+from gmtool.games.ftl.rules.battle.power import check_bars
 from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, rules
 
 DRONES = "drone_control"
@@ -76,8 +78,6 @@ def control(ship: Ship) -> dict[str, Any]:
 def order_drone(battle: Battle, ship: Ship, ref: str, on: bool, *, trial: bool = False) -> Event:
     """The ``drone`` order: power a drone (launching it for a part if it is not out), or
     take its power away."""
-    from gmtool.games.ftl.rules.battle.power import check_bars
-
     index = find_drone(ship, ref)
     drone = ship["drones"][index]
     system = control(ship)
@@ -159,8 +159,6 @@ def destroy(battle: Battle, ship: Ship, drone: dict[str, Any]) -> None:
     drone["to"] = None
     drone["ion_timer"] = 0
     drone["at"] = str(rules(battle)["drones"]["start_space"])
-    from gmtool.games.ftl.rules.battle.drone_crew import recall
-
     recall(battle, ship, drone)
 
 
@@ -197,6 +195,9 @@ def cap_drones(battle: Battle, ship: Ship, cap: int, why: str) -> list[Event]:
     return events
 
 
+HOOKS.drone_control_capped = cap_drones
+
+
 def ionise(battle: Battle, ship: Ship, drone: dict[str, Any], points: int, why: str) -> Event:
     """An ionised drone does nothing for 5 s a point (``battle.ion.seconds_per_point``)."""
     seconds = points * int(rules(battle)["ion"]["seconds_per_point"])
@@ -231,3 +232,20 @@ def recover(ship: Ship) -> int:
     back = sum(1 for d in ship.get("drones") or [] if d["deployed"])
     ship["drone_parts"] = int(ship.get("drone_parts", 0)) + back
     return back
+
+
+def body_of(battle: Battle, ship: Ship, index: int) -> tuple[Ship | None, dict[str, Any] | None]:
+    """The drone walking the rooms (on whichever ship), or (None, None)."""
+    for aboard in battle["ships"].values():
+        for member in aboard["crew"]:
+            if member.get("drone") == index and member.get("owner") == ship["name"]:
+                return aboard, member
+    return None, None
+
+
+def recall(battle: Battle, ship: Ship, drone: dict[str, Any]) -> None:
+    """A drone destroyed leaves the rooms."""
+    index = ship["drones"].index(drone)
+    aboard, body = body_of(battle, ship, index)
+    if aboard is not None and body is not None:
+        aboard["crew"].remove(body)

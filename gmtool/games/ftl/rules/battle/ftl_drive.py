@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from gmtool.errors import RulesError
 from gmtool.games.ftl.rules.battle.crew import manning_skill
+from gmtool.games.ftl.rules.battle.drones import recover
 from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, enemy_of, rules
 
 SCALE = 100
@@ -60,7 +61,6 @@ def escape(battle: Battle, ship: Ship) -> Event:
         )
     battle["over"] = f"{ship['name']} escaped"
     battle["winner"] = None
-    from gmtool.games.ftl.rules.battle.drones import recover
 
     event: Event = {"event": "escape", "ship": ship["name"], "drones_recovered": recover(ship)}
     if "repair_arm" in ship["augments"]:  # "will repair 2 hull every jump"

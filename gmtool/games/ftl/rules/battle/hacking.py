@@ -22,7 +22,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from gmtool.errors import RulesError
+from gmtool.errors import RulesError, unknown
+from gmtool.games.ftl.rules.battle.boarding import teleport_member
+from gmtool.games.ftl.rules.battle.cloak_battery import shed_power
+from gmtool.games.ftl.rules.battle.damage import hurt
+from gmtool.games.ftl.rules.battle.doors import shut_all
+from gmtool.games.ftl.rules.battle.drone_shots import launch
+from gmtool.games.ftl.rules.battle.drones import ionise_all
+from gmtool.games.ftl.rules.battle.power import add_ion
 from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, enemy_of, rules
 
 HACKING_DRONE = "hacking_drone"
@@ -48,8 +55,6 @@ def order_hack(battle: Battle, ship: Ship, system_id: str, *, trial: bool = Fals
         raise RulesError(f"{ship['name']}'s hacking is {down}: it cannot hack now")
     enemy = enemy_of(battle, ship)
     if system_id not in enemy["systems"]:
-        from gmtool.errors import unknown
-
         raise unknown(f"system of {enemy['name']}", system_id, sorted(enemy["systems"]))
     if system_id in UNMODELLED:
         raise RulesError(f"hacking {system_id} is not modelled in battle yet")
@@ -61,7 +66,6 @@ def order_hack(battle: Battle, ship: Ship, system_id: str, *, trial: bool = Fals
         raise RulesError(f"{ship['name']} has a hacking drone in flight already (one at a time)")
     if trial:
         return {}
-    from gmtool.games.ftl.rules.battle.drone_flight import launch
 
     room = enemy["systems"][system_id]["room"]
     shot = {"from": ship["name"], "to": enemy["name"], "weapon": HACKING_DRONE, "slot": None}
@@ -155,8 +159,6 @@ def lost_event(shot: dict[str, Any], why: str) -> Event:
 
 def _at_once(battle: Battle, enemy: Ship, system_id: str) -> list[Event]:
     """What a hack does the moment it lands."""
-    from gmtool.games.ftl.rules.battle.power import add_ion
-
     events: list[Event] = []
     if system_id == "cloaking":
         if int(enemy.get("cloak", 0)) > 0:
@@ -164,8 +166,6 @@ def _at_once(battle: Battle, enemy: Ship, system_id: str) -> list[Event]:
             events.append({"event": "uncloak", "ship": enemy["name"], "why": "hacked"})
         events += add_ion(battle, enemy, "cloaking", int(rules(battle)["hacking"]["cloak_ion"]))
     if system_id == "backup_battery":
-        from gmtool.games.ftl.rules.battle.cloak_battery import shed_power
-
         enemy["hack_reactor"] = int(rules(battle)["hacking"]["battery_reactor"])
         events += shed_power(battle, enemy)
     if system_id == "hacking":  # the hacked ship's own hack ends, and its drone on the way
@@ -184,13 +184,9 @@ def _at_once(battle: Battle, enemy: Ship, system_id: str) -> list[Event]:
     if system_id == "crew_teleporter":
         events += _pull_home(battle, enemy)
     if system_id == "doors":
-        from gmtool.games.ftl.rules.battle.doors import shut_all
-
         events += shut_all(enemy)
 
     if system_id == "drone_control":
-        from gmtool.games.ftl.rules.battle.drones import ionise_all
-
         events += ionise_all(battle, enemy)
     return events
 
@@ -204,7 +200,6 @@ def _pull_home(battle: Battle, ship: Ship) -> list[Event]:
         for m in other["crew"]
         if m.get("owner") == ship["name"] and m["health"] > 0 and m.get("drone") is None
     ]
-    from gmtool.games.ftl.rules.battle.boarding import teleport_member
 
     for member in coming:
         teleport_member(other, ship, member, home, ship)
@@ -222,8 +217,6 @@ def _pull_home(battle: Battle, ship: Ship) -> list[Event]:
 
 def each_second(battle: Battle, ship: Ship) -> list[Event]:
     """The hacked ship's second under the hack (or the hack's end)."""
-    from gmtool.games.ftl.rules.battle.damage import hurt
-
     system_id = ship.get("hacked")
     if not system_id:
         return []
@@ -260,8 +253,6 @@ def each_second(battle: Battle, ship: Ship) -> list[Event]:
     elif system_id == "crew_teleporter":
         events += _pull_home(battle, ship)
     elif system_id == "drone_control":
-        from gmtool.games.ftl.rules.battle.drones import ionise_all
-
         events += ionise_all(battle, ship)
     return events
 

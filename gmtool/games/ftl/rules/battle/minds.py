@@ -13,7 +13,16 @@ from __future__ import annotations
 from typing import Any
 
 from gmtool.errors import RulesError
-from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, enemy_of, rules, side_of
+from gmtool.games.ftl.rules.battle.power import add_ion
+from gmtool.games.ftl.rules.battle.slug_minds import (
+    count_down_rest,
+    order_slug_mind,
+    release_slug,
+    slug_lost,
+)
+from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, enemy_of, rules
+from gmtool.games.ftl.rules.battle.taken_minds import SYSTEM, enemy_member, refuse_immune, take_mind
+from gmtool.games.ftl.rules.battle.zoltan_shield import refuse_across
 
 
 def order_mind(
@@ -22,8 +31,6 @@ def order_mind(
     """The ``mind`` order: by the mind control system, or (``by``) by one of the ship's
     slugs."""
     if by is not None:
-        from gmtool.games.ftl.rules.battle.slug_minds import order_slug_mind
-
         return order_slug_mind(battle, ship, by, name, trial=trial)
     system = ship["systems"].get("mind_control")
     if system is None:
@@ -40,8 +47,6 @@ def order_mind(
     aboard, target = enemy_member(battle, enemy["name"], name)
     refuse_immune(target)
     if aboard is not ship:  # the mind is reached across the ship's Zoltan shield
-        from gmtool.games.ftl.rules.battle.zoltan_shield import refuse_across
-
         refuse_across(battle, aboard, "mind_control", ship, "mind control")
     if trial:
         return {}
@@ -58,63 +63,8 @@ def order_mind(
     )
 
 
-SYSTEM = "system"
-"""The source of a mind taken by the mind control system (a slug's is the slug's name)."""
-
-
-def refuse_immune(target: dict[str, Any]) -> None:
-    """Refuse a mind that cannot be taken: a slug's, or one already taken (its bonuses
-    would pile up)."""
-    if target.get("mind_control_immune"):
-        raise RulesError(f"{target['name']} is a {target['race']}: immune to mind control")
-    if target.get("controlled_by"):
-        raise RulesError(f"{target['name']}'s mind is already taken")
-
-
-def take_mind(
-    target: dict[str, Any],
-    holder: str,
-    source: str,
-    seconds: int,
-    health_percent: int,
-    ss_bonus: list[int],
-) -> Event:
-    """Turn ``target`` to ``holder``'s side for ``seconds``, with the bonuses; ``source``
-    says who holds it (the system, or a slug by name) and so how it ends."""
-    bonus = int(target["max_health"]) * health_percent // 100
-    target["controlled_by"] = holder
-    target["control_source"] = source
-    target["control"] = seconds
-    target["control_bonus"] = {"health": bonus, "ss": list(ss_bonus)}
-    target["max_health"] += bonus
-    target["health"] += bonus
-    target["ss_damage"] = [a + b for a, b in zip(target["ss_damage"], ss_bonus, strict=True)]
-    target["path"] = []
-    event: Event = {"event": "mind", "ship": holder, "crew": target["name"], "seconds": seconds}
-    if source != SYSTEM:
-        event["by"] = source
-    return event
-
-
-def enemy_member(battle: Battle, seat: str, name: str) -> tuple[Ship, dict[str, Any]]:
-    """A living crew member of ``seat``, wherever it stands: (the ship it is on, it)."""
-    from gmtool.errors import unknown
-
-    known = []
-    for aboard in battle["ships"].values():
-        for member in aboard["crew"]:
-            if member.get("owner") == seat and member["health"] > 0:
-                known.append(member["name"])
-                if member["name"].casefold() == name.casefold():
-                    return aboard, member
-    raise unknown(f"crew member of {seat}", name, known)
-
-
 def count_down(battle: Battle, ship: Ship) -> list[Event]:
     """One second off each mind control held by crew standing on this ship."""
-    from gmtool.games.ftl.rules.battle.power import add_ion
-    from gmtool.games.ftl.rules.battle.slug_minds import count_down_rest, release_slug, slug_lost
-
     events: list[Event] = count_down_rest(ship)
     for member in ship["crew"]:
         if not member.get("controlled_by"):
@@ -199,6 +149,3 @@ def _clone_time(battle: Battle, bay: dict[str, Any]) -> int:
     seconds = rules(battle)["clone_bay"]["seconds"]
     level = max(1, int(bay["level"]) - int(bay["damage"]))
     return int(seconds[min(level, len(seconds)) - 1])
-
-
-__all__ = ["clone", "count_down", "enemy_member", "order_mind", "side_of", "take_mind"]

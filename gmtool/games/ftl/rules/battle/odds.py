@@ -19,6 +19,7 @@ from typing import Any
 
 from gmtool.games.ftl.rules.battle.projectiles import UNDODGEABLE
 from gmtool.games.ftl.rules.battle.shields_evasion import dodge_numbers
+from gmtool.games.ftl.rules.battle.spread import target_corners
 from gmtool.games.ftl.rules.battle.state import Battle, Ship, enemy_of, room_of, rules
 from gmtool.games.ftl.rules.battle.weapons import find_weapon
 from gmtool.games.ftl.rules.battle.zoltan_shield import layers, layers_taken, stops
@@ -103,7 +104,6 @@ def _landing(enemy: Ship, room_id: str, spread: int) -> dict[str | None, Fractio
     by its corners among the die's faces (``spread.target_corners``)."""
     if not spread:
         return {room_id: Fraction(1)}
-    from gmtool.games.ftl.rules.battle.spread import target_corners
 
     corners = target_corners(enemy, room_id, spread)
     owner = {tuple(c): rid for rid, r in enemy["rooms"].items() for c in r["corners"]}

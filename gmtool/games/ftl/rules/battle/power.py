@@ -12,6 +12,7 @@ from typing import Any
 
 from gmtool.errors import RulesError, unknown
 from gmtool.games.ftl.rules.battle.artillery import sync as sync_artillery
+from gmtool.games.ftl.rules.battle.hooks import HOOKS
 from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, rules
 
 WEAPONS = "weapon_control"
@@ -207,9 +208,7 @@ def cap_power(battle: Battle, ship: Ship, system_id: str, cap: int, why: str) ->
                 )
         return [_lost(ship, system_id, before, system["power"], why), *events]
     if system_id == "drone_control":
-        from gmtool.games.ftl.rules.battle.drones import cap_drones
-
-        events = cap_drones(battle, ship, cap, why)
+        events = HOOKS.drone_control_capped(battle, ship, cap, why)
         return [_lost(ship, system_id, before, system["power"], why), *events]
     system["power"] = cap
     sync_artillery(ship, system_id)

@@ -13,10 +13,17 @@ from __future__ import annotations
 from typing import Any
 
 from gmtool.dice import DiceDoor
+from gmtool.games.ftl.rules.battle import drone_crew, hacking
+from gmtool.games.ftl.rules.battle.beams import strike
+from gmtool.games.ftl.rules.battle.cloak_battery import is_cloaked
 from gmtool.games.ftl.rules.battle.damage import land
-from gmtool.games.ftl.rules.battle.hacking import HACKING_DRONE
+from gmtool.games.ftl.rules.battle.drone_shots import hit_drone, shot_weapon
+from gmtool.games.ftl.rules.battle.drones import destroy
+from gmtool.games.ftl.rules.battle.hacking import HACKING_DRONE, lost_event
 from gmtool.games.ftl.rules.battle.shields_evasion import roll_dodge
 from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, rules
+from gmtool.games.ftl.rules.battle.vengeance import avenge
+from gmtool.games.ftl.rules.battle.zoltan_shield import absorb, stop_drone
 
 UNDODGEABLE = ("beam",)
 
@@ -42,9 +49,6 @@ def _one_shot(battle: Battle, shot: dict[str, Any], dice: DiceDoor) -> list[Even
     ship = battle["ships"][shot["to"]]
     sender = battle["ships"][shot["from"]]
     if shot.get("kind") in ("boarding_drone", HACKING_DRONE):
-        from gmtool.games.ftl.rules.battle import drone_crew, hacking
-        from gmtool.games.ftl.rules.battle.zoltan_shield import stop_drone
-
         if ship["hull"] <= 0:
             return []
         hack = shot["kind"] == HACKING_DRONE
@@ -52,10 +56,12 @@ def _one_shot(battle: Battle, shot: dict[str, Any], dice: DiceDoor) -> list[Even
         if lost:
             return lost
         stopped = stop_drone(battle, ship, sender, shot, "hacking" if hack else "boarding_drone")
-        return stopped or (hacking.lands if hack else drone_crew.lands)(battle, shot)
+        if stopped is None:
+            return (hacking.lands if hack else drone_crew.lands)(battle, shot)
+        if shot.get("drone") is not None:  # a boarding drone's part is lost on the shield
+            destroy(battle, sender, sender["drones"][int(shot["drone"])])
+        return stopped
     if shot.get("drone") is not None:  # a drone's shot or beam
-        from gmtool.games.ftl.rules.battle.drone_flight import shot_weapon
-
         weapon = shot_weapon(battle, shot)
     else:
         weapon = shot.get("spec") or sender["weapons"][shot["slot"]]
@@ -65,12 +71,8 @@ def _one_shot(battle: Battle, shot: dict[str, Any], dice: DiceDoor) -> list[Even
     if shot["to"] == shot["from"]:  # a healing or repair bomb on one's own ship
         return land(battle, ship, str(shot["room"]), weapon, dice)
     if str(shot["room"]).startswith("drone:"):  # aimed at a drone, not a room
-        from gmtool.games.ftl.rules.battle.drone_flight import hit_drone
-
         return hit_drone(battle, ship, weapon, str(shot["room"]))
     if weapon["kind"] == "beam":
-        from gmtool.games.ftl.rules.battle.beams import strike
-
         stopped = _zoltan_stops_beam(battle, ship, weapon, shot, sender)
         if stopped is not None:
             return stopped
@@ -82,15 +84,10 @@ def _lost_to_cloak(battle: Battle, ship: Ship, sender: Ship, shot: dict[str, Any
     """A boarding or hacking drone reaching a ship that cloaked while it flew: it lands
     (``drone_battle.in_flight_when_cloaked: lands``, the ruling: "cannot be targeted"
     stops new aims, and what flies arrives, as shots do) or is lost (``lost``)."""
-    from gmtool.games.ftl.rules.battle.cloak_battery import is_cloaked
-
     if not is_cloaked(ship) or rules(battle)["drones"].get("in_flight_when_cloaked") != "lost":
         return []
     if shot["kind"] == HACKING_DRONE:
-        from gmtool.games.ftl.rules.battle.hacking import lost_event
-
         return [lost_event(shot, "cloaked")]
-    from gmtool.games.ftl.rules.battle.drones import destroy
 
     drone = sender["drones"][int(shot["drone"])]
     destroy(battle, sender, drone)
@@ -104,8 +101,6 @@ def _zoltan_stops_beam(
     battle: Battle, ship: Ship, weapon: dict[str, Any], shot: dict[str, Any], sender: Ship
 ) -> list[Event] | None:
     """A beam meeting a Zoltan shield is stopped whole: the rooms it has yet to cross too."""
-    from gmtool.games.ftl.rules.battle.zoltan_shield import absorb
-
     stopped = absorb(battle, ship, weapon, sender)
     if stopped is not None and shot.get("beam") is not None:
         battle["in_flight"] = [s for s in battle["in_flight"] if s.get("beam") != shot["beam"]]
@@ -122,8 +117,6 @@ def dodge_shields_land(
 ) -> list[Event]:
     """A shot (or an asteroid: no sender) reaching a ship: the dodge, the Zoltan shield,
     the shields, then the room (and the vengeance it may call down)."""
-    from gmtool.games.ftl.rules.battle.zoltan_shield import absorb
-
     events: list[Event] = []
     if weapon["kind"] not in UNDODGEABLE:
         dodge = roll_dodge(battle, ship, dice, weapon)
@@ -150,7 +143,5 @@ def dodge_shields_land(
         return events
     events += land(battle, ship, room_id, weapon, dice)
     if sender is not None:
-        from gmtool.games.ftl.rules.battle.vengeance import avenge
-
         events += avenge(battle, ship, sender, weapon, dice)
     return events

@@ -21,28 +21,27 @@ Both ships go through each step before the next step starts, the first-listed sh
 
 from __future__ import annotations
 
-from typing import Any
-
 from gmtool.dice import DiceDoor
 from gmtool.games.ftl.rules.battle import (
+    air_and_fire,
     asteroids,
-    augments,
     boarding,
     cloak_battery,
-    crew,
+    crew_work,
     doors,
     drone_crew,
     drone_flight,
     ftl_drive,
     hacking,
     hazards,
+    medbay,
     minds,
     power,
     projectiles,
     weapons,
 )
 from gmtool.games.ftl.rules.battle.shields_evasion import recharge_shields
-from gmtool.games.ftl.rules.battle.state import Battle, Event, is_hostile, rules, ships_in_order
+from gmtool.games.ftl.rules.battle.state import Battle, Event, ships_in_order
 from gmtool.games.ftl.rules.battle.zoltans import all_zoltan_power
 
 
@@ -52,7 +51,7 @@ def run_second(battle: Battle, dice: DiceDoor) -> list[Event]:
     events: list[Event] = [{"event": "second", "second": battle["second"]}]
     for ship in ships:
         events += power.count_down_ion(battle, ship)
-        events += crew.count_down_stuns(ship)
+        events += crew_work.count_down_stuns(ship)
         events += doors.count_down(ship)
         events += hacking.stun_hacked_room(battle, ship)
     for ship in ships:
@@ -66,18 +65,18 @@ def run_second(battle: Battle, dice: DiceDoor) -> list[Event]:
     events += asteroids.strike(battle, dice)
     events += all_zoltan_power(battle)  # a Zoltan's bar leaves the moment it dies or walks
     for ship in ships:
-        events += hazards.burn_and_breathe(battle, ship)
+        events += air_and_fire.burn_and_breathe(battle, ship)
         events += hazards.spread_fires(battle, ship, dice)
     events += all_zoltan_power(battle)
     for ship in ships:
-        events += crew.walk(battle, ship)
+        events += crew_work.walk(battle, ship)
         events += doors.batter(battle, ship)
         events += boarding.fight_and_sabotage(battle, ship)
         events += minds.count_down(battle, ship)
         events += minds.clone(battle, ship)
-        events += heal_in_medbay(battle, ship)
-        events += augments.med_bots(ship)
-        events += crew.repair(battle, ship)
+        events += medbay.heal_in_medbay(battle, ship)
+        events += medbay.med_bots(ship)
+        events += crew_work.repair(battle, ship)
     events += all_zoltan_power(battle)
     events += hacking.drop_lost_drones(battle)  # a hacking drone needs its system all the way
     for ship in ships:
@@ -86,23 +85,6 @@ def run_second(battle: Battle, dice: DiceDoor) -> list[Event]:
     for ship in ships:  # what was switched on by order lasts whole seconds
         events += cloak_battery.count_down(battle, ship)
     events += _the_end(battle)
-    return events
-
-
-def heal_in_medbay(battle: Battle, ship: dict[str, Any]) -> list[Event]:
-    """A powered medbay heals everyone in its room by its powered bars (4, 8, 12 a second)."""
-    from gmtool.games.ftl.rules.battle.damage import hurt
-
-    medbay = ship["systems"].get("medbay")
-    if medbay is None or medbay["power"] <= 0 or ship.get("hacked") == "medbay":
-        return []
-    heal = int(rules(battle)["medbay"]["heal"][min(int(medbay["power"]), 3) - 1])
-    events: list[Event] = []
-    for member in ship["crew"]:
-        if is_hostile(ship, member) or member.get("drone") is not None:
-            continue  # a medbay heals its own crew (drones are mended in drone control)
-        if member["health"] > 0 and member["room"] == medbay["room"]:
-            events += hurt(ship, member, -heal, "medbay")
     return events
 
 

@@ -12,8 +12,11 @@ from typing import Any
 from gmtool.games.ftl.rules.battle.artillery import artillery_weapons
 from gmtool.games.ftl.rules.battle.doors import inner_doors
 from gmtool.games.ftl.rules.battle.drones import new_drone
+from gmtool.games.ftl.rules.battle.power import reactor_used
 from gmtool.games.ftl.rules.battle.rules import battle_rules
+from gmtool.games.ftl.rules.battle.shields_evasion import max_shields
 from gmtool.games.ftl.rules.battle.state import Battle, Ship
+from gmtool.games.ftl.rules.battle.zoltans import place_zoltan_bars
 
 SPACE = "space"
 MODELLED_KINDS = ("laser", "ion", "missile", "bomb", "crystal", "beam", "flak")
@@ -70,11 +73,9 @@ def battle_ship(
     }
     for room in rooms.values():
         room["oxygen"] = int(rules["oxygen"]["start"])
-    from gmtool.games.ftl.rules.battle.zoltans import place_zoltan_bars
 
     place_zoltan_bars(ship)  # before the reactor's bars: a Zoltan's fill a system first
     _start_power(ship, data["battle"]["start_power"])
-    from gmtool.games.ftl.rules.battle.shields_evasion import max_shields
 
     ship["shields"]["up"] = max_shields({"rules": rules}, ship)
     return ship
@@ -228,8 +229,6 @@ def _pheromones(doc: Mapping[str, Any], data: Mapping[str, Any]) -> float:
 
 
 def _start_power(ship: Ship, order: list[str]) -> None:
-    from gmtool.games.ftl.rules.battle.power import reactor_used
-
     for system_id in order:
         system = ship["systems"].get(system_id)
         if system is None or system["subsystem"]:

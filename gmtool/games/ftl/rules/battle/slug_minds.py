@@ -5,7 +5,7 @@ A slug of the ship (alive, not stunned, holding no other mind and rested) takes 
 crew member within its reach (``battle.slug_mind.reach``: the slug's own room by default)
 for its race's seconds, with its race's SS damage bonus (+1 to both ends of the range: the
 text writes ranges as "4-5", "2-3 more", "2-2 less"), by the mind control system's own
-steps (``minds.take_mind``). The mind comes back when the time is up, the crew member
+steps (``taken_minds.take_mind``). The mind comes back when the time is up, the crew member
 dies, or the slug dies; the slug then rests ``rest_seconds`` before it may again. No system
 is involved, so no ion follows, and a Zoltan shield is never in the way (the slug stands
 beside its target).
@@ -17,8 +17,8 @@ from typing import Any
 
 from gmtool.errors import RulesError
 from gmtool.games.ftl.rules.battle.crew import can_act
-from gmtool.games.ftl.rules.battle.minds import enemy_member, refuse_immune, take_mind
 from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, enemy_of, own_member, rules
+from gmtool.games.ftl.rules.battle.taken_minds import enemy_member, refuse_immune, take_mind
 
 
 def order_slug_mind(

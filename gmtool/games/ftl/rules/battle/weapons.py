@@ -12,7 +12,13 @@ from typing import Any
 
 from gmtool.dice import DiceDoor
 from gmtool.errors import RulesError, unknown
+from gmtool.games.ftl.rules.battle.artillery import cooldown as artillery_cooldown
+from gmtool.games.ftl.rules.battle.augments import saves
+from gmtool.games.ftl.rules.battle.beams import beam_aim, sweep
+from gmtool.games.ftl.rules.battle.cloak_battery import cloak_fired
 from gmtool.games.ftl.rules.battle.crew import manning_skill
+from gmtool.games.ftl.rules.battle.drones import check_drone_target
+from gmtool.games.ftl.rules.battle.spread import scatter
 from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, enemy_of, room_of, rules
 
 
@@ -31,8 +37,6 @@ def cooldown(battle: Battle, ship: Ship, weapon: dict[str, Any]) -> int:
     """Seconds to charge: the cooldown (shortened by a chain), less the manned bonus, the
     bonus rounded down. The artillery has its own (``artillery.cooldown``)."""
     if weapon.get("artillery"):
-        from gmtool.games.ftl.rules.battle.artillery import cooldown as artillery_cooldown
-
         return artillery_cooldown(battle, ship, weapon)
     base = int(weapon["cooldown"])
     chain = weapon.get("chain")
@@ -103,8 +107,6 @@ def aim(
         )
     enemy = target_ship(battle, ship, weapon)
     if room_id.startswith("drone:"):  # an enemy drone outside its ship
-        from gmtool.games.ftl.rules.battle.drones import check_drone_target
-
         check_drone_target(enemy, weapon, room_id)
     else:
         room_of(enemy, room_id)
@@ -118,8 +120,6 @@ def aim(
         "room": room_id,
     }
     if weapon["kind"] == "beam":
-        from gmtool.games.ftl.rules.battle.beams import beam_aim
-
         beam_rules = rules(battle)["beams"]
         line = beam_aim(
             enemy,
@@ -182,8 +182,6 @@ def fire_weapons(battle: Battle, ship: Ship, dice: DiceDoor) -> list[Event]:
             if aimed_at is not ship and int(aimed_at.get("cloak", 0)) > 0:
                 continue  # "cannot be targeted": a charged weapon holds its fire
             events += _start_volley(battle, ship, index, dice)
-            from gmtool.games.ftl.rules.battle.cloak_battery import cloak_fired
-
             events += cloak_fired(battle, ship)
         if weapon["shots_left"] > 0 and weapon["spread"]:  # flak, swarm: every shot at once
             events += _launch_scattered(battle, ship, index, dice)
@@ -193,8 +191,6 @@ def fire_weapons(battle: Battle, ship: Ship, dice: DiceDoor) -> list[Event]:
 
 
 def _start_volley(battle: Battle, ship: Ship, index: int, dice: DiceDoor) -> list[Event]:
-    from gmtool.games.ftl.rules.battle.augments import saves
-
     weapon = ship["weapons"][index]
     weapon_rules = rules(battle)["weapons"]
     kept: list[Event] = []
@@ -282,8 +278,6 @@ def _launch_scattered(battle: Battle, ship: Ship, index: int, dice: DiceDoor) ->
     """A spread weapon's shots each land on a corner of the aimed room or of the rings of
     corners around it, one die face per corner (in reading order); a corner with no room
     is a miss into space."""
-    from gmtool.games.ftl.rules.battle.spread import scatter
-
     weapon = ship["weapons"][index]
     enemy = enemy_of(battle, ship)
     travel = _travel(battle, weapon)
@@ -316,8 +310,6 @@ def _launch_scattered(battle: Battle, ship: Ship, index: int, dice: DiceDoor) ->
 def _launch_beam(battle: Battle, ship: Ship, index: int) -> list[Event]:
     """A beam reaches the enemy at once and sweeps its rooms, 2 a second: one arrival per
     room crossed, each at its second."""
-    from gmtool.games.ftl.rules.battle.beams import sweep
-
     weapon = ship["weapons"][index]
     enemy = enemy_of(battle, ship)
     per_second = int(rules(battle)["beams"]["rooms_per_second"])
@@ -359,20 +351,3 @@ def _capped_level(weapon: dict[str, Any], level: int) -> int:
     base = int(weapon["cooldown"] if chain["what"] == "cooldown" else weapon["ion"])
     steps = abs(int(chain["cap"]) - base) // max(1, abs(int(chain["step"])))
     return min(level, steps)
-
-
-def stop_volleys(ship: Ship) -> list[Event]:
-    """Weapon control damaged: the shots not yet fired do not fire (not the artillery's)."""
-    events: list[Event] = []
-    for weapon in ship["weapons"]:
-        if weapon["shots_left"] > 0 and not weapon.get("artillery"):
-            events.append(
-                {
-                    "event": "volley_cut",
-                    "ship": ship["name"],
-                    "weapon": weapon["id"],
-                    "shots_lost": weapon["shots_left"],
-                }
-            )
-            weapon["shots_left"] = 0
-    return events

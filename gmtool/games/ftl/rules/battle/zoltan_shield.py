@@ -71,14 +71,10 @@ def stop_drone(
     battle: Battle, ship: Ship, sender: Ship, shot: dict[str, Any], what: str
 ) -> list[Event] | None:
     """A boarding drone (``what``: ``boarding_drone``) or a hacking drone (``hacking``)
-    meeting the shield is destroyed there; doing no damage, it takes the least a stopped
-    shot takes (``min_layers_per_shot``)."""
+    meeting the shield is destroyed there (the caller loses a boarding drone's part);
+    doing no damage, it takes the least a stopped shot takes (``min_layers_per_shot``)."""
     if not stops(battle, ship, what, sender):
         return None
-    if shot.get("drone") is not None:  # a drone part: it is lost
-        from gmtool.games.ftl.rules.battle.drones import destroy
-
-        destroy(battle, sender, sender["drones"][int(shot["drone"])])
     cost = int(rules(battle)["zoltan_shield"]["min_layers_per_shot"])
     return _take_layers(ship, str(shot["weapon"]), cost)
 

@@ -14,7 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, is_hostile
+from gmtool.games.ftl.rules.battle.artillery import sync as sync_artillery
+from gmtool.games.ftl.rules.battle.cloak_battery import shed_power
+from gmtool.games.ftl.rules.battle.power import WEAPONS
+from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, is_hostile, ships_in_order
 
 
 def zoltan_bars(ship: Ship, system: dict[str, Any]) -> int:
@@ -34,9 +37,6 @@ def place_zoltan_bars(ship: Ship) -> list[tuple[str, int, int]]:
     """Give each system the bars of the Zoltans in its room now: (system, before, after)
     for each that changed. Weapon (drone) control's power stays the powered weapons' (drones')
     sum."""
-    from gmtool.games.ftl.rules.battle.artillery import sync as sync_artillery
-    from gmtool.games.ftl.rules.battle.power import WEAPONS
-
     changed: list[tuple[str, int, int]] = []
     for system_id, system in ship["systems"].items():
         before = int(system.get("zoltan", 0))
@@ -56,8 +56,6 @@ def place_zoltan_bars(ship: Ship) -> list[tuple[str, int, int]]:
 def zoltan_power(battle: Battle, ship: Ship) -> list[Event]:
     """The Zoltans' bars placed again (after crew walked, died, boarded or changed side);
     weapons the reactor can no longer pay for once a Zoltan left go off."""
-    from gmtool.games.ftl.rules.battle.cloak_battery import shed_power
-
     events: list[Event] = [
         {"event": "zoltan_power", "ship": ship["name"], "system": sid, "from": a, "to": b}
         for sid, a, b in place_zoltan_bars(ship)
@@ -68,8 +66,6 @@ def zoltan_power(battle: Battle, ship: Ship) -> list[Event]:
 
 
 def all_zoltan_power(battle: Battle) -> list[Event]:
-    from gmtool.games.ftl.rules.battle.state import ships_in_order
-
     events: list[Event] = []
     for ship in ships_in_order(battle):
         events += zoltan_power(battle, ship)

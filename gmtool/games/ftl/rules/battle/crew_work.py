@@ -1,0 +1,149 @@
+"""Crew at work each second: the ``crew`` order, walking through doors, repairs, and stuns
+and crystal lockdowns wearing off."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gmtool.errors import RulesError
+from gmtool.games.ftl.rules.battle.crew import can_act, in_combat, path_between
+from gmtool.games.ftl.rules.battle.doors import can_pass
+from gmtool.games.ftl.rules.battle.hazards import remove_spent
+from gmtool.games.ftl.rules.battle.state import (
+    Battle,
+    Event,
+    Ship,
+    is_hostile,
+    own_member,
+    room_of,
+    rules,
+)
+
+
+def order_move(battle: Battle, seat: str, name: str, room_id: str, *, trial: bool = False) -> Event:
+    """The ``crew`` order: walk to a room by the doors (arrives by the race's speed), on
+    the ship the crew member stands on (a boarder walks the enemy's ship)."""
+    ship, member = own_member(battle, seat, name)
+    room_of(ship, room_id)
+    if member["health"] <= 0:
+        raise RulesError(f"{ship['name']}'s {member['name']} is dead and takes no orders")
+    path = path_between(ship, member["room"], room_id)
+    if path is None:
+        raise RulesError(
+            f"no way by doors from {member['room']} to {room_id} on {ship['name']}",
+            hint="crew walk through doors between rooms",
+        )
+    if trial:
+        return {}
+    member["path"] = path
+    member["steps"] = 0.0
+    return {
+        "event": "crew_order",
+        "ship": ship["name"],
+        "crew": member["name"],
+        "room": room_id,
+        "rooms": len(path),
+    }
+
+
+def walk(battle: Battle, ship: Ship) -> list[Event]:
+    """One second of walking: each crew member covers its speed in rooms (1 a second,
+    1.5 for mantis, 0.5 for rockmen), entering a room each time a whole one is covered,
+    if the door lets them through (``doors.can_pass``)."""
+
+    def through(member: dict[str, Any]) -> bool:
+        there = member["path"][0]
+        if _locked(ship, member["room"]) or _locked(ship, there):
+            return False  # a crystal lockdown seals the room: nobody in or out
+        return can_pass(battle, ship, member, member["room"], there)
+
+    events: list[Event] = []
+    for member in ship["crew"]:
+        if not member.get("path") or not can_act(member):
+            continue
+        if not through(member):
+            continue  # waiting at the door
+        member["steps"] = member.get("steps", 0.0) + float(member["speed"])
+        while member["steps"] >= 1.0 and member["path"] and through(member):
+            member["steps"] -= 1.0
+            member["room"] = member["path"].pop(0)
+        if not member["path"]:
+            member["steps"] = 0.0
+            events.append(
+                {
+                    "event": "crew_arrived",
+                    "ship": ship["name"],
+                    "crew": member["name"],
+                    "room": member["room"],
+                }
+            )
+    return events
+
+
+def repair(battle: Battle, ship: Ship) -> list[Event]:
+    """Crew in a room work on it: fires first, then breaches, then the system's damage
+    (3 SS a second each, doubled for engi; 50 SS repair a bar). A breached room's
+    system waits for the breach; a room left empty loses its repair progress."""
+    per_bar = int(rules(battle)["crew"]["ss_per_damage"])
+    events: list[Event] = []
+    for room_id, room in ship["rooms"].items():
+        workers = [
+            m
+            for m in ship["crew"]
+            if m["room"] == room_id and can_act(m) and not is_hostile(ship, m)
+        ]
+        if workers and in_combat(ship, room_id):
+            continue  # fighting, not repairing
+        system_id = room.get("system")
+        system = ship["systems"].get(system_id) if system_id else None
+        if not workers:
+            if system is not None:
+                system["repair_ss"] = 0
+            continue
+        work = sum(
+            int(rules(battle)["crew"]["repair_ss"]) * float(m.get("repair", 1.0)) for m in workers
+        )
+        work_left = int(work)
+        for kind in ("fires", "breaches"):
+            while room[kind] and work_left > 0:
+                item = room[kind][0]
+                used = min(work_left, item["health"])
+                item["health"] -= used
+                work_left -= used
+                events += remove_spent(ship, room_id, room, kind, "crew")
+        if room["breaches"] or system is None or system["damage"] == 0 or work_left <= 0:
+            continue
+        system["repair_ss"] += work_left
+        while system["repair_ss"] >= per_bar and system["damage"] > 0:
+            system["repair_ss"] -= per_bar
+            system["damage"] -= 1
+            events.append(
+                {
+                    "event": "repaired",
+                    "ship": ship["name"],
+                    "system": system_id,
+                    "damage": system["damage"],
+                }
+            )
+        if system["damage"] == 0:
+            system["repair_ss"] = 0
+    return events
+
+
+def _locked(ship: Ship, room_id: str) -> bool:
+    return int(ship["rooms"][room_id].get("locked", 0)) > 0
+
+
+def count_down_stuns(ship: Ship) -> list[Event]:
+    events: list[Event] = []
+    for member in ship["crew"]:
+        if member.get("stunned", 0) > 0:
+            member["stunned"] -= 1
+            if member["stunned"] == 0 and member["health"] > 0:
+                events.append({"event": "stun_over", "ship": ship["name"], "crew": member["name"]})
+    for room_id, room in ship["rooms"].items():
+        if int(room.get("locked", 0)) > 0:
+            room["locked"] -= 1
+            if room["locked"] == 0:
+                events.append({"event": "unlocked", "ship": ship["name"], "room": room_id})
+    return events

@@ -1,0 +1,132 @@
+"""The FTL game imports in one direction: no circle anywhere in ``gmtool.games.ftl``, and
+the battle referee in its layers (``gmtool/games/ftl/rules/battle/__init__.py``)."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from functools import cache
+from pathlib import Path
+
+import grimp
+
+GAME = "gmtool.games.ftl"
+BATTLE = f"{GAME}.rules.battle"
+
+LAYERS = (
+    # the clock and the orders
+    grimp.Layer(
+        "second", "actions", "choices", "document", "odds", "drone_odds", "setup", "rules",
+        "handlers", independent=False,
+    ),
+    # resolution: shots, drones, crew and air each second
+    grimp.Layer(
+        "damage", "beams", "weapons", "projectiles", "asteroids", "drone_shots",
+        "drone_flight", "drone_crew", "boarding", "hacking", "taken_minds", "slug_minds",
+        "minds", "air_and_fire", "crew_work", "medbay", "zoltans", "ftl_drive",
+        independent=False,
+    ),
+    # built on one mechanic each
+    grimp.Layer("hazards", "cloak_battery", "drones"),
+    # the mechanics, none importing another
+    grimp.Layer("power", "shields_evasion", "doors", "augments", "vengeance", "zoltan_shield"),
+    # the leaves
+    grimp.Layer(
+        "state", "rolls", "story", "hooks", "crew", "artillery", "spread", "drone_moves",
+        independent=False,
+    ),
+)  # fmt: skip
+
+
+@cache
+def _graph() -> grimp.ImportGraph:
+    return grimp.build_graph("gmtool")
+
+
+def _circles(modules: set[str], graph: grimp.ImportGraph) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan's algorithm)."""
+    imports = {m: graph.find_modules_directly_imported_by(m) & modules for m in modules}
+    order: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(module: str) -> None:
+        order[module] = low[module] = len(order)
+        stack.append(module)
+        for other in imports[module]:
+            if other not in order:
+                visit(other)
+                low[module] = min(low[module], low[other])
+            elif other in stack:
+                low[module] = min(low[module], order[other])
+        if low[module] == order[module]:
+            group = [stack.pop()]
+            while group[-1] != module:
+                group.append(stack.pop())
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for module in sorted(modules):
+        if module not in order:
+            visit(module)
+    return found
+
+
+def test_no_import_circle_in_the_ftl_game() -> None:
+    graph = _graph()
+    modules = {m for m in graph.modules if m == GAME or m.startswith(f"{GAME}.")}
+    assert len(modules) > 60  # the whole game, not an empty graph
+    circles = _circles(modules, graph)
+    assert not circles, "import circles: " + "; ".join(" <-> ".join(c) for c in circles)
+
+
+def test_the_circle_finder_finds_a_circle() -> None:
+    graph = grimp.ImportGraph()
+    for module in ("a", "a.one", "a.two", "a.three"):
+        graph.add_module(module)
+    graph.add_import(importer="a.one", imported="a.two")
+    graph.add_import(importer="a.two", imported="a.one")
+    graph.add_import(importer="a.three", imported="a.one")
+    assert _circles({"a.one", "a.two", "a.three"}, graph) == [["a.one", "a.two"]]
+
+
+def test_the_battle_imports_downward_only() -> None:
+    graph = _graph()
+    battle = {m.removeprefix(f"{BATTLE}.") for m in graph.find_children(BATTLE)}
+    layered = {tail for layer in LAYERS for tail in layer.module_tails}
+    assert battle == layered, "every battle module has its layer"
+    broken = graph.find_illegal_dependencies_for_layers(layers=LAYERS, containers={BATTLE})
+    assert not broken, "\n".join(
+        f"{d.importer} -> {d.imported}: {[r.importer for r in d.routes]}" for d in broken
+    )
+
+
+def test_every_battle_import_is_at_the_top_or_says_why_not() -> None:
+    """An import inside a function is kept only to spare a cold command, and says so."""
+    folder = Path(__file__).resolve().parents[3] / "gmtool" / "games" / "ftl" / "rules" / "battle"
+    late: list[str] = []
+    for path in sorted(folder.glob("*.py")):
+        lines = path.read_text().splitlines()
+        for node in ast.walk(ast.parse("\n".join(lines))):
+            inside = isinstance(node, ast.Import | ast.ImportFrom) and node.col_offset > 0
+            if inside and "#" not in lines[node.lineno - 1]:
+                late.append(f"{path.name}:{node.lineno}")
+    assert len(list(folder.glob("*.py"))) > 40
+    assert late == []
+
+
+def test_the_hooks_are_filled_by_importing_any_battle_module() -> None:
+    script = (
+        f"from {BATTLE}.power import cap_power\n"
+        f"from {BATTLE}.hooks import HOOKS, Hooks\n"
+        "import dataclasses\n"
+        "fields = dataclasses.fields(Hooks)\n"
+        "empty = [f.name for f in fields if getattr(HOOKS, f.name) is f.default]\n"
+        "print(empty)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    )
+    assert done.stdout.strip() == "[]"
