@@ -33,8 +33,8 @@ LAYERS = (
     grimp.Layer("power", "shields_evasion", "doors", "augments", "vengeance", "zoltan_shield"),
     # the leaves
     grimp.Layer(
-        "state", "rolls", "story", "hooks", "crew", "artillery", "spread", "drone_moves",
-        independent=False,
+        "state", "rolls", "every_die", "story", "hooks", "crew", "artillery", "spread",
+        "drone_moves", independent=False,
     ),
 )  # fmt: skip
 

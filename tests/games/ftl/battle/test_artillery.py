@@ -169,7 +169,9 @@ def test_odds_of_the_artillery_beam_through_shields() -> None:
     b["ships"]["Blue"]["shields"]["up"] = 2
     odds = volley_odds(b, b["ships"]["Red"], "artillery_beam", "pilot")
     assert odds["dodge"]["fraction"] == "0/1"  # beams are never dodged
-    assert odds["expected_hull_damage"]["fraction"] == "1/1"  # into the aimed room
+    # 2 inches rightward from the pilot's first corner: pilot, then engines, 1 each (a
+    # beam hits every room it crosses, as the tick plays it; not the aimed room alone)
+    assert odds["expected_hull_damage"]["fraction"] == "2/1"
     b["ships"]["Blue"]["shields"]["up"] = 5
     odds = volley_odds(b, b["ships"]["Red"], "artillery_beam", "pilot")
     assert odds["expected_hull_damage"]["fraction"] == "0/1"

@@ -7,11 +7,12 @@ second needs no table read.
 
 The modules import in one direction only, each at its top:
 
-- leaves: ``state`` (finding things), ``rolls``, ``story``, ``crew`` (who mans what, who
-  can act, the way by doors), ``hooks``;
-- mechanics: ``power``, ``shields_evasion``, ``doors``, ``hazards``, ``augments``,
-  ``artillery``, ``cloak_battery``, ``zoltan_shield``, ``vengeance``, ``spread``,
-  ``drone_moves``, ``drones``;
+- leaves: ``state`` (finding things), ``rolls``, ``every_die`` (every way the dice fall),
+  ``story``, ``crew`` (who mans what, who can act, the way by doors), ``artillery``,
+  ``spread``, ``drone_moves``, ``hooks``;
+- the mechanics, none importing another: ``power``, ``shields_evasion``, ``doors``,
+  ``augments``, ``vengeance``, ``zoltan_shield``;
+- built on one mechanic each: ``hazards``, ``cloak_battery``, ``drones``;
 - resolution: ``damage``, ``beams``, ``weapons``, ``projectiles``, ``asteroids``, the
   drones' seconds (``drone_shots``, ``drone_flight``, ``drone_crew``), ``boarding``,
   ``hacking``, minds (``taken_minds``, ``slug_minds``, ``minds``), ``air_and_fire``,

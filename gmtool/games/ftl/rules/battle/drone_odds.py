@@ -1,11 +1,11 @@
 """Exact odds of one firing of an offensive drone: ``gmtool ftl odds SHIP DRONE [ROOM]``.
 
 The drone's room is rolled (one face a room) unless ROOM is given; a beam drone's way is
-one of the d6's directions, each as likely (the faces rolled again do not count). With
-the defender's evasion and shields as they stand now: a combat drone's shot is dodged on
-the d20 and stopped by a shield; a beam loses 1 damage a shield in each room it crosses.
-From that: the chance the shot lands (or the beam does damage), the expected hull damage,
-and the chance of at least one new fire (the fire drone's chance for each corner crossed).
+one of the d6's directions, each as likely (the faces rolled again do not count). Each
+room and way is then played as the tick plays the drone's shot (``odds.volley_figures``,
+the drone's shot as a weapon: ``drone_shots.as_weapon``): a combat drone's shot is dodged
+on the d20 and stopped by a Zoltan shield or a shield; a beam crosses its rooms from the
+room's start corner, each taking its damage through the shields up.
 """
 
 from __future__ import annotations
@@ -14,11 +14,9 @@ from fractions import Fraction
 from typing import Any
 
 from gmtool.errors import RulesError, UsageError
-from gmtool.games.ftl.rules.battle.beams import sweep
 from gmtool.games.ftl.rules.battle.drone_shots import as_weapon
 from gmtool.games.ftl.rules.battle.drones import find_drone
-from gmtool.games.ftl.rules.battle.odds import _odds, volley_odds
-from gmtool.games.ftl.rules.battle.shields_evasion import dodge_numbers
+from gmtool.games.ftl.rules.battle.odds import as_odds, volley_figures, volley_odds
 from gmtool.games.ftl.rules.battle.state import Battle, Ship, enemy_of, room_of, rules
 
 
@@ -45,59 +43,38 @@ def drone_odds(battle: Battle, ship: Ship, ref: str, room_id: str | None) -> dic
     rooms = [room_id] if room_id is not None else list(enemy["rooms"])
     for rid in rooms:
         room_of(enemy, rid)
-    shields = int(enemy["shields"]["up"])
-    dodge = Fraction(len(dodge_numbers(battle, enemy)), int(rules(battle)["evasion"]["die"]))
-    lands = Fraction(0)
-    damage = Fraction(0)
-    no_fire = Fraction(0)
+    totals = dict.fromkeys(("hits", "dodge", "expected_hull_damage", "fire", "breach"), Fraction(0))
     for rid in rooms:
-        for weight, hit, hull, fire_free in _outcomes(battle, enemy, drone, rid, dodge, shields):
-            share = weight / len(rooms)
-            lands += share * hit
-            damage += share * hull
-            no_fire += share * fire_free
+        for share, shot in _shots(battle, drone, enemy, rid):
+            figures = volley_figures(battle, ship, as_weapon(battle, drone, shot), rid, 1)
+            for key in totals:
+                totals[key] += share / len(rooms) * figures[key]
     return {
         "ship": ship["name"],
         "weapon": drone["id"],
         "target": enemy["name"],
         "room": room_id or "a rolled room",
         "shots": 1,
-        "dodge": _odds(Fraction(0) if drone["beam"] else dodge),
-        "shields": shields,
-        "hit_each": _odds(lands),
-        "expected_hits": _odds(lands),
-        "expected_hull_damage": _odds(damage),
-        "fire": _odds(1 - no_fire),
-        "breach": _odds(Fraction(0)),
+        "dodge": as_odds(totals["dodge"]),
+        "shields": int(enemy["shields"]["up"]),
+        "hit_each": as_odds(totals["hits"]),
+        "expected_hits": as_odds(totals["hits"]),
+        "expected_hull_damage": as_odds(totals["expected_hull_damage"]),
+        "fire": as_odds(totals["fire"]),
+        "breach": as_odds(totals["breach"]),
     }
 
 
-def _outcomes(
-    battle: Battle, enemy: Ship, drone: dict[str, Any], room_id: str, dodge: Fraction, shields: int
-) -> list[tuple[Fraction, Fraction, Fraction, Fraction]]:
-    """(weight, chance it lands, expected hull damage, chance of no new fire) for each way
-    the firing can go in this room."""
-    if not drone["beam"]:
-        landed = (1 - dodge) if shields == 0 else Fraction(0)
-        return [(Fraction(1), landed, landed * int(drone["damage"]), Fraction(1))]
-
+def _shots(
+    battle: Battle, drone: dict[str, Any], enemy: Ship, room_id: str
+) -> list[tuple[Fraction, dict[str, Any]]]:
+    """(its chance, the shot) for each way the drone's firing at the room can go."""
     settings = rules(battle)["drones"]
+    if not drone["beam"]:
+        return [(Fraction(1), {"kind": str(settings["shot_kind"])})]
     ways = [w for w in settings["beam_toward"] if w != "again"]
     corner = min(int(settings["beam_corner"]), len(enemy["rooms"][room_id]["corners"]))
-    found = []
-    for way in ways:
-        shot = {"kind": "beam", "beam_aim": {"corner": corner, "toward": way}}
-        hull = 0
-        no_fire = Fraction(1)
-        for part in sweep(battle, enemy, as_weapon(battle, drone, shot), room_id):
-            left = int(drone["damage"]) - shields
-            if shields and left <= 0:
-                continue  # the shields stop it in this room
-            hull += max(0, left)
-            burning = {f["corner"] for f in enemy["rooms"][part["room"]]["fires"]}
-            for spot in part["corners"]:
-                if spot not in burning:
-                    no_fire *= 1 - Fraction(min(int(drone["fire"]), 100), 100)
-        landed = Fraction(1 if hull > 0 or no_fire < 1 else 0)
-        found.append((Fraction(1, len(ways)), landed, Fraction(hull), no_fire))
-    return found
+    return [
+        (Fraction(1, len(ways)), {"kind": "beam", "beam_aim": {"corner": corner, "toward": way}})
+        for way in ways
+    ]

@@ -38,12 +38,11 @@ def start(battle: Battle, ship: Ship, room_id: str, kind: str, dice: DiceDoor) -
                 break
             heads = coin(battle, dice, COIN_NAME[kind], f"{kind} in {ship['name']} {room_id}")
             flips.append("heads" if heads else "tails")
-            if heads:
+            if heads:  # placed at once: the room shows every coin so far
                 placed.append(corner)
+                room[kind].append({"corner": corner, "health": int(settings["health"])})
         if placed:
             break
-    for corner in placed:
-        room[kind].append({"corner": corner, "health": int(settings["health"])})
     if kind == "breaches" and placed:
         shut_room(ship, room_id)  # "all doors are automatically shut for that room"
     return [

@@ -1,147 +1,275 @@
 """Exact odds of one volley: ``gmtool ftl odds SHIP WEAPON ROOM``.
 
-Every outcome of the volley's shots is enumerated (a spread weapon's shot falls into
-space by the die's faces with no room; each shot dodges with the defender's numbers out
-of 20), with the defender's shields as they stand now: a shot a Zoltan shield stops takes
-its layers off instead of landing, then a shot the shields stop takes one down instead of
-landing; a spread shot that lands is in each room by its share of the die's faces, and a
-beam loses 1 damage for each shield it does not pierce. From that: the chance each shot
-lands, the expected hull damage, and the chance the volley starts at least one fire or
-breach (the chance roll, then the coins per corner with one re-flip). Shields coming back
-while the volley is in flight are not counted.
+The odds ask the tick's own functions, over every face of every die (``every_die``):
+the volley fires as many shots as a full weapon fires (``weapons.volley_shots``: a charge
+weapon all its charges); a spread shot lands where ``spread.scatter`` puts it for each
+face; each shot is dodged as ``projectiles.dodges`` says for each face of the d20; what
+is left meets the Zoltan shield and the shields (``projectiles.stop_before_room``), shot
+after shot, each taking its layers or a shield down; a shot that lands does to its room
+what ``damage.land`` does for each face of its chances and coins. A beam is never
+dodged: past the Zoltan shield it crosses its rooms (``beams.sweep``) and each takes what
+``beams.strike`` deals through the shields up.
+
+Each shot's effect on its room is reckoned from the ship as it stands now: a hit that
+damages the shields or the engines does not change the later shots' odds, and shields
+coming back while the volley is in flight are not counted.
 """
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from fractions import Fraction
 from itertools import product
 from typing import Any
 
-from gmtool.games.ftl.rules.battle.projectiles import UNDODGEABLE
-from gmtool.games.ftl.rules.battle.shields_evasion import dodge_numbers
-from gmtool.games.ftl.rules.battle.spread import target_corners
-from gmtool.games.ftl.rules.battle.state import Battle, Ship, enemy_of, room_of, rules
-from gmtool.games.ftl.rules.battle.weapons import find_weapon
-from gmtool.games.ftl.rules.battle.zoltan_shield import layers, layers_taken, stops
+from gmtool.dice import DiceDoor
+from gmtool.games.ftl.rules.battle.beams import beam_aim, strike, sweep
+from gmtool.games.ftl.rules.battle.damage import land
+from gmtool.games.ftl.rules.battle.every_die import every_die
+from gmtool.games.ftl.rules.battle.projectiles import dodges, stop_before_room
+from gmtool.games.ftl.rules.battle.rolls import ACTED_ON_AT_ONCE
+from gmtool.games.ftl.rules.battle.spread import scatter
+from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, enemy_of, room_of, rules
+from gmtool.games.ftl.rules.battle.weapons import find_weapon, ion_damage, volley_shots
+from gmtool.games.ftl.rules.battle.zoltan_shield import layers
 
 
 def volley_odds(battle: Battle, ship: Ship, weapon_ref: str, room_id: str) -> dict[str, Any]:
-    weapon = ship["weapons"][find_weapon(ship, weapon_ref)]
+    aimed = ship["weapons"][find_weapon(ship, weapon_ref)]
     enemy = enemy_of(battle, ship)
     room_of(enemy, room_id)
-    die = int(rules(battle)["evasion"]["die"])
-    dodge = Fraction(len(dodge_numbers(battle, enemy)), die)
-    if weapon["kind"] in UNDODGEABLE:
-        dodge = Fraction(0)
-    blocks = weapon["kind"] in rules(battle)["shields"]["blocks"]
-    shots = int(weapon["shots"])
-    where = _landing(enemy, room_id, int(weapon.get("spread") or 0))
-    space = where.pop(None, Fraction(0))
-    on_ship = 1 - space
-    # a shot that reaches the ship lands in each room by its share of the corners
-    share = {r: p / on_ship for r, p in where.items()} if on_ship else {}
-    damage = sum(
-        (q * _hull_damage(weapon, enemy["rooms"][r]) for r, q in share.items()), Fraction(0)
-    )
-    if weapon["kind"] == "beam":  # 1 less for each shield it does not pierce
-        damage = max(
-            Fraction(0), damage - max(0, int(enemy["shields"]["up"]) - int(weapon["pierce"]))
-        )
-    fire = _mixed_chance(battle, weapon["fire"], enemy, share, "fires")
-    breach = _mixed_chance(battle, weapon["breach"], enemy, share, "breaches")
-    outcomes = [
-        (o, p)
-        for o, p in (
-            ("space", space),
-            ("dodged", on_ship * dodge),
-            ("reached", on_ship * (1 - dodge)),
-        )
-        if p
-    ]
-    zoltan_at_start = layers(enemy) if stops(battle, enemy, weapon["kind"], ship) else 0
-    expected_hits = Fraction(0)
-    no_fire = Fraction(0)
-    no_breach = Fraction(0)
-    for volley in product(outcomes, repeat=shots):
-        chance = Fraction(1)
-        shields = int(enemy["shields"]["up"])
-        zoltan = zoltan_at_start
-        landed = 0
-        for outcome, p in volley:
-            chance *= p
-            if outcome != "reached":
-                continue
-            if zoltan > 0:
-                zoltan = max(0, zoltan - layers_taken(battle, weapon))
-                continue
-            if blocks and shields > int(weapon["pierce"]):
-                shields -= 1
-            else:
-                landed += 1
-        expected_hits += chance * landed
-        no_fire += chance * (1 - fire) ** landed
-        no_breach += chance * (1 - breach) ** landed
+    weapon = {**aimed, "ion": ion_damage(aimed)}  # as the volley's shots carry it
+    shots = volley_shots(weapon, int(weapon.get("charge_cap") or 1))
+    if weapon["kind"] == "beam":
+        weapon = _beam_line(battle, enemy, weapon, room_id)
+    figures = volley_figures(battle, ship, weapon, room_id, shots)
+    hits = figures.pop("hits")
     return {
         "ship": ship["name"],
         "weapon": weapon["id"],
         "target": enemy["name"],
         "room": room_id,
         "shots": shots,
-        "space": _odds(space),
-        "dodge": _odds(dodge),
+        "space": as_odds(figures.pop("space")),
+        "dodge": as_odds(figures.pop("dodge")),
         "shields": int(enemy["shields"]["up"]),
         "zoltan_shield": layers(enemy),
-        "hit_each": _odds((expected_hits / shots) if shots else Fraction(0)),
-        "expected_hits": _odds(expected_hits),
-        "expected_hull_damage": _odds(expected_hits * damage),
-        "fire": _odds(1 - no_fire),
-        "breach": _odds(1 - no_breach),
+        "hit_each": as_odds(hits / shots if shots else Fraction(0)),
+        "expected_hits": as_odds(hits),
+        **{key: as_odds(value) for key, value in figures.items()},
     }
 
 
-def _landing(enemy: Ship, room_id: str, spread: int) -> dict[str | None, Fraction]:
-    """Where one shot lands: the aimed room, or for a spread weapon each room (None: space)
-    by its corners among the die's faces (``spread.target_corners``)."""
-    if not spread:
-        return {room_id: Fraction(1)}
-
-    corners = target_corners(enemy, room_id, spread)
-    owner = {tuple(c): rid for rid, r in enemy["rooms"].items() for c in r["corners"]}
-    found: dict[str | None, Fraction] = {}
-    for corner in corners:
-        rid = owner.get(corner)
-        found[rid] = found.get(rid, Fraction(0)) + Fraction(1, len(corners))
-    return found
+def volley_figures(
+    battle: Battle, ship: Ship, weapon: dict[str, Any], room_id: str, shots: int
+) -> dict[str, Fraction]:
+    """``shots`` shots of ``weapon`` (a beam: its line, ``beam_aim``) fired by ``ship`` at
+    the enemy's room, as the tick resolves them: the expected ``hits`` (a beam: whether it
+    hits), the chance a shot falls into ``space`` or is dodged (``dodge``), the
+    ``expected_hull_damage`` and the chances of a new ``fire`` and a new ``breach``."""
+    enemy = enemy_of(battle, ship)
+    if weapon["kind"] == "beam":
+        return _beam(battle, ship, enemy, weapon, room_id)
+    return _shots(battle, ship, enemy, weapon, room_id, shots)
 
 
-def _mixed_chance(
-    battle: Battle, percent: int, enemy: Ship, share: dict[str | None, Fraction], kind: str
-) -> Fraction:
-    """The chance one landed shot starts a fire (breach), over the rooms it may land in."""
-    return sum(
-        (q * _start_chance(battle, percent, enemy["rooms"][r], kind) for r, q in share.items()),
-        Fraction(0),
+def _shots(
+    battle: Battle, ship: Ship, enemy: Ship, weapon: dict[str, Any], room_id: str, shots: int
+) -> dict[str, Fraction]:
+    where = _landing(battle, enemy, weapon, room_id)
+    space = where.pop(None, Fraction(0))
+    on_ship = 1 - space
+    dodge = _chance_of(battle, lambda b, door: _dodged(b, enemy["name"], weapon, door))
+    # a shot that reaches the ship lands in each room by its share of the die's faces
+    share = {r: p / on_ship for r, p in where.items() if r is not None} if on_ship else {}
+    in_room = {r: _in_room(battle, ship, enemy, weapon, r) for r in share}
+    hull, fire, breach = (
+        sum((q * in_room[r][key] for r, q in share.items()), Fraction(0))
+        for key in ("hull", "fire", "breach")
+    )
+    outcomes = [
+        (outcome, p)
+        for outcome, p in (
+            ("space", space),
+            ("dodged", on_ship * dodge),
+            ("reached", on_ship * (1 - dodge)),
+        )
+        if p
+    ]
+    stops = _Stops(battle, ship, enemy, weapon)
+    hits = no_fire = no_breach = Fraction(0)
+    for volley in product(outcomes, repeat=shots):
+        chance = Fraction(1)
+        guard = (int(enemy["shields"]["up"]), layers(enemy))
+        landed = 0
+        for outcome, p in volley:
+            chance *= p
+            if outcome != "reached":
+                continue
+            stopped, guard = stops.meet(guard)
+            landed += not stopped
+        hits += chance * landed
+        no_fire += chance * (1 - fire) ** landed
+        no_breach += chance * (1 - breach) ** landed
+    return {
+        "hits": hits,
+        "space": space,
+        "dodge": dodge,
+        "expected_hull_damage": hits * hull,
+        "fire": 1 - no_fire,
+        "breach": 1 - no_breach,
+    }
+
+
+class _Stops:
+    """What the Zoltan shield and the shields do to the next shot that reaches the ship,
+    by the layers and shields still up: (stopped, the layers and shields after)."""
+
+    def __init__(self, battle: Battle, ship: Ship, enemy: Ship, weapon: dict[str, Any]) -> None:
+        self.battle, self.ship, self.enemy, self.weapon = battle, ship, enemy, weapon
+        self.known: dict[tuple[int, int], tuple[bool, tuple[int, int]]] = {}
+
+    def meet(self, guard: tuple[int, int]) -> tuple[bool, tuple[int, int]]:
+        if guard not in self.known:
+            up, zoltan = guard
+            standing = {
+                **self.enemy,
+                "shields": {**self.enemy["shields"], "up": up},
+                "zoltan_shield": zoltan,
+            }
+            stopped = stop_before_room(self.battle, standing, self.weapon, self.ship)
+            after = (int(standing["shields"]["up"]), layers(standing))
+            self.known[guard] = (stopped is not None, after)
+        return self.known[guard]
+
+
+def _beam(
+    battle: Battle, ship: Ship, enemy: Ship, weapon: dict[str, Any], room_id: str
+) -> dict[str, Fraction]:
+    """A beam: never dodged; stopped whole by a Zoltan shield up; else each room it
+    crosses takes what ``strike`` deals, in order, on the ship as the rooms before left it."""
+    parts = sweep(battle, enemy, weapon, room_id)
+    standing = {**enemy, "shields": dict(enemy["shields"])}
+    dodge = _chance_of(battle, lambda b, door: _dodged(b, enemy["name"], weapon, door))
+    if not parts or stop_before_room(battle, standing, weapon, ship) is not None:
+        figures = dict.fromkeys(("hits", "hull", "fire", "breach"), Fraction(0))
+    else:
+
+        def crosses(b: Battle, door: DiceDoor) -> list[Event]:
+            target = b["ships"][enemy["name"]]
+            events: list[Event] = []
+            for part in parts:
+                events += strike(b, target, weapon, part["room"], list(part["corners"]), door)
+            return events
+
+        figures = _room_figures(battle, enemy, crosses)
+    return {
+        "hits": figures["hits"],
+        "space": Fraction(0),
+        "dodge": dodge,
+        "expected_hull_damage": figures["hull"],
+        "fire": figures["fire"],
+        "breach": figures["breach"],
+    }
+
+
+def _beam_line(battle: Battle, enemy: Ship, weapon: dict[str, Any], room_id: str) -> dict[str, Any]:
+    """The beam as aimed at the room, or from the room's default corner and way."""
+    if weapon.get("target") == room_id and weapon.get("beam_aim"):
+        return weapon
+    settings = rules(battle)["beams"]
+    line = beam_aim(
+        enemy, room_id, int(settings["default_corner"]), str(settings["default_toward"])
+    )
+    return {**weapon, "beam_aim": line}
+
+
+def _in_room(
+    battle: Battle, ship: Ship, enemy: Ship, weapon: dict[str, Any], room_id: str
+) -> dict[str, Fraction]:
+    """What one shot that lands in the room does, as ``damage.land`` plays it."""
+    return _room_figures(
+        battle,
+        enemy,
+        lambda b, door: land(b, b["ships"][enemy["name"]], room_id, weapon, door),
     )
 
 
-def _hull_damage(weapon: dict[str, Any], room: dict[str, Any]) -> int:
-    if room["system"] is None and weapon.get("systemless_damage") is not None:
-        return int(weapon["systemless_damage"])
-    return int(weapon["damage"])
+def _room_figures(
+    battle: Battle, enemy: Ship, play: Callable[[Battle, DiceDoor], list[Event]]
+) -> dict[str, Fraction]:
+    """Over every die ``play`` rolls: the expected hull lost, the chance of a new fire, of a
+    new breach, and the chance something was hit."""
+    name = enemy["name"]
+    ship_text = json.dumps(enemy)
+
+    def start() -> Battle:
+        ships = {**battle["ships"], name: json.loads(ship_text)}
+        return {**battle, "ships": ships, "in_flight": [], "hit": False}
+
+    def played(b: Battle, door: DiceDoor) -> None:
+        b["hit"] = any(e["event"] == "hit" for e in play(b, door))
+
+    def figures_of(b: Battle) -> tuple[int, int, int, bool]:
+        target = b["ships"][name]
+        return (target["hull"], _count(target, "fires"), _count(target, "breaches"), b["hit"])
+
+    figures = dict.fromkeys(("hull", "fire", "breach", "hits"), Fraction(0))
+    for chance, after in every_die(start, played, figures_of, SUMMED):
+        hull, fires, breaches, hit = figures_of(after)
+        figures["hull"] += chance * (int(enemy["hull"]) - hull)
+        figures["fire"] += chance * (fires > _count(enemy, "fires"))
+        figures["breach"] += chance * (breaches > _count(enemy, "breaches"))
+        figures["hits"] += chance * hit
+    return figures
 
 
-def _start_chance(battle: Battle, percent: int, room: dict[str, Any], kind: str) -> Fraction:
-    """The chance one landed shot starts at least one: the roll, then a heads among the
-    free corners' coins (all flipped again once on no heads)."""
-    if percent <= 0:
-        return Fraction(0)
-    free = len(room["corners"]) - len(room[kind])
-    if free <= 0:
-        return Fraction(0)
-    rounds = 2 if rules(battle)[kind]["reflip_once"] else 1
-    all_tails = Fraction(1, 2) ** (free * rounds)
-    return Fraction(min(percent, 100), 100) * (1 - all_tails)
+SUMMED = (*ACTED_ON_AT_ONCE, "fire", "breach")
+"""The rolls a shot's figures may follow once for all their faces that leave the same hull
+and the same number of fires and breaches: what a shot does after each of them depends on
+no more than that (the coins place fires and breaches as they fall, ``hazards.start``)."""
 
 
-def _odds(value: Fraction) -> dict[str, Any]:
+def _count(ship: Ship, kind: str) -> int:
+    return sum(len(room[kind]) for room in ship["rooms"].values())
+
+
+def _dodged(battle: Battle, name: str, weapon: dict[str, Any], door: DiceDoor) -> None:
+    dodge = dodges(battle, battle["ships"][name], weapon, door)
+    battle["yes"] = dodge is not None and bool(dodge["dodged"])
+
+
+def _landing(
+    battle: Battle, enemy: Ship, weapon: dict[str, Any], room_id: str
+) -> dict[str | None, Fraction]:
+    """Where one shot lands: the aimed room, or for a spread weapon each room (None: space)
+    by the faces of ``scatter``'s die."""
+    spread = int(weapon.get("spread") or 0)
+    if not spread:
+        return {room_id: Fraction(1)}
+
+    def start() -> dict[str, Any]:
+        return {"room": None}
+
+    def played(state: dict[str, Any], door: DiceDoor) -> None:
+        state["room"] = scatter(enemy, room_id, spread, door, label="odds")
+
+    found: dict[str | None, Fraction] = {}
+    for chance, state in every_die(start, played):
+        found[state["room"]] = found.get(state["room"], Fraction(0)) + chance
+    return found
+
+
+def _chance_of(battle: Battle, play: Callable[[Battle, DiceDoor], None]) -> Fraction:
+    """The chance ``play`` says yes (``battle["yes"]``), over every die it rolls."""
+
+    def start() -> Battle:
+        return {**battle, "yes": False}
+
+    paths = every_die(start, play, lambda b: bool(b["yes"]))
+    return sum((chance for chance, b in paths if b["yes"]), Fraction(0))
+
+
+def as_odds(value: Fraction) -> dict[str, Any]:
     return {"fraction": f"{value.numerator}/{value.denominator}", "value": float(value)}

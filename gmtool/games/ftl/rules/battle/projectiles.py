@@ -118,30 +118,47 @@ def dodge_shields_land(
     """A shot (or an asteroid: no sender) reaching a ship: the dodge, the Zoltan shield,
     the shields, then the room (and the vengeance it may call down)."""
     events: list[Event] = []
-    if weapon["kind"] not in UNDODGEABLE:
-        dodge = roll_dodge(battle, ship, dice, weapon)
-        if dodge is not None:
-            events.append(dodge)
-            if dodge["dodged"]:
-                return events
-    stopped = absorb(battle, ship, weapon, sender)
+    dodge = dodges(battle, ship, weapon, dice)
+    if dodge is not None:
+        events.append(dodge)
+        if dodge["dodged"]:
+            return events
+    stopped = stop_before_room(battle, ship, weapon, sender)
     if stopped is not None:
         return events + stopped
-    shields = ship["shields"]
-    blocks = weapon["kind"] in rules(battle)["shields"]["blocks"]
-    blocks = blocks and not weapon.get("passes_shields")
-    if blocks and shields["up"] > int(weapon.get("pierce", 0)):
-        shields["up"] -= 1
-        events.append(
-            {
-                "event": "blocked",
-                "ship": ship["name"],
-                "weapon": weapon["id"],
-                "shields_left": shields["up"],
-            }
-        )
-        return events
     events += land(battle, ship, room_id, weapon, dice)
     if sender is not None:
         events += avenge(battle, ship, sender, weapon, dice)
     return events
+
+
+def dodges(battle: Battle, ship: Ship, weapon: dict[str, Any], dice: DiceDoor) -> Event | None:
+    """The defender's d20 against a shot that can be dodged (None: nothing rolled)."""
+    if weapon["kind"] in UNDODGEABLE:
+        return None
+    return roll_dodge(battle, ship, dice, weapon)
+
+
+def stop_before_room(
+    battle: Battle, ship: Ship, weapon: dict[str, Any], sender: Ship | None
+) -> list[Event] | None:
+    """A shot past the dodge meets the Zoltan shield, then the shields: the events of its
+    end there, or None when it goes on to the room. A shot of a kind the shields stop takes
+    one down unless it pierces as many as are up (or passes every shield)."""
+    stopped = absorb(battle, ship, weapon, sender)
+    if stopped is not None:
+        return stopped
+    shields = ship["shields"]
+    blocks = weapon["kind"] in rules(battle)["shields"]["blocks"]
+    blocks = blocks and not weapon.get("passes_shields")
+    if not blocks or shields["up"] <= int(weapon.get("pierce", 0)):
+        return None
+    shields["up"] -= 1
+    return [
+        {
+            "event": "blocked",
+            "ship": ship["name"],
+            "weapon": weapon["id"],
+            "shields_left": shields["up"],
+        }
+    ]

@@ -63,6 +63,21 @@ NAMES = (
 )
 
 
+THRESHOLD_ROLLS = (
+    "stun_chance",
+    "fire_chance",
+    "breach_chance",
+    "rock_plating",
+    "casing",
+    "ion_field",
+    "replicator",
+    "vengeance",
+)
+"""The rolls made by ``chance``: N% happens on N or less."""
+ACTED_ON_AT_ONCE = ("evade", *THRESHOLD_ROLLS)
+"""Rolls whose result the battle acts on before its next roll (``every_die`` relies on it)."""
+
+
 def coin(battle: Battle, dice: DiceDoor, name: str, label: str) -> bool:
     """A coin: True for heads."""
     return dice.roll("1d2", who=name, label=label).total == HEADS

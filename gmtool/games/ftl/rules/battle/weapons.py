@@ -57,6 +57,11 @@ def cooldown(battle: Battle, ship: Ship, weapon: dict[str, Any]) -> int:
     return max(int(readings["reloader_min_cooldown"]), shorter)
 
 
+def volley_shots(weapon: dict[str, Any], charges: int) -> int:
+    """The shots of one volley: a charge weapon fires every charge it holds at once."""
+    return int(weapon["shots"]) * charges
+
+
 def is_charged(battle: Battle, ship: Ship, weapon: dict[str, Any]) -> bool:
     """Ready to fire: a charge weapon once it holds all its charges."""
     return bool(weapon["powered"]) and weapon["charges"] >= int(weapon["charge_cap"])
@@ -206,7 +211,7 @@ def _start_volley(battle: Battle, ship: Ship, index: int, dice: DiceDoor) -> lis
         if roll is None or not roll["happens"]:
             ship["missiles"] -= 1
     weapon["dry"] = False
-    weapon["shots_left"] = int(weapon["shots"]) * int(weapon["charges"])
+    weapon["shots_left"] = volley_shots(weapon, int(weapon["charges"]))
     weapon["charges"] = 0
     weapon["charge"] = 0
     weapon["volley_ion"] = ion_damage(weapon)
