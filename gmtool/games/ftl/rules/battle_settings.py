@@ -23,12 +23,14 @@ class EvasionRules(Model):
     percent_per_number: int = Field(ge=1)
     die: int = Field(ge=2)
     max_numbers: int = Field(ge=0)
+    undodgeable: list[Kind]
 
 
 class BeamRules(Model):
     corner_inches: float = Field(gt=0)
     default_corner: int = Field(ge=1)
     default_toward: Literal["right", "left", "up", "down"]
+    damage_per_shield: int = Field(ge=0)
 
 
 class CloakRules(Model):
@@ -38,6 +40,7 @@ class CloakRules(Model):
 
 class HackRules(Model):
     shield_every: int = Field(ge=1)
+    shield_layers: int = Field(ge=0)
     cloak_evasion: int = Field(ge=0)
     cloak_ion: int = Field(ge=0)
     oxygen: int = Field(ge=0)
@@ -45,6 +48,7 @@ class HackRules(Model):
     medbay: int = Field(ge=0)
     battery_reactor: int = Field(ge=0)
     artillery_drain: int = Field(ge=0)
+    drone_ion: int = Field(ge=0)
 
 
 class ArtilleryRules(Model):
@@ -77,6 +81,7 @@ class AugmentReadings(Model):
     reloader_reads: Literal["percent", "seconds"]
     reloader_min_cooldown: int = Field(ge=1)
     pre_igniter_second: int = Field(ge=0)
+    pre_igniter_charges: int = Field(ge=1)
     outside_battle: dict[str, str]
 
 
@@ -125,6 +130,7 @@ class BattleSettings(Model):
     ion: IonRules
     power: PowerRules
     shields_block: list[Kind]
+    shield_layers_per_block: int = Field(ge=1)
     evasion: EvasionRules
     shots_per_second: int = Field(ge=1)
     beams: BeamRules

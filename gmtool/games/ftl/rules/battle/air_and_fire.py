@@ -54,14 +54,15 @@ def _air(battle: Battle, ship: Ship) -> list[Event]:
     breach_rules = rules(battle)["breaches"]
     system = ship["systems"].get("oxygen")
     bars = int(system["power"]) if system else 0
-    refill = int(oxygen_rules["refill"][min(bars, 3) - 1]) if bars > 0 else 0
+    table = oxygen_rules["refill"]
+    refill = int(table[min(bars, len(table)) - 1]) if bars > 0 else 0
     top = int(oxygen_rules["start"])
     levels: dict[str, int] = {}
     for room_id, room in ship["rooms"].items():
         change = -len(room["fires"]) * int(fire_rules["oxygen"])
         if room["breaches"] or room.get("vent"):
             change -= int(breach_rules["oxygen"])
-        change -= sum(1 for m in crew_in(ship, room_id) if m.get("drains_oxygen"))
+        change -= sum(int(m.get("drains_oxygen", 0)) for m in crew_in(ship, room_id))
         change += refill if bars > 0 else -int(oxygen_rules["loss_when_off"])
         levels[room_id] = max(0, min(top, int(room["oxygen"]) + change))
     _through_open_doors(battle, ship, levels, top)

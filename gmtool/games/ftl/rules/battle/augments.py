@@ -27,7 +27,7 @@ from typing import Any
 
 from gmtool.dice import DiceDoor
 from gmtool.games.ftl.rules.battle.rolls import chance
-from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, rules
+from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, rule, rules
 
 MODELLED = (
     "rock_plating",
@@ -81,8 +81,9 @@ def pre_ignite(battle: Battle, ship: Ship, weapon: dict[str, Any]) -> Event | No
         return None
     if battle["second"] != int(rules(battle)["augments"]["pre_igniter_second"]):
         return None
-    if not weapon["powered"] or int(weapon["charges"]) >= 1:
+    charges = int(rule(battle, "augments", "pre_igniter_charges"))
+    if not weapon["powered"] or int(weapon["charges"]) >= charges:
         return None
-    weapon["charges"] = 1
+    weapon["charges"] = min(charges, int(weapon["charge_cap"]))
     weapon["charge"] = 0
     return {"event": "pre_ignited", "ship": ship["name"], "weapon": weapon["id"]}

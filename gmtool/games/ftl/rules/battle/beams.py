@@ -17,7 +17,7 @@ from gmtool.errors import RulesError
 from gmtool.games.ftl.rules.battle import hazards
 from gmtool.games.ftl.rules.battle.damage import damage_system, hurt
 from gmtool.games.ftl.rules.battle.rolls import chance
-from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, rules
+from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, rule, rules
 
 DIRECTIONS = {"right": (1, 0), "left": (-1, 0), "down": (0, 1), "up": (0, -1)}
 
@@ -72,7 +72,7 @@ def strike(
     base = int(weapon["damage"])
     if system_id is None and weapon.get("systemless_damage") is not None:
         base = int(weapon["systemless_damage"])
-    damage = base - shields
+    damage = base - shields * int(rule(battle, "beams", "damage_per_shield"))
     if shields and damage <= 0:
         return [
             {

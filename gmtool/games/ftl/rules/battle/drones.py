@@ -16,7 +16,7 @@ from typing import Any
 from gmtool.errors import RulesError, unknown
 from gmtool.games.ftl.rules.battle.hooks import HOOKS
 from gmtool.games.ftl.rules.battle.power import check_bars
-from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, rules
+from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, rule, rules
 
 DRONES = "drone_control"
 HULL_REPAIR = "hull_repair_drone"
@@ -220,7 +220,8 @@ def ionise_all(battle: Battle, ship: Ship) -> list[Event]:
         if not drone["deployed"]:
             continue
         if int(drone["ion_timer"]) == 0:
-            events.append(ionise(battle, ship, drone, 1, "hacked"))
+            points = int(rule(battle, "hacking", "drone_ion"))
+            events.append(ionise(battle, ship, drone, points, "hacked"))
         drone["ion_timer"] = max(int(drone["ion_timer"]), seconds)
     return events
 

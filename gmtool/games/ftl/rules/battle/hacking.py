@@ -30,7 +30,7 @@ from gmtool.games.ftl.rules.battle.doors import shut_all
 from gmtool.games.ftl.rules.battle.drone_shots import launch
 from gmtool.games.ftl.rules.battle.drones import ionise_all
 from gmtool.games.ftl.rules.battle.power import add_ion
-from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, enemy_of, rules
+from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, enemy_of, rule, rules
 
 HACKING_DRONE = "hacking_drone"
 """The kind of shot a hack order launches (the defence drones' ``shoot_down`` names it)."""
@@ -231,7 +231,8 @@ def each_second(battle: Battle, ship: Ship) -> list[Event]:
     events: list[Event] = []
     if system_id == "shields" and ship["hack_clock"] % int(settings["shield_every"]) == 0:
         if ship["shields"]["up"] > 0:
-            ship["shields"]["up"] -= 1
+            layers = int(rule(battle, "hacking", "shield_layers"))
+            ship["shields"]["up"] = max(0, ship["shields"]["up"] - layers)
             events.append(
                 {"event": "shield_hacked", "ship": ship["name"], "up": ship["shields"]["up"]}
             )

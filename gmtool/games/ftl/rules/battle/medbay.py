@@ -12,7 +12,8 @@ def heal_in_medbay(battle: Battle, ship: Ship) -> list[Event]:
     medbay = ship["systems"].get("medbay")
     if medbay is None or medbay["power"] <= 0 or ship.get("hacked") == "medbay":
         return []
-    heal = int(rules(battle)["medbay"]["heal"][min(int(medbay["power"]), 3) - 1])
+    table = rules(battle)["medbay"]["heal"]
+    heal = int(table[min(int(medbay["power"]), len(table)) - 1])
     events: list[Event] = []
     for member in ship["crew"]:
         if is_hostile(ship, member) or member.get("drone") is not None:

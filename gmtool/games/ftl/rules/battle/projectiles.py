@@ -21,11 +21,9 @@ from gmtool.games.ftl.rules.battle.drone_shots import hit_drone, shot_weapon
 from gmtool.games.ftl.rules.battle.drones import destroy
 from gmtool.games.ftl.rules.battle.hacking import HACKING_DRONE, lost_event
 from gmtool.games.ftl.rules.battle.shields_evasion import roll_dodge
-from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, rules
+from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, rule, rules
 from gmtool.games.ftl.rules.battle.vengeance import avenge
 from gmtool.games.ftl.rules.battle.zoltan_shield import absorb, stop_drone
-
-UNDODGEABLE = ("beam",)
 
 
 def arrive(battle: Battle, dice: DiceDoor) -> list[Event]:
@@ -134,7 +132,7 @@ def dodge_shields_land(
 
 def dodges(battle: Battle, ship: Ship, weapon: dict[str, Any], dice: DiceDoor) -> Event | None:
     """The defender's d20 against a shot that can be dodged (None: nothing rolled)."""
-    if weapon["kind"] in UNDODGEABLE:
+    if weapon["kind"] in rule(battle, "evasion", "undodgeable"):
         return None
     return roll_dodge(battle, ship, dice, weapon)
 
@@ -153,7 +151,7 @@ def stop_before_room(
     blocks = blocks and not weapon.get("passes_shields")
     if not blocks or shields["up"] <= int(weapon.get("pierce", 0)):
         return None
-    shields["up"] -= 1
+    shields["up"] = max(0, shields["up"] - int(rule(battle, "shields", "layers_per_block")))
     return [
         {
             "event": "blocked",

@@ -41,6 +41,7 @@ def battle_rules(data: Mapping[str, Any]) -> dict[str, Any]:
             "recharge_ms": round(float(shields["recharge_seconds"]) * 1000),
             "manned_faster_ms": manned("shields", "recharge_faster_seconds", 1000),
             "blocks": list(settings["shields_block"]),
+            "layers_per_block": int(settings["shield_layers_per_block"]),
         },
         "evasion": {
             **settings["evasion"],

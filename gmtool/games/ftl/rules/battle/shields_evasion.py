@@ -74,7 +74,8 @@ def _flying_evasion(battle: Battle, ship: Ship) -> int:
     level = int(piloting["level"]) - int(piloting["damage"])
     if level <= 0:
         return 0
-    share = int(ev["piloting_unmanned_share"][min(level, 3) - 1])
+    table = ev["piloting_unmanned_share"]
+    share = int(table[min(level, len(table)) - 1])
     return base * share // 100
 
 

@@ -55,6 +55,23 @@ def rules(battle: Battle) -> dict[str, Any]:
     return battle["rules"]  # type: ignore[no-any-return]
 
 
+BEGUN_BEFORE: dict[str, dict[str, Any]] = {
+    "shields": {"layers_per_block": 1},
+    "evasion": {"undodgeable": ["beam"]},
+    "beams": {"damage_per_shield": 1},
+    "hacking": {"shield_layers": 1, "drone_ion": 1},
+    "augments": {"pre_igniter_charges": 1},
+}
+"""How a battle begun before these settings were in ``tables/ftl/battle.yaml`` plays
+(its stored rules lack them): as the battle did then."""
+
+
+def rule(battle: Battle, section: str, key: str) -> Any:
+    """One setting of the battle's rules, for a battle begun before it was a setting too."""
+    found = rules(battle)[section]
+    return found[key] if key in found else BEGUN_BEFORE[section][key]
+
+
 def room_of(ship: Ship, room_id: str) -> dict[str, Any]:
     rooms = ship["rooms"]
     if room_id in rooms:
