@@ -12,6 +12,7 @@ from typing import Any
 from gmtool.cli.common import console
 from gmtool.cli.playloop import PlayLoop, Prompts, Step, say
 from gmtool.engine.game import Game
+from gmtool.games.ftl.state import BattleState, Ship
 
 KINDS = {
     "power": "move reactor power",
@@ -35,7 +36,7 @@ DICE_HELP = (
 )
 
 
-def battle_now(game: Game) -> dict[str, Any]:
+def battle_now(game: Game) -> BattleState:
     from gmtool.games.ftl.rules.battle.handlers import battle_as_it_opens
 
     state = game.state
@@ -138,7 +139,7 @@ def _door_label(action: dict[str, Any]) -> str:
     return f"{verb} {action['room']} to space"
 
 
-def _aim_label(enemy: dict[str, Any], room: str | None) -> str:
+def _aim_label(enemy: Ship, room: str | None) -> str:
     """A room as it is, an enemy drone by its id ("combat_drone_i (drone:1)")."""
     if room is None:
         return "hold fire"

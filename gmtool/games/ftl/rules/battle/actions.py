@@ -8,7 +8,7 @@ battle and returns the result document and a line for the log. An illegal order 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, get_args
 
 from gmtool.dice import DiceDoor
 from gmtool.errors import RulesError, UsageError, unknown
@@ -26,27 +26,12 @@ from gmtool.games.ftl.rules.battle import (
 from gmtool.games.ftl.rules.battle.document import battle_document, rolls_document
 from gmtool.games.ftl.rules.battle.drones import order_drone
 from gmtool.games.ftl.rules.battle.second import run_second
-from gmtool.games.ftl.rules.battle.state import Battle, live_battle, ship_of
+from gmtool.games.ftl.rules.battle.state import Battle, Ship, live_battle, ship_of
 from gmtool.games.ftl.rules.battle.story import story, story_lines
 from gmtool.games.ftl.rules.battle.zoltans import all_zoltan_power
+from gmtool.games.ftl.state import Order
 
-ORDERS = (
-    "power",
-    "weapon",
-    "aim",
-    "autofire",
-    "crew",
-    "doors",
-    "dodge",
-    "cloak",
-    "battery",
-    "teleport",
-    "retrieve",
-    "mind",
-    "hack",
-    "lock",
-    "drone",
-)
+ORDERS: tuple[Order, ...] = get_args(Order)
 MAX_SECONDS = 600
 """The most seconds one tick command runs (a guard against a slip of the keyboard)."""
 
@@ -145,7 +130,7 @@ def _order(
 
 
 def _order_dodge(
-    battle: Battle, ship: dict[str, Any], action: Mapping[str, Any], *, trial: bool = False
+    battle: Battle, ship: Ship, action: Mapping[str, Any], *, trial: bool = False
 ) -> dict[str, Any]:
     numbers = [int(n) for n in action.get("numbers", [])]
     die = int(battle["rules"]["evasion"]["die"])

@@ -18,6 +18,7 @@ from typing import Any
 
 from gmtool.games.ftl.rules.battle.crew import manning_skill
 from gmtool.games.ftl.rules.battle.state import Battle, Ship, rules
+from gmtool.games.ftl.state import Weapon
 
 SYSTEMS = ("artillery_beam", "artillery_flak")
 KINDS = {"artillery_beam": "beam", "artillery_flak": "flak"}
@@ -41,9 +42,9 @@ def artillery_rules(data: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def artillery_weapons(systems: Mapping[str, Any], data: Mapping[str, Any]) -> list[dict[str, Any]]:
+def artillery_weapons(systems: Mapping[str, Any], data: Mapping[str, Any]) -> list[Weapon]:
     """The weapon entry of the ship's artillery system, if it has one."""
-    found: list[dict[str, Any]] = []
+    found: list[Weapon] = []
     for system_id in SYSTEMS:
         if system_id not in systems:
             continue

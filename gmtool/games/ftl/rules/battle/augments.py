@@ -23,11 +23,10 @@ steady bonus. Their numbers come from ``tables/ftl/augments.yaml`` (copied in at
 
 from __future__ import annotations
 
-from typing import Any
-
 from gmtool.dice import DiceDoor
 from gmtool.games.ftl.rules.battle.rolls import chance
 from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, rule, rules
+from gmtool.games.ftl.state import Weapon
 
 MODELLED = (
     "rock_plating",
@@ -72,7 +71,7 @@ def saves(battle: Battle, ship: Ship, augment: str, dice: DiceDoor, label: str) 
     return {**chance(battle, dice, name, percent, label), "augment": augment}
 
 
-def pre_ignite(battle: Battle, ship: Ship, weapon: dict[str, Any]) -> Event | None:
+def pre_ignite(battle: Battle, ship: Ship, weapon: Weapon) -> Event | None:
     """The weapon pre-igniter: "weapons are ready to fire when you jump to a beacon ...
     only ... weapons that were on from the previous jump ... only 1 charge for charge
     weapons". The battle opens on arrival, so a weapon switched on before its first second

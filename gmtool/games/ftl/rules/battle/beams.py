@@ -10,14 +10,17 @@ fire and breach chances. It reaches the ship at once and sweeps 2 rooms a second
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from gmtool.dice import DiceDoor
 from gmtool.errors import RulesError
 from gmtool.games.ftl.rules.battle import hazards
 from gmtool.games.ftl.rules.battle.damage import damage_system, hurt
+from gmtool.games.ftl.rules.battle.hazards import Kind
 from gmtool.games.ftl.rules.battle.rolls import chance
 from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, rule, rules
+from gmtool.games.ftl.state import CrewMember
 
 DIRECTIONS = {"right": (1, 0), "left": (-1, 0), "down": (0, 1), "up": (0, -1)}
 
@@ -34,7 +37,9 @@ def beam_aim(ship: Ship, room_id: str, corner: int, toward: str) -> dict[str, An
     return {"corner": corner, "toward": toward}
 
 
-def sweep(battle: Battle, ship: Ship, weapon: dict[str, Any], room_id: str) -> list[dict[str, Any]]:
+def sweep(
+    battle: Battle, ship: Ship, weapon: Mapping[str, Any], room_id: str
+) -> list[dict[str, Any]]:
     """The rooms the beam crosses, in order, each with the corners it crosses there."""
     aim = weapon["beam_aim"]
     x, y = ship["rooms"][room_id]["corners"][aim["corner"] - 1]
@@ -60,7 +65,7 @@ def sweep(battle: Battle, ship: Ship, weapon: dict[str, Any], room_id: str) -> l
 def strike(
     battle: Battle,
     ship: Ship,
-    weapon: dict[str, Any],
+    weapon: Mapping[str, Any],
     room_id: str,
     corners: list[int],
     dice: DiceDoor,
@@ -104,10 +109,11 @@ def strike(
     for member in crew_in_corners(ship, room_id, corners):
         if per_member:
             events += hurt(ship, member, per_member, weapon["id"])
-    for kind, key, name in (
+    chances: tuple[tuple[Kind, str, str], ...] = (
         ("fires", "fire", "fire_chance"),
         ("breaches", "breach", "breach_chance"),
-    ):
+    )
+    for kind, key, name in chances:
         for corner in corners:
             if int(weapon.get(key, 0)) <= 0:
                 break
@@ -119,7 +125,7 @@ def strike(
     return events
 
 
-def crew_in_corners(ship: Ship, room_id: str, corners: list[int]) -> list[dict[str, Any]]:
+def crew_in_corners(ship: Ship, room_id: str, corners: list[int]) -> list[CrewMember]:
     """Crew stand in their room's corners in turn (the first listed in the first corner)."""
     room = ship["rooms"][room_id]
     there = [m for m in ship["crew"] if m["room"] == room_id and m["health"] > 0]

@@ -10,8 +10,6 @@ wreck its system (their SS damage a second, 50 a bar, forgotten when they leave)
 
 from __future__ import annotations
 
-from typing import Any
-
 from gmtool.errors import RulesError
 from gmtool.games.ftl.rules.battle.crew import blow, can_act
 from gmtool.games.ftl.rules.battle.damage import damage_system, hurt
@@ -27,11 +25,12 @@ from gmtool.games.ftl.rules.battle.state import (
     rules,
 )
 from gmtool.games.ftl.rules.battle.zoltan_shield import refuse_across
+from gmtool.games.ftl.state import CrewMember, System
 
 TELEPORTER = "crew_teleporter"
 
 
-def _teleporter(battle: Battle, ship: Ship, enemy: Ship) -> dict[str, Any]:
+def _teleporter(battle: Battle, ship: Ship, enemy: Ship) -> System:
     system = ship["systems"].get(TELEPORTER)
     if system is None:
         raise RulesError(f"{ship['name']} has no crew teleporter")
@@ -41,7 +40,7 @@ def _teleporter(battle: Battle, ship: Ship, enemy: Ship) -> dict[str, Any]:
         raise RulesError(f"{enemy['name']} is cloaked: nobody can be sent or retrieved")
 
     refuse_across(battle, enemy, "teleport", ship, "crew teleported across it")
-    return system  # type: ignore[no-any-return]
+    return system
 
 
 def order_send(battle: Battle, ship: Ship, room_id: str, *, trial: bool = False) -> list[Event]:
@@ -90,7 +89,7 @@ def order_retrieve(battle: Battle, ship: Ship, *, trial: bool = False) -> list[E
     if trial:
         return []
     for member in coming:
-        teleport_member(enemy, ship, member, system["room"], ship)
+        teleport_member(enemy, ship, member, str(system["room"]), ship)
     return [
         {
             "event": "retrieve",
@@ -102,7 +101,7 @@ def order_retrieve(battle: Battle, ship: Ship, *, trial: bool = False) -> list[E
 
 
 def teleport_member(
-    source: Ship, target: Ship, member: dict[str, Any], room_id: str, teleporter: Ship
+    source: Ship, target: Ship, member: CrewMember, room_id: str, teleporter: Ship
 ) -> None:
     """Move a crew member between ships by ``teleporter``'s ship's teleporter; with the
     reconstructive teleport augment it arrives fully healed."""
@@ -141,9 +140,9 @@ def fight_and_sabotage(battle: Battle, ship: Ship) -> list[Event]:
     return events
 
 
-def _foe(ship: Ship, member: dict[str, Any], there: list[dict[str, Any]]) -> dict[str, Any] | None:
+def _foe(ship: Ship, member: CrewMember, there: list[CrewMember]) -> CrewMember | None:
     """The hostile crew member in one's own corner first, else the first hostile there."""
-    room = ship["rooms"][member["room"]]
+    room = ship["rooms"][str(member["room"])]
     corners = len(room["corners"])
     spot = {id(m): k % corners for k, m in enumerate(there)}
     hostile = [m for m in there if _side(ship, m) != _side(ship, member) and m["health"] > 0]
@@ -152,5 +151,5 @@ def _foe(ship: Ship, member: dict[str, Any], there: list[dict[str, Any]]) -> dic
     return found[0] if found else None
 
 
-def _side(ship: Ship, member: dict[str, Any]) -> bool:
+def _side(ship: Ship, member: CrewMember) -> bool:
     return is_hostile(ship, member)

@@ -14,7 +14,7 @@ from gmtool.errors import GmtoolError
 from gmtool.games.ftl.rules.battle.actions import check_order
 from gmtool.games.ftl.rules.battle.crew import path_between
 from gmtool.games.ftl.rules.battle.slug_minds import in_reach
-from gmtool.games.ftl.rules.battle.state import Battle, enemy_of, side_of
+from gmtool.games.ftl.rules.battle.state import Battle, Ship, enemy_of, side_of
 
 
 def is_legal(battle: Battle, action: Mapping[str, Any]) -> bool:
@@ -133,7 +133,7 @@ def _walks(battle: Battle, seat: str) -> list[dict[str, Any]]:
     return walks
 
 
-def _drone_targets(enemy: dict[str, Any]) -> list[str]:
+def _drone_targets(enemy: Ship) -> list[str]:
     """The enemy's drones flying outside its ship, as aims (``drone:SLOT``)."""
     return [
         f"drone:{slot + 1}"

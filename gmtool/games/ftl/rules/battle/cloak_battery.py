@@ -118,7 +118,9 @@ def shed_power(battle: Battle, ship: Ship) -> list[Event]:
         if over <= 0:
             break
         system = ship["systems"].get(system_id)
-        before = 0 if system is None else reactor_bars(system)
+        if system is None:
+            continue
+        before = reactor_bars(system)
         if before <= 0:
             continue  # nothing of the reactor's here (a Zoltan's bars stay)
         cap = int(system["power"]) - min(over, before)

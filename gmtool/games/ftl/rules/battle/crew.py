@@ -10,7 +10,6 @@ combat"); the best skill among them counts.
 from __future__ import annotations
 
 from collections import deque
-from typing import Any
 
 from gmtool.games.ftl.rules.battle.state import (
     Battle,
@@ -18,6 +17,7 @@ from gmtool.games.ftl.rules.battle.state import (
     is_drone,
     is_hostile,
 )
+from gmtool.games.ftl.state import CrewMember
 
 
 def manning_skill(ship: Ship, system_id: str) -> int | None:
@@ -44,7 +44,7 @@ def in_combat(ship: Ship, room_id: str) -> bool:
     return any(is_hostile(ship, m) for m in there) and not all(is_hostile(ship, m) for m in there)
 
 
-def can_act(member: dict[str, Any]) -> bool:
+def can_act(member: CrewMember) -> bool:
     """Alive, not stunned, and (a drone) powered and not ionised."""
     return bool(member["health"] > 0 and member.get("stunned", 0) <= 0 and not member.get("idle"))
 
@@ -70,7 +70,7 @@ def path_between(ship: Ship, start: str, goal: str) -> list[str] | None:
     return None
 
 
-def blow(battle: Battle, member: dict[str, Any]) -> int:
+def blow(battle: Battle, member: CrewMember) -> int:
     """A crew member's damage this second: the low end of its range on even seconds, the
     high end on odd ones (ruling: "4-5 a second" alternates)."""
     low, high = member.get("ss_damage", [4, 5])

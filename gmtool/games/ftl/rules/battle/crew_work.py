@@ -3,12 +3,10 @@ and crystal lockdowns wearing off."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from gmtool.errors import RulesError
 from gmtool.games.ftl.rules.battle.crew import can_act, in_combat, path_between
 from gmtool.games.ftl.rules.battle.doors import can_pass
-from gmtool.games.ftl.rules.battle.hazards import remove_spent
+from gmtool.games.ftl.rules.battle.hazards import Kind, remove_spent
 from gmtool.games.ftl.rules.battle.state import (
     Battle,
     Event,
@@ -18,6 +16,7 @@ from gmtool.games.ftl.rules.battle.state import (
     room_of,
     rules,
 )
+from gmtool.games.ftl.state import CrewMember
 
 
 def order_move(battle: Battle, seat: str, name: str, room_id: str, *, trial: bool = False) -> Event:
@@ -27,7 +26,7 @@ def order_move(battle: Battle, seat: str, name: str, room_id: str, *, trial: boo
     room_of(ship, room_id)
     if member["health"] <= 0:
         raise RulesError(f"{ship['name']}'s {member['name']} is dead and takes no orders")
-    path = path_between(ship, member["room"], room_id)
+    path = path_between(ship, str(member["room"]), room_id)
     if path is None:
         raise RulesError(
             f"no way by doors from {member['room']} to {room_id} on {ship['name']}",
@@ -51,11 +50,11 @@ def walk(battle: Battle, ship: Ship) -> list[Event]:
     1.5 for mantis, 0.5 for rockmen), entering a room each time a whole one is covered,
     if the door lets them through (``doors.can_pass``)."""
 
-    def through(member: dict[str, Any]) -> bool:
-        there = member["path"][0]
-        if _locked(ship, member["room"]) or _locked(ship, there):
+    def through(member: CrewMember) -> bool:
+        here, there = str(member["room"]), member["path"][0]
+        if _locked(ship, here) or _locked(ship, there):
             return False  # a crystal lockdown seals the room: nobody in or out
-        return can_pass(battle, ship, member, member["room"], there)
+        return can_pass(battle, ship, member, here, there)
 
     events: list[Event] = []
     for member in ship["crew"]:
@@ -104,7 +103,8 @@ def repair(battle: Battle, ship: Ship) -> list[Event]:
             int(rules(battle)["crew"]["repair_ss"]) * float(m.get("repair", 1.0)) for m in workers
         )
         work_left = int(work)
-        for kind in ("fires", "breaches"):
+        kinds: tuple[Kind, ...] = ("fires", "breaches")
+        for kind in kinds:
             while room[kind] and work_left > 0:
                 item = room[kind][0]
                 used = min(work_left, item["health"])

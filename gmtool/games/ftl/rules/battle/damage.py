@@ -7,6 +7,7 @@ no system. Ion takes bars out of the room's system and locks it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from gmtool.dice import DiceDoor
@@ -16,10 +17,11 @@ from gmtool.games.ftl.rules.battle.power import WEAPONS, add_ion, cap_power, usa
 from gmtool.games.ftl.rules.battle.rolls import chance
 from gmtool.games.ftl.rules.battle.shields_evasion import max_shields
 from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, crew_in, rules, side_of
+from gmtool.games.ftl.state import CrewMember
 
 
 def land(
-    battle: Battle, ship: Ship, room_id: str, weapon: dict[str, Any], dice: DiceDoor
+    battle: Battle, ship: Ship, room_id: str, weapon: Mapping[str, Any], dice: DiceDoor
 ) -> list[Event]:
     """Everything one shot does to the room it hits, in the documented order."""
     room = ship["rooms"][room_id]
@@ -124,7 +126,7 @@ def damage_system(battle: Battle, ship: Ship, system_id: str, points: int, why: 
     return events
 
 
-def hurt(ship: Ship, member: dict[str, Any], amount: int, why: str) -> list[Event]:
+def hurt(ship: Ship, member: CrewMember, amount: int, why: str) -> list[Event]:
     """Crew damage to one crew member (negative heals, up to full health)."""
     before = member["health"]
     member["health"] = max(0, min(member["max_health"], before - amount))
@@ -163,7 +165,7 @@ def hurt(ship: Ship, member: dict[str, Any], amount: int, why: str) -> list[Even
 
 
 def _hurt_crew(
-    battle: Battle, ship: Ship, room_id: str, damage: int, weapon: dict[str, Any]
+    battle: Battle, ship: Ship, room_id: str, damage: int, weapon: Mapping[str, Any]
 ) -> list[Event]:
     per_member = damage * int(rules(battle)["crew_damage_per_damage"])
     per_member += int(weapon.get("crew_damage", 0))
@@ -176,7 +178,7 @@ def _hurt_crew(
 
 
 def _stun(
-    battle: Battle, ship: Ship, room_id: str, weapon: dict[str, Any], dice: DiceDoor
+    battle: Battle, ship: Ship, room_id: str, weapon: Mapping[str, Any], dice: DiceDoor
 ) -> list[Event]:
     percent = int(weapon.get("stun", 0))
     there = [m for m in crew_in(ship, room_id) if m.get("drone") is None]  # drones: never

@@ -12,6 +12,7 @@ from gmtool.games.ftl.rules.battle.power import reactor_total, reactor_used
 from gmtool.games.ftl.rules.battle.shields_evasion import dodge_numbers, evasion, max_shields
 from gmtool.games.ftl.rules.battle.state import Battle, Ship
 from gmtool.games.ftl.rules.battle.weapons import cooldown
+from gmtool.games.ftl.state import Drone
 
 
 def battle_document(battle: Battle) -> dict[str, Any]:
@@ -122,7 +123,7 @@ def ship_document(battle: Battle, ship: Ship) -> dict[str, Any]:
     }
 
 
-def drone_document(drone: dict[str, Any]) -> dict[str, Any]:
+def drone_document(drone: Drone) -> dict[str, Any]:
     return {
         "id": drone["id"],
         "kind": drone["kind"],

@@ -28,8 +28,7 @@ from gmtool.games.ftl.rules.battle.state import (
     own_member,
     rules,
 )
-
-Door = dict[str, Any]
+from gmtool.games.ftl.state import CrewMember, Door
 
 
 def doors_rules(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -95,14 +94,14 @@ def door_between(ship: Ship, a: str, b: str) -> Door:
     door = ship.get("doors", {}).get(key(a, b))
     if door is None:
         raise RulesError(f"there is no door between {a} and {b} on {ship['name']}")
-    return door  # type: ignore[no-any-return]
+    return door
 
 
 def is_open(door: Door) -> bool:
     return bool(door["open"] or door["broken"] > 0) and not door["lock"]
 
 
-def can_pass(battle: Battle, ship: Ship, member: dict[str, Any], a: str, b: str) -> bool:
+def can_pass(battle: Battle, ship: Ship, member: CrewMember, a: str, b: str) -> bool:
     """Whether a crew member walks through the door between rooms ``a`` and ``b`` now."""
     door = ship.get("doors", {}).get(key(a, b))
     if door is None:
@@ -124,7 +123,7 @@ def batter(battle: Battle, ship: Ship) -> list[Event]:
     for member in ship["crew"]:
         if not member.get("path") or not can_act(member) or not is_hostile(ship, member):
             continue
-        name = key(member["room"], member["path"][0])
+        name = key(str(member["room"]), member["path"][0])
         door = ship.get("doors", {}).get(name)
         if door is None or door["lock"] or can_pass(battle, ship, member, *door["rooms"]):
             continue

@@ -15,6 +15,7 @@ A powered drone in the drone control room heals (ruling). A drone killed is gone
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Mapping
 from typing import Any
 
 from gmtool.dice import DiceDoor
@@ -32,6 +33,7 @@ from gmtool.games.ftl.rules.battle.state import (
     rules,
     ships_in_order,
 )
+from gmtool.games.ftl.state import CrewMember
 
 
 def each_second(battle: Battle, dice: DiceDoor) -> list[Event]:
@@ -83,14 +85,15 @@ def _come_out(battle: Battle, ship: Ship, index: int, dice: DiceDoor) -> list[Ev
     label = f"{ship['name']} {drone['id']} boards {enemy['name']}"
     room = moves.roll_room(battle, dice, enemy, label)
 
-    shot = {"from": ship["name"], "to": enemy["name"], "weapon": drone["id"], "slot": None}
+    shot: dict[str, Any] = {"from": ship["name"], "to": enemy["name"], "weapon": drone["id"]}
+    shot["slot"] = None
     shot |= {"drone": index, "kind": BOARDING, "room": room, "ion": 0}
     launch(battle, shot, int(rules(battle)["drones"]["boarding_travel_seconds"]))
     drone["phase"] = "flying"
     return [{"event": "drone_fire", "ship": ship["name"], "drone": drone["id"], "room": room}]
 
 
-def lands(battle: Battle, shot: dict[str, Any]) -> list[Event]:
+def lands(battle: Battle, shot: Mapping[str, Any]) -> list[Event]:
     """A boarding drone reaches its room."""
     ship = battle["ships"][shot["from"]]
     enemy = battle["ships"][shot["to"]]
@@ -108,7 +111,7 @@ def lands(battle: Battle, shot: dict[str, Any]) -> list[Event]:
     ]
 
 
-def _body(battle: Battle, ship: Ship, index: int, room: str) -> dict[str, Any]:
+def _body(battle: Battle, ship: Ship, index: int, room: str) -> CrewMember:
     drone = ship["drones"][index]
     speed = float(drone["speed"])
     if "drone_booster" in ship["augments"]:
@@ -141,7 +144,7 @@ def _body(battle: Battle, ship: Ship, index: int, room: str) -> dict[str, Any]:
     }
 
 
-def _heal(battle: Battle, ship: Ship, aboard: Ship, body: dict[str, Any]) -> list[Event]:
+def _heal(battle: Battle, ship: Ship, aboard: Ship, body: CrewMember) -> list[Event]:
     """ "Can only heal while powered and in drone room"."""
     heal = int(rules(battle)["drones"]["heal_per_second"])
     if aboard is not ship or heal <= 0 or body["room"] != ship["systems"][DRONES]["room"]:
@@ -152,7 +155,7 @@ def _heal(battle: Battle, ship: Ship, aboard: Ship, body: dict[str, Any]) -> lis
     return hurt(ship, body, -heal, "drone control")
 
 
-def _goal(battle: Battle, ship: Ship, aboard: Ship, body: dict[str, Any]) -> str | None:
+def _goal(battle: Battle, ship: Ship, aboard: Ship, body: CrewMember) -> str | None:
     """Where the drone heads: the nearest room by doors that needs it."""
     if aboard is not ship:  # a boarding drone: crew first, then the systems
         here = [m for m in aboard["crew"] if m["room"] == body["room"] and m["health"] > 0]

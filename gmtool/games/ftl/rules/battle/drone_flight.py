@@ -29,6 +29,7 @@ from gmtool.games.ftl.rules.battle.state import (
     rules,
     ships_in_order,
 )
+from gmtool.games.ftl.state import Drone
 
 
 def each_second(battle: Battle, dice: DiceDoor) -> list[Event]:
@@ -87,7 +88,7 @@ def _awake(battle: Battle, ship: Ship) -> list[int]:
     return found
 
 
-def _waited(battle: Battle, ship: Ship, drone: dict[str, Any], dice: DiceDoor) -> bool:
+def _waited(battle: Battle, ship: Ship, drone: Drone, dice: DiceDoor) -> bool:
     """Counts down a just-launched drone's d6 wait (rolled on its first second); True
     once the wait is over. Drones of a kind that does not wait are ready at once."""
     if drone["phase"] not in (None, "launch"):
@@ -130,7 +131,7 @@ def _offensive(battle: Battle, ship: Ship, index: int, dice: DiceDoor) -> list[E
                 "seconds": seconds,
             }
         ]
-    drone["at"], drone["to"] = drone["to"], None
+    drone["at"], drone["to"] = str(drone["to"]), None
     events = _fire(battle, ship, index, dice)
     drone["timer"] = moves.roll_delay(battle, dice, f"{name} wait")
     drone["phase"] = "wait"
@@ -177,7 +178,7 @@ def _fire(battle: Battle, ship: Ship, index: int, dice: DiceDoor) -> list[Event]
     return [event]
 
 
-def _defensive(battle: Battle, ship: Ship, drone: dict[str, Any], dice: DiceDoor) -> list[Event]:
+def _defensive(battle: Battle, ship: Ship, drone: Drone, dice: DiceDoor) -> list[Event]:
     if not _waited(battle, ship, drone, dice):
         return []
     if drone["id"] == HULL_REPAIR:
@@ -200,7 +201,7 @@ def _defensive(battle: Battle, ship: Ship, drone: dict[str, Any], dice: DiceDoor
     return events
 
 
-def _overcharge(battle: Battle, ship: Ship, drone: dict[str, Any]) -> list[Event]:
+def _overcharge(battle: Battle, ship: Ship, drone: Drone) -> list[Event]:
     """ "Creates 1 layer of zoltan shields every 8 seconds", up to a top (ruling)."""
     top = int(rules(battle)["drones"]["overcharger_max_layers"])
     if int(ship.get("zoltan_shield", 0)) >= top:
@@ -216,7 +217,7 @@ def _overcharge(battle: Battle, ship: Ship, drone: dict[str, Any]) -> list[Event
     ]
 
 
-def _repair_hull(battle: Battle, ship: Ship, drone: dict[str, Any], dice: DiceDoor) -> list[Event]:
+def _repair_hull(battle: Battle, ship: Ship, drone: Drone, dice: DiceDoor) -> list[Event]:
     """ "Repairs 3-5 hull then destroys itself"."""
     amount = moves.roll_hull_repair(battle, dice, f"{ship['name']} {drone['id']}")
     before = int(ship["hull"])
@@ -234,7 +235,7 @@ def _repair_hull(battle: Battle, ship: Ship, drone: dict[str, Any], dice: DiceDo
     ]
 
 
-def _shoot_down(battle: Battle, ship: Ship, drone: dict[str, Any]) -> list[Event]:
+def _shoot_down(battle: Battle, ship: Ship, drone: Drone) -> list[Event]:
     """The shot flying at the ship that lands soonest, of a kind the drone targets."""
     table = rules(battle)["drones"]["shoot_down"]
     kinds = {kind for target in drone["targets"] for kind in table.get(target, [])}
@@ -249,7 +250,7 @@ def _shoot_down(battle: Battle, ship: Ship, drone: dict[str, Any]) -> list[Event
     battle["in_flight"].remove(shot)
     if shot.get("drone") is not None and shot_kind(battle, shot) == "boarding_drone":
         owner = battle["ships"][shot["from"]]
-        destroy(battle, owner, owner["drones"][shot["drone"]])
+        destroy(battle, owner, owner["drones"][int(shot.get("drone") or 0)])
     return [
         {
             "event": "shot_down",
@@ -261,9 +262,7 @@ def _shoot_down(battle: Battle, ship: Ship, drone: dict[str, Any]) -> list[Event
     ]
 
 
-def _ionise_enemy_drone(
-    battle: Battle, ship: Ship, drone: dict[str, Any], dice: DiceDoor
-) -> list[Event]:
+def _ionise_enemy_drone(battle: Battle, ship: Ship, drone: Drone, dice: DiceDoor) -> list[Event]:
     """The anti-combat drone: an enemy offensive drone, picked at random, is ionised."""
     enemy = enemy_of(battle, ship)
     attackers = [

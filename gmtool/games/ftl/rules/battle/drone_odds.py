@@ -18,6 +18,7 @@ from gmtool.games.ftl.rules.battle.drone_shots import as_weapon
 from gmtool.games.ftl.rules.battle.drones import find_drone
 from gmtool.games.ftl.rules.battle.odds import as_odds, volley_figures, volley_odds
 from gmtool.games.ftl.rules.battle.state import Battle, Ship, enemy_of, room_of, rules
+from gmtool.games.ftl.state import Drone
 
 
 def odds_of(battle: Battle, ship: Ship, ref: str, room_id: str | None) -> dict[str, Any]:
@@ -66,7 +67,7 @@ def drone_odds(battle: Battle, ship: Ship, ref: str, room_id: str | None) -> dic
 
 
 def _shots(
-    battle: Battle, drone: dict[str, Any], enemy: Ship, room_id: str
+    battle: Battle, drone: Drone, enemy: Ship, room_id: str
 ) -> list[tuple[Fraction, dict[str, Any]]]:
     """(its chance, the shot) for each way the drone's firing at the room can go."""
     settings = rules(battle)["drones"]

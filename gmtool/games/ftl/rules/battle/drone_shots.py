@@ -3,21 +3,22 @@ lands as (a weapon), a shot aimed at a drone, and the kind of any shot in flight
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, cast
 
 from gmtool.games.ftl.rules.battle.drones import DRONE_TARGET, destroy, find_drone, ionise
 from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, rules
+from gmtool.games.ftl.state import Drone, Projectile
 
 
 def launch(battle: Battle, shot: dict[str, Any], travel: int) -> None:
     """Sends ``shot`` (a drone's shot, a boarding or hacking drone) on its way."""
     battle["next_shot"] += 1
-    battle["in_flight"].append(
-        {**shot, "id": battle["next_shot"], "arrives": battle["second"] + travel}
-    )
+    flying = {**shot, "id": battle["next_shot"], "arrives": battle["second"] + travel}
+    battle["in_flight"].append(cast(Projectile, flying))
 
 
-def hit_drone(battle: Battle, ship: Ship, weapon: dict[str, Any], target: str) -> list[Event]:
+def hit_drone(battle: Battle, ship: Ship, weapon: Mapping[str, Any], target: str) -> list[Event]:
     """A shot aimed at one of ``ship``'s drones (ruling: no dodge, no shield out there):
     normal damage destroys it, ion ionises it; a drone no longer out is missed."""
     drone = ship["drones"][find_drone(ship, target.removeprefix(DRONE_TARGET))]
@@ -33,12 +34,12 @@ def hit_drone(battle: Battle, ship: Ship, weapon: dict[str, Any], target: str) -
     return [{**event, "destroyed": False}]
 
 
-def shot_weapon(battle: Battle, shot: dict[str, Any]) -> dict[str, Any]:
+def shot_weapon(battle: Battle, shot: Mapping[str, Any]) -> dict[str, Any]:
     drone = battle["ships"][shot["from"]]["drones"][shot["drone"]]
     return as_weapon(battle, drone, shot)
 
 
-def as_weapon(battle: Battle, drone: dict[str, Any], shot: dict[str, Any]) -> dict[str, Any]:
+def as_weapon(battle: Battle, drone: Drone, shot: Mapping[str, Any]) -> dict[str, Any]:
     """A drone's shot as the shot-landing rules read a weapon's."""
     return {
         "id": drone["id"],
@@ -60,7 +61,7 @@ def as_weapon(battle: Battle, drone: dict[str, Any], shot: dict[str, Any]) -> di
     }
 
 
-def shot_kind(battle: Battle, shot: dict[str, Any]) -> str:
+def shot_kind(battle: Battle, shot: Mapping[str, Any]) -> str:
     if shot.get("kind"):
         return str(shot["kind"])
     return str(battle["ships"][shot["from"]]["weapons"][shot["slot"]]["kind"])

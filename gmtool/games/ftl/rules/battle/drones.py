@@ -17,6 +17,7 @@ from gmtool.errors import RulesError, unknown
 from gmtool.games.ftl.rules.battle.hooks import HOOKS
 from gmtool.games.ftl.rules.battle.power import check_bars
 from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, rule, rules
+from gmtool.games.ftl.state import CrewMember, Drone, System
 
 DRONES = "drone_control"
 HULL_REPAIR = "hull_repair_drone"
@@ -24,7 +25,7 @@ BOARDING = "boarding_drone"
 OVERCHARGER = "shield_overcharger"
 
 
-def new_drone(drone_id: str, data: Mapping[str, Any]) -> dict[str, Any]:
+def new_drone(drone_id: str, data: Mapping[str, Any]) -> Drone:
     """A drone of the ship file, with every number it needs copied from ``drones.yaml``."""
     spec = data["drones"][drone_id]
     damage = spec.get("crew_damage")
@@ -68,11 +69,11 @@ def find_drone(ship: Ship, ref: str) -> int:
     raise unknown(f"drone of {ship['name']}", ref, [d["id"] for d in drones])
 
 
-def control(ship: Ship) -> dict[str, Any]:
+def control(ship: Ship) -> System:
     system = ship["systems"].get(DRONES)
     if system is None:
         raise RulesError(f"{ship['name']} has no drone control: it cannot launch drones")
-    return system  # type: ignore[no-any-return]
+    return system
 
 
 def order_drone(battle: Battle, ship: Ship, ref: str, on: bool, *, trial: bool = False) -> Event:
@@ -113,7 +114,7 @@ def order_drone(battle: Battle, ship: Ship, ref: str, on: bool, *, trial: bool =
     return _switched_on(ship, drone, launch)
 
 
-def _switched_on(ship: Ship, drone: dict[str, Any], launch: bool) -> Event:
+def _switched_on(ship: Ship, drone: Drone, launch: bool) -> Event:
     return {
         "event": "drone",
         "ship": ship["name"],
@@ -124,7 +125,7 @@ def _switched_on(ship: Ship, drone: dict[str, Any], launch: bool) -> Event:
     }
 
 
-def _check_launch(battle: Battle, ship: Ship, drone: dict[str, Any]) -> None:
+def _check_launch(battle: Battle, ship: Ship, drone: Drone) -> None:
     if int(ship.get("drone_parts", 0)) <= 0:
         raise RulesError(
             f"{ship['name']} has no drone parts left to launch {drone['id']}",
@@ -136,7 +137,7 @@ def _check_launch(battle: Battle, ship: Ship, drone: dict[str, Any]) -> None:
         raise RulesError(f"{ship['name']} has a boarding drone out already (one at a time)")
 
 
-def _switch_off(battle: Battle, ship: Ship, drone: dict[str, Any], why: str) -> Event:
+def _switch_off(battle: Battle, ship: Ship, drone: Drone, why: str) -> Event:
     ship["systems"][DRONES]["power"] -= int(drone["power"])
     drone["powered"] = False
     event: Event = {"event": "drone", "ship": ship["name"], "drone": drone["id"], "on": False}
@@ -148,7 +149,7 @@ def _switch_off(battle: Battle, ship: Ship, drone: dict[str, Any], why: str) -> 
     return event
 
 
-def destroy(battle: Battle, ship: Ship, drone: dict[str, Any]) -> None:
+def destroy(battle: Battle, ship: Ship, drone: Drone) -> None:
     """The drone is gone (shot down, spent, killed): a new launch takes a new part."""
     if drone["powered"]:
         ship["systems"][DRONES]["power"] -= int(drone["power"])
@@ -166,7 +167,7 @@ DRONE_TARGET = "drone:"
 """An aim at an enemy drone: ``drone:SLOT`` (or ``drone:ID``) instead of a room."""
 
 
-def check_drone_target(enemy: Ship, weapon: dict[str, Any], target: str) -> int:
+def check_drone_target(enemy: Ship, weapon: Mapping[str, Any], target: str) -> int:
     """A weapon aimed at an enemy drone outside its ship ("they can also be shot down /
     ionized by enemy weapons"): not a beam or a spread weapon, which strike rooms."""
     if weapon["kind"] == "beam" or int(weapon.get("spread") or 0) > 0:
@@ -198,7 +199,7 @@ def cap_drones(battle: Battle, ship: Ship, cap: int, why: str) -> list[Event]:
 HOOKS.drone_control_capped = cap_drones
 
 
-def ionise(battle: Battle, ship: Ship, drone: dict[str, Any], points: int, why: str) -> Event:
+def ionise(battle: Battle, ship: Ship, drone: Drone, points: int, why: str) -> Event:
     """An ionised drone does nothing for 5 s a point (``battle.ion.seconds_per_point``)."""
     seconds = points * int(rules(battle)["ion"]["seconds_per_point"])
     drone["ion_timer"] = int(drone["ion_timer"]) + seconds
@@ -235,7 +236,7 @@ def recover(ship: Ship) -> int:
     return back
 
 
-def body_of(battle: Battle, ship: Ship, index: int) -> tuple[Ship | None, dict[str, Any] | None]:
+def body_of(battle: Battle, ship: Ship, index: int) -> tuple[Ship | None, CrewMember | None]:
     """The drone walking the rooms (on whichever ship), or (None, None)."""
     for aboard in battle["ships"].values():
         for member in aboard["crew"]:
@@ -244,7 +245,7 @@ def body_of(battle: Battle, ship: Ship, index: int) -> tuple[Ship | None, dict[s
     return None, None
 
 
-def recall(battle: Battle, ship: Ship, drone: dict[str, Any]) -> None:
+def recall(battle: Battle, ship: Ship, drone: Drone) -> None:
     """A drone destroyed leaves the rooms."""
     index = ship["drones"].index(drone)
     aboard, body = body_of(battle, ship, index)

@@ -20,6 +20,7 @@ the hacked ship is ionised while it lasts.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from gmtool.errors import RulesError, unknown
@@ -31,6 +32,7 @@ from gmtool.games.ftl.rules.battle.drone_shots import launch
 from gmtool.games.ftl.rules.battle.drones import ionise_all
 from gmtool.games.ftl.rules.battle.power import add_ion
 from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, enemy_of, rule, rules
+from gmtool.games.ftl.state import Weapon
 
 HACKING_DRONE = "hacking_drone"
 """The kind of shot a hack order launches (the defence drones' ``shoot_down`` names it)."""
@@ -68,7 +70,8 @@ def order_hack(battle: Battle, ship: Ship, system_id: str, *, trial: bool = Fals
         return {}
 
     room = enemy["systems"][system_id]["room"]
-    shot = {"from": ship["name"], "to": enemy["name"], "weapon": HACKING_DRONE, "slot": None}
+    shot: dict[str, Any] = {"from": ship["name"], "to": enemy["name"], "weapon": HACKING_DRONE}
+    shot["slot"] = None
     shot |= {"drone": None, "kind": HACKING_DRONE, "room": room, "ion": 0, "system": system_id}
     travel = int(rules(battle)["drones"]["hack_travel_seconds"])
     launch(battle, shot, travel)
@@ -76,7 +79,7 @@ def order_hack(battle: Battle, ship: Ship, system_id: str, *, trial: bool = Fals
     return event | {"system": system_id, "room": room, "arrives": battle["second"] + travel}
 
 
-def lands(battle: Battle, shot: dict[str, Any]) -> list[Event]:
+def lands(battle: Battle, shot: Mapping[str, Any]) -> list[Event]:
     """The hacking drone reaches its system (past the Zoltan shield): the hack begins and
     replaces any the ship held; a drone whose hacking system is down by then is lost."""
     ship = battle["ships"][shot["from"]]
@@ -147,7 +150,7 @@ def drop_lost_drones(battle: Battle, only: Ship | None = None) -> list[Event]:
     return events
 
 
-def lost_event(shot: dict[str, Any], why: str) -> Event:
+def lost_event(shot: Mapping[str, Any], why: str) -> Event:
     return {
         "event": "hack_lost",
         "ship": shot["from"],
@@ -202,7 +205,7 @@ def _pull_home(battle: Battle, ship: Ship) -> list[Event]:
     ]
 
     for member in coming:
-        teleport_member(other, ship, member, home, ship)
+        teleport_member(other, ship, member, str(home), ship)
     if not coming:
         return []
     return [
@@ -248,8 +251,8 @@ def each_second(battle: Battle, ship: Ship) -> list[Event]:
             if weapon.get("artillery") == system_id:
                 _drain(weapon, int(settings["artillery_drain"]))
     elif system_id == "medbay":
-        room = ship["systems"]["medbay"]["room"]
-        for member in [m for m in ship["crew"] if m["room"] == room and m["health"] > 0]:
+        medbay = ship["systems"]["medbay"]["room"]
+        for member in [m for m in ship["crew"] if m["room"] == medbay and m["health"] > 0]:
             events += hurt(ship, member, int(settings["medbay"]), "hacked medbay")
     elif system_id == "crew_teleporter":
         events += _pull_home(battle, ship)
@@ -258,7 +261,7 @@ def each_second(battle: Battle, ship: Ship) -> list[Event]:
     return events
 
 
-def _drain(weapon: dict[str, Any], seconds: int) -> None:
+def _drain(weapon: Weapon, seconds: int) -> None:
     """Charge lost to a hack; "a weapon discharged by hacking will not lose its
     consecutive charges" (a chain keeps its place)."""
     total = weapon["charges"] * int(weapon["cooldown"]) + weapon["charge"]

@@ -12,6 +12,7 @@ from gmtool.dice import DiceDoor
 from gmtool.engine.system import Action, Outcome, State
 from gmtool.errors import RulesError
 from gmtool.games.ftl.rules.battle.actions import ORDERS, apply_battle
+from gmtool.games.ftl.rules.battle.state import Battle
 
 ACTION_TYPES = ("tick", *(f"order_{order}" for order in ORDERS))
 
@@ -23,12 +24,12 @@ def battle_action(state: State, action: Action, dice: DiceDoor, content: Any) ->
     return Outcome(state, result, who=str(action.get("ship", "")), what=what, outcome=outcome)
 
 
-def battle_as_it_opens(state: State, content: Any) -> dict[str, Any]:
+def battle_as_it_opens(state: State, content: Any) -> Battle:
     """The battle under way, or the one the first order or second would open (to show it)."""
     return state.get("battle") or start_battle(state, content)
 
 
-def start_battle(state: State, content: Any) -> dict[str, Any]:
+def start_battle(state: State, content: Any) -> Battle:
     seats = list(state.get("seats") or [])
     if len(seats) != 2:
         raise RulesError(

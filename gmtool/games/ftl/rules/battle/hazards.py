@@ -8,21 +8,22 @@ is ``air_and_fire``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal
 
 from gmtool.dice import DiceDoor
 from gmtool.games.ftl.rules.battle.doors import fire_coins, shut_room
 from gmtool.games.ftl.rules.battle.rolls import coin
 from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, rules
+from gmtool.games.ftl.state import Room
 
-KIND_RULES = {"fires": "fires", "breaches": "breaches"}
+Kind = Literal["fires", "breaches"]
 COIN_NAME = {"fires": "fire", "breaches": "breach"}
 
 
-def start(battle: Battle, ship: Ship, room_id: str, kind: str, dice: DiceDoor) -> list[Event]:
+def start(battle: Battle, ship: Ship, room_id: str, kind: Kind, dice: DiceDoor) -> list[Event]:
     """A fire or breach chance came up: flip a coin per free corner to place them."""
     room = ship["rooms"][room_id]
-    settings = rules(battle)[KIND_RULES[kind]]
+    settings = rules(battle)[kind]
     blocked = _prevented(ship, room_id, kind)
     if blocked is not None:
         return [blocked]
@@ -57,10 +58,10 @@ def start(battle: Battle, ship: Ship, room_id: str, kind: str, dice: DiceDoor) -
     ]
 
 
-def place(battle: Battle, ship: Ship, room_id: str, kind: str, corner: int) -> list[Event]:
+def place(battle: Battle, ship: Ship, room_id: str, kind: Kind, corner: int) -> list[Event]:
     """A fire or breach in one corner (a beam's), unless one is there already."""
     room = ship["rooms"][room_id]
-    settings = rules(battle)[KIND_RULES[kind]]
+    settings = rules(battle)[kind]
     blocked = _prevented(ship, room_id, kind)
     if blocked is not None:
         return [blocked]
@@ -82,7 +83,7 @@ def place(battle: Battle, ship: Ship, room_id: str, kind: str, corner: int) -> l
     ]
 
 
-def _prevented(ship: Ship, room_id: str, kind: str) -> Event | None:
+def _prevented(ship: Ship, room_id: str, kind: Kind) -> Event | None:
     if kind == "fires" and "fire_suppression" in ship.get("augments", []):
         return {
             "event": "no_fire",
@@ -100,9 +101,7 @@ def _prevented(ship: Ship, room_id: str, kind: str) -> Event | None:
     return None
 
 
-def remove_spent(
-    ship: Ship, room_id: str, room: dict[str, Any], kind: str, why: str
-) -> list[Event]:
+def remove_spent(ship: Ship, room_id: str, room: Room, kind: Kind, why: str) -> list[Event]:
     gone = [item for item in room[kind] if item["health"] <= 0]
     if not gone:
         return []
@@ -157,7 +156,7 @@ def spread_fires(battle: Battle, ship: Ship, dice: DiceDoor) -> list[Event]:
     return events
 
 
-def _free_corners(room: dict[str, Any]) -> list[int]:
+def _free_corners(room: Room) -> list[int]:
     taken = {fire["corner"] for fire in room["fires"]}
     return [i for i in range(len(room["corners"])) if i not in taken]
 

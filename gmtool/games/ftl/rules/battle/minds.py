@@ -10,8 +10,6 @@ dead (not with the backup DNA bank). While cloned, a crew member is nowhere.
 
 from __future__ import annotations
 
-from typing import Any
-
 from gmtool.errors import RulesError
 from gmtool.games.ftl.rules.battle.power import add_ion
 from gmtool.games.ftl.rules.battle.slug_minds import (
@@ -23,6 +21,7 @@ from gmtool.games.ftl.rules.battle.slug_minds import (
 from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, enemy_of, rules
 from gmtool.games.ftl.rules.battle.taken_minds import SYSTEM, enemy_member, refuse_immune, take_mind
 from gmtool.games.ftl.rules.battle.zoltan_shield import refuse_across
+from gmtool.games.ftl.state import System
 
 
 def order_mind(
@@ -74,7 +73,7 @@ def count_down(battle: Battle, ship: Ship) -> list[Event]:
         held = member["control"] > 0 and member["health"] > 0
         if held and (source == SYSTEM or not slug_lost(battle, member)):
             continue
-        holder = battle["ships"][member["controlled_by"]]
+        holder = battle["ships"][str(member["controlled_by"])]
         bonus = member.pop("control_bonus")
         member["max_health"] -= bonus["health"]
         member["health"] = min(member["health"], member["max_health"])
@@ -84,7 +83,7 @@ def count_down(battle: Battle, ship: Ship) -> list[Event]:
         member["path"] = []
         events.append({"event": "mind_free", "ship": holder["name"], "crew": member["name"]})
         if source != SYSTEM:
-            release_slug(battle, holder, source)
+            release_slug(battle, holder, str(source))
             continue
         events += add_ion(
             battle, holder, "mind_control", int(rules(battle)["mind_control"]["self_ion"])
@@ -116,12 +115,13 @@ def clone(battle: Battle, ship: Ship) -> list[Event]:
     working = int(bay["power"]) > 0 and bay["damage"] < bay["level"]
     working = working and ship.get("hacked") != "clone_bay"  # "turn off clone bay"
     for member in ship["crew"]:
-        if member.get("cloning") is None:
+        cloning = member.get("cloning")
+        if cloning is None:
             continue
         if working:
             member["limbo"] = 0
-            member["cloning"] -= 1
-            if member["cloning"] <= 0:
+            member["cloning"] = cloning - 1
+            if cloning - 1 <= 0:
                 member["cloning"] = None
                 member["health"] = member["max_health"]
                 member["room"] = bay["room"]
@@ -145,7 +145,7 @@ def clone(battle: Battle, ship: Ship) -> list[Event]:
     return events
 
 
-def _clone_time(battle: Battle, bay: dict[str, Any]) -> int:
+def _clone_time(battle: Battle, bay: System) -> int:
     seconds = rules(battle)["clone_bay"]["seconds"]
     level = max(1, int(bay["level"]) - int(bay["damage"]))
     return int(seconds[min(level, len(seconds)) - 1])

@@ -17,8 +17,9 @@ coming back while the volley is in flight are not counted.
 
 from __future__ import annotations
 
+import copy
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from itertools import product
 from typing import Any
@@ -27,6 +28,7 @@ from gmtool.dice import DiceDoor
 from gmtool.games.ftl.rules.battle.beams import beam_aim, strike, sweep
 from gmtool.games.ftl.rules.battle.damage import land
 from gmtool.games.ftl.rules.battle.every_die import every_die
+from gmtool.games.ftl.rules.battle.hazards import Kind
 from gmtool.games.ftl.rules.battle.projectiles import dodges, stop_before_room
 from gmtool.games.ftl.rules.battle.rolls import ACTED_ON_AT_ONCE
 from gmtool.games.ftl.rules.battle.spread import scatter
@@ -39,7 +41,7 @@ def volley_odds(battle: Battle, ship: Ship, weapon_ref: str, room_id: str) -> di
     aimed = ship["weapons"][find_weapon(ship, weapon_ref)]
     enemy = enemy_of(battle, ship)
     room_of(enemy, room_id)
-    weapon = {**aimed, "ion": ion_damage(aimed)}  # as the volley's shots carry it
+    weapon: Mapping[str, Any] = {**aimed, "ion": ion_damage(aimed)}  # as its shots carry it
     shots = volley_shots(weapon, int(weapon.get("charge_cap") or 1))
     if weapon["kind"] == "beam":
         weapon = _beam_line(battle, enemy, weapon, room_id)
@@ -62,7 +64,7 @@ def volley_odds(battle: Battle, ship: Ship, weapon_ref: str, room_id: str) -> di
 
 
 def volley_figures(
-    battle: Battle, ship: Ship, weapon: dict[str, Any], room_id: str, shots: int
+    battle: Battle, ship: Ship, weapon: Mapping[str, Any], room_id: str, shots: int
 ) -> dict[str, Fraction]:
     """``shots`` shots of ``weapon`` (a beam: its line, ``beam_aim``) fired by ``ship`` at
     the enemy's room, as the tick resolves them: the expected ``hits`` (a beam: whether it
@@ -75,12 +77,12 @@ def volley_figures(
 
 
 def _shots(
-    battle: Battle, ship: Ship, enemy: Ship, weapon: dict[str, Any], room_id: str, shots: int
+    battle: Battle, ship: Ship, enemy: Ship, weapon: Mapping[str, Any], room_id: str, shots: int
 ) -> dict[str, Fraction]:
     where = _landing(battle, enemy, weapon, room_id)
     space = where.pop(None, Fraction(0))
     on_ship = 1 - space
-    dodge = _chance_of(battle, lambda b, door: _dodged(b, enemy["name"], weapon, door))
+    dodge = _dodge(battle, enemy, weapon)
     # a shot that reaches the ship lands in each room by its share of the die's faces
     share = {r: p / on_ship for r, p in where.items() if r is not None} if on_ship else {}
     in_room = {r: _in_room(battle, ship, enemy, weapon, r) for r in share}
@@ -126,18 +128,16 @@ class _Stops:
     """What the Zoltan shield and the shields do to the next shot that reaches the ship,
     by the layers and shields still up: (stopped, the layers and shields after)."""
 
-    def __init__(self, battle: Battle, ship: Ship, enemy: Ship, weapon: dict[str, Any]) -> None:
+    def __init__(self, battle: Battle, ship: Ship, enemy: Ship, weapon: Mapping[str, Any]) -> None:
         self.battle, self.ship, self.enemy, self.weapon = battle, ship, enemy, weapon
         self.known: dict[tuple[int, int], tuple[bool, tuple[int, int]]] = {}
 
     def meet(self, guard: tuple[int, int]) -> tuple[bool, tuple[int, int]]:
         if guard not in self.known:
             up, zoltan = guard
-            standing = {
-                **self.enemy,
-                "shields": {**self.enemy["shields"], "up": up},
-                "zoltan_shield": zoltan,
-            }
+            standing = copy.copy(self.enemy)
+            standing["shields"] = {**self.enemy["shields"], "up": up}
+            standing["zoltan_shield"] = zoltan
             stopped = stop_before_room(self.battle, standing, self.weapon, self.ship)
             after = (int(standing["shields"]["up"]), layers(standing))
             self.known[guard] = (stopped is not None, after)
@@ -145,13 +145,14 @@ class _Stops:
 
 
 def _beam(
-    battle: Battle, ship: Ship, enemy: Ship, weapon: dict[str, Any], room_id: str
+    battle: Battle, ship: Ship, enemy: Ship, weapon: Mapping[str, Any], room_id: str
 ) -> dict[str, Fraction]:
     """A beam: never dodged; stopped whole by a Zoltan shield up; else each room it
     crosses takes what ``strike`` deals, in order, on the ship as the rooms before left it."""
     parts = sweep(battle, enemy, weapon, room_id)
-    standing = {**enemy, "shields": dict(enemy["shields"])}
-    dodge = _chance_of(battle, lambda b, door: _dodged(b, enemy["name"], weapon, door))
+    standing = copy.copy(enemy)
+    standing["shields"] = {**enemy["shields"]}
+    dodge = _dodge(battle, enemy, weapon)
     if not parts or stop_before_room(battle, standing, weapon, ship) is not None:
         figures = dict.fromkeys(("hits", "hull", "fire", "breach"), Fraction(0))
     else:
@@ -174,7 +175,9 @@ def _beam(
     }
 
 
-def _beam_line(battle: Battle, enemy: Ship, weapon: dict[str, Any], room_id: str) -> dict[str, Any]:
+def _beam_line(
+    battle: Battle, enemy: Ship, weapon: Mapping[str, Any], room_id: str
+) -> Mapping[str, Any]:
     """The beam as aimed at the room, or from the room's default corner and way."""
     if weapon.get("target") == room_id and weapon.get("beam_aim"):
         return weapon
@@ -186,7 +189,7 @@ def _beam_line(battle: Battle, enemy: Ship, weapon: dict[str, Any], room_id: str
 
 
 def _in_room(
-    battle: Battle, ship: Ship, enemy: Ship, weapon: dict[str, Any], room_id: str
+    battle: Battle, ship: Ship, enemy: Ship, weapon: Mapping[str, Any], room_id: str
 ) -> dict[str, Fraction]:
     """What one shot that lands in the room does, as ``damage.land`` plays it."""
     return _room_figures(
@@ -204,16 +207,18 @@ def _room_figures(
     name = enemy["name"]
     ship_text = json.dumps(enemy)
 
-    def start() -> Battle:
-        ships = {**battle["ships"], name: json.loads(ship_text)}
-        return {**battle, "ships": ships, "in_flight": [], "hit": False}
+    def start() -> _Played:
+        played = copy.copy(battle)
+        played["ships"] = {**battle["ships"], name: json.loads(ship_text)}
+        played["in_flight"] = []
+        return _Played(played)
 
-    def played(b: Battle, door: DiceDoor) -> None:
-        b["hit"] = any(e["event"] == "hit" for e in play(b, door))
+    def played(state: _Played, door: DiceDoor) -> None:
+        state.hit = any(e["event"] == "hit" for e in play(state.battle, door))
 
-    def figures_of(b: Battle) -> tuple[int, int, int, bool]:
-        target = b["ships"][name]
-        return (target["hull"], _count(target, "fires"), _count(target, "breaches"), b["hit"])
+    def figures_of(state: _Played) -> tuple[int, int, int, bool]:
+        target = state.battle["ships"][name]
+        return (target["hull"], _count(target, "fires"), _count(target, "breaches"), state.hit)
 
     figures = dict.fromkeys(("hull", "fire", "breach", "hits"), Fraction(0))
     for chance, after in every_die(start, played, figures_of, SUMMED):
@@ -231,17 +236,31 @@ and the same number of fires and breaches: what a shot does after each of them d
 no more than that (the coins place fires and breaches as they fall, ``hazards.start``)."""
 
 
-def _count(ship: Ship, kind: str) -> int:
+class _Played:
+    """A copy of the battle a shot is played on, and whether it hit something."""
+
+    def __init__(self, battle: Battle) -> None:
+        self.battle = battle
+        self.hit = False
+
+
+def _count(ship: Ship, kind: Kind) -> int:
     return sum(len(room[kind]) for room in ship["rooms"].values())
 
 
-def _dodged(battle: Battle, name: str, weapon: dict[str, Any], door: DiceDoor) -> None:
-    dodge = dodges(battle, battle["ships"][name], weapon, door)
-    battle["yes"] = dodge is not None and bool(dodge["dodged"])
+def _dodge(battle: Battle, enemy: Ship, weapon: Mapping[str, Any]) -> Fraction:
+    """The chance one shot is dodged, over every face of the defender's d20."""
+
+    def played(state: dict[str, bool], door: DiceDoor) -> None:
+        dodge = dodges(battle, enemy, weapon, door)
+        state["dodged"] = dodge is not None and bool(dodge["dodged"])
+
+    paths = every_die(lambda: {"dodged": False}, played, lambda state: state["dodged"])
+    return sum((chance for chance, state in paths if state["dodged"]), Fraction(0))
 
 
 def _landing(
-    battle: Battle, enemy: Ship, weapon: dict[str, Any], room_id: str
+    battle: Battle, enemy: Ship, weapon: Mapping[str, Any], room_id: str
 ) -> dict[str | None, Fraction]:
     """Where one shot lands: the aimed room, or for a spread weapon each room (None: space)
     by the faces of ``scatter``'s die."""
@@ -259,16 +278,6 @@ def _landing(
     for chance, state in every_die(start, played):
         found[state["room"]] = found.get(state["room"], Fraction(0)) + chance
     return found
-
-
-def _chance_of(battle: Battle, play: Callable[[Battle, DiceDoor], None]) -> Fraction:
-    """The chance ``play`` says yes (``battle["yes"]``), over every die it rolls."""
-
-    def start() -> Battle:
-        return {**battle, "yes": False}
-
-    paths = every_die(start, play, lambda b: bool(b["yes"]))
-    return sum((chance for chance, b in paths if b["yes"]), Fraction(0))
 
 
 def as_odds(value: Fraction) -> dict[str, Any]:

@@ -8,12 +8,11 @@ at most its level less its damage; ion damage takes bars out at once and locks t
 
 from __future__ import annotations
 
-from typing import Any
-
 from gmtool.errors import RulesError, unknown
 from gmtool.games.ftl.rules.battle.artillery import sync as sync_artillery
 from gmtool.games.ftl.rules.battle.hooks import HOOKS
 from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, rules
+from gmtool.games.ftl.state import System
 
 WEAPONS = "weapon_control"
 UNPOWERED = ("doors", "piloting", "backup_battery")
@@ -35,7 +34,7 @@ MODELLED = (
 """Systems whose effects the battle models so far; others refuse power orders."""
 
 
-def usable_bars(system: dict[str, Any]) -> int:
+def usable_bars(system: System) -> int:
     """Bars a system can hold: its level less its damage."""
     return max(0, int(system["level"]) - int(system["damage"]))
 
@@ -45,11 +44,11 @@ def reactor_used(ship: Ship) -> int:
     return sum(reactor_bars(s) for s in ship["systems"].values())
 
 
-def reactor_bars(system: dict[str, Any]) -> int:
+def reactor_bars(system: System) -> int:
     return max(0, int(system["power"]) - int(system.get("zoltan", 0)))
 
 
-def zoltan_in_use(system: dict[str, Any]) -> int:
+def zoltan_in_use(system: System) -> int:
     """The Zoltans' bars powering the system now (ion cannot take these out)."""
     return min(int(system.get("zoltan", 0)), int(system["power"]))
 
@@ -65,11 +64,11 @@ def reactor_free(ship: Ship) -> int:
     return reactor_total(ship) - reactor_used(ship)
 
 
-def find_system(ship: Ship, system_id: str) -> dict[str, Any]:
+def find_system(ship: Ship, system_id: str) -> System:
     systems = ship["systems"]
     if system_id not in systems:
         raise unknown(f"system of {ship['name']}", system_id, sorted(systems))
-    return systems[system_id]  # type: ignore[no-any-return]
+    return systems[system_id]
 
 
 def set_power(ship: Ship, system_id: str, bars: int, *, trial: bool = False) -> Event:
@@ -170,7 +169,7 @@ def check_bars(ship: Ship, control_id: str, thing: str, need: int) -> None:
         )
 
 
-def _refuse_ion_lock(ship: Ship, system_id: str, system: dict[str, Any]) -> None:
+def _refuse_ion_lock(ship: Ship, system_id: str, system: System) -> None:
     if system["ion"] > 0:
         raise RulesError(
             f"{ship['name']}'s {system_id} is ionised ({system['ion']} ion, "

@@ -10,6 +10,7 @@ weapon (``spec``) when no weapon slot fired it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from gmtool.dice import DiceDoor
@@ -24,6 +25,7 @@ from gmtool.games.ftl.rules.battle.shields_evasion import roll_dodge
 from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, rule, rules
 from gmtool.games.ftl.rules.battle.vengeance import avenge
 from gmtool.games.ftl.rules.battle.zoltan_shield import absorb, stop_drone
+from gmtool.games.ftl.state import Projectile
 
 
 def arrive(battle: Battle, dice: DiceDoor) -> list[Event]:
@@ -43,7 +45,7 @@ def arrive(battle: Battle, dice: DiceDoor) -> list[Event]:
     return events
 
 
-def _one_shot(battle: Battle, shot: dict[str, Any], dice: DiceDoor) -> list[Event]:
+def _one_shot(battle: Battle, shot: Projectile, dice: DiceDoor) -> list[Event]:
     ship = battle["ships"][shot["to"]]
     sender = battle["ships"][shot["from"]]
     if shot.get("kind") in ("boarding_drone", HACKING_DRONE):
@@ -56,14 +58,16 @@ def _one_shot(battle: Battle, shot: dict[str, Any], dice: DiceDoor) -> list[Even
         stopped = stop_drone(battle, ship, sender, shot, "hacking" if hack else "boarding_drone")
         if stopped is None:
             return (hacking.lands if hack else drone_crew.lands)(battle, shot)
-        if shot.get("drone") is not None:  # a boarding drone's part is lost on the shield
-            destroy(battle, sender, sender["drones"][int(shot["drone"])])
+        part = shot.get("drone")
+        if part is not None:  # a boarding drone's part is lost on the shield
+            destroy(battle, sender, sender["drones"][part])
         return stopped
+    fired: Mapping[str, Any]
     if shot.get("drone") is not None:  # a drone's shot or beam
-        weapon = shot_weapon(battle, shot)
+        fired = shot_weapon(battle, shot)
     else:
-        weapon = shot.get("spec") or sender["weapons"][shot["slot"]]
-    weapon = {**weapon, "ion": shot.get("ion", weapon["ion"])}  # a chain's ion when fired
+        fired = shot.get("spec") or sender["weapons"][int(shot["slot"] or 0)]
+    weapon = {**fired, "ion": shot.get("ion", fired["ion"])}  # a chain's ion when fired
     if ship["hull"] <= 0:
         return []
     if shot["to"] == shot["from"]:  # a healing or repair bomb on one's own ship
@@ -78,7 +82,7 @@ def _one_shot(battle: Battle, shot: dict[str, Any], dice: DiceDoor) -> list[Even
     return dodge_shields_land(battle, ship, weapon, str(shot["room"]), dice, sender)
 
 
-def _lost_to_cloak(battle: Battle, ship: Ship, sender: Ship, shot: dict[str, Any]) -> list[Event]:
+def _lost_to_cloak(battle: Battle, ship: Ship, sender: Ship, shot: Projectile) -> list[Event]:
     """A boarding or hacking drone reaching a ship that cloaked while it flew: it lands
     (``drone_battle.in_flight_when_cloaked: lands``, the ruling: "cannot be targeted"
     stops new aims, and what flies arrives, as shots do) or is lost (``lost``)."""
@@ -87,7 +91,7 @@ def _lost_to_cloak(battle: Battle, ship: Ship, sender: Ship, shot: dict[str, Any
     if shot["kind"] == HACKING_DRONE:
         return [lost_event(shot, "cloaked")]
 
-    drone = sender["drones"][int(shot["drone"])]
+    drone = sender["drones"][int(shot.get("drone") or 0)]
     destroy(battle, sender, drone)
     return [
         {"event": "drone_destroyed", "ship": sender["name"], "drone": drone["id"]}
@@ -96,7 +100,7 @@ def _lost_to_cloak(battle: Battle, ship: Ship, sender: Ship, shot: dict[str, Any
 
 
 def _zoltan_stops_beam(
-    battle: Battle, ship: Ship, weapon: dict[str, Any], shot: dict[str, Any], sender: Ship
+    battle: Battle, ship: Ship, weapon: Mapping[str, Any], shot: Projectile, sender: Ship
 ) -> list[Event] | None:
     """A beam meeting a Zoltan shield is stopped whole: the rooms it has yet to cross too."""
     stopped = absorb(battle, ship, weapon, sender)
@@ -108,7 +112,7 @@ def _zoltan_stops_beam(
 def dodge_shields_land(
     battle: Battle,
     ship: Ship,
-    weapon: dict[str, Any],
+    weapon: Mapping[str, Any],
     room_id: str,
     dice: DiceDoor,
     sender: Ship | None = None,
@@ -130,7 +134,7 @@ def dodge_shields_land(
     return events
 
 
-def dodges(battle: Battle, ship: Ship, weapon: dict[str, Any], dice: DiceDoor) -> Event | None:
+def dodges(battle: Battle, ship: Ship, weapon: Mapping[str, Any], dice: DiceDoor) -> Event | None:
     """The defender's d20 against a shot that can be dodged (None: nothing rolled)."""
     if weapon["kind"] in rule(battle, "evasion", "undodgeable"):
         return None
@@ -138,7 +142,7 @@ def dodges(battle: Battle, ship: Ship, weapon: dict[str, Any], dice: DiceDoor) -
 
 
 def stop_before_room(
-    battle: Battle, ship: Ship, weapon: dict[str, Any], sender: Ship | None
+    battle: Battle, ship: Ship, weapon: Mapping[str, Any], sender: Ship | None
 ) -> list[Event] | None:
     """A shot past the dodge meets the Zoltan shield, then the shields: the events of its
     end there, or None when it goes on to the room. A shot of a kind the shields stop takes

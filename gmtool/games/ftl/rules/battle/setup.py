@@ -7,7 +7,7 @@ traits, each room's corners and neighbours, and the clock's rules (``rules.py``)
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from gmtool.games.ftl.rules.battle.artillery import artillery_weapons
 from gmtool.games.ftl.rules.battle.doors import inner_doors
@@ -17,6 +17,7 @@ from gmtool.games.ftl.rules.battle.rules import battle_rules
 from gmtool.games.ftl.rules.battle.shields_evasion import max_shields
 from gmtool.games.ftl.rules.battle.state import Battle, Ship
 from gmtool.games.ftl.rules.battle.zoltans import place_zoltan_bars
+from gmtool.games.ftl.state import CrewMember, Room, System, Weapon
 
 SPACE = "space"
 MODELLED_KINDS = ("laser", "ion", "missile", "bomb", "crystal", "beam", "flak")
@@ -77,12 +78,12 @@ def battle_ship(
     place_zoltan_bars(ship)  # before the reactor's bars: a Zoltan's fill a system first
     _start_power(ship, data["battle"]["start_power"])
 
-    ship["shields"]["up"] = max_shields({"rules": rules}, ship)
+    ship["shields"]["up"] = max_shields(cast(Battle, {"rules": rules}), ship)  # its rules only
     return ship
 
 
-def _rooms(doc: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
-    rooms: dict[str, dict[str, Any]] = {}
+def _rooms(doc: Mapping[str, Any]) -> dict[str, Room]:
+    rooms: dict[str, Room] = {}
     for raw in doc["rooms"]:
         width, _, height = str(raw["size"]).lower().partition("x")
         x, y = raw["at"]
@@ -97,6 +98,7 @@ def _rooms(doc: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
             "vent": False,
             "fires": [],
             "breaches": [],
+            "oxygen": 0,  # filled as the battle starts (``battle.oxygen.start``)
         }
     for raw in doc["rooms"]:
         for door in raw.get("doors", []):
@@ -109,7 +111,7 @@ def _rooms(doc: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
     return rooms
 
 
-def _systems(doc: Mapping[str, Any], data: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+def _systems(doc: Mapping[str, Any], data: Mapping[str, Any]) -> dict[str, System]:
     where: dict[str, str] = {}
     for raw in doc["rooms"]:
         system = raw.get("system")
@@ -132,7 +134,7 @@ def _systems(doc: Mapping[str, Any], data: Mapping[str, Any]) -> dict[str, dict[
     }
 
 
-def _weapon(weapon_id: str, data: Mapping[str, Any]) -> dict[str, Any]:
+def _weapon(weapon_id: str, data: Mapping[str, Any]) -> Weapon:
     spec = data["weapons"][weapon_id]
     kind = spec["type"]
     unmodelled = None
@@ -177,11 +179,11 @@ def _crew(
     data: Mapping[str, Any],
     rooms: Mapping[str, Any],
     systems: Mapping[str, Any],
-) -> list[dict[str, Any]]:
+) -> list[CrewMember]:
     base = data["base"]
     stations = [systems[s]["room"] for s in data["battle"]["start_stations"] if s in systems]
     first_room = next(iter(rooms))
-    crew: list[dict[str, Any]] = []
+    crew: list[CrewMember] = []
     for index, raw in enumerate(doc.get("crew", [])):
         race = data["races"][raw["race"]]
         health = int(base["health"]) + int(race.get("health_change", 0))

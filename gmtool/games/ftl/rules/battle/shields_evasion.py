@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from gmtool.dice import DiceDoor
@@ -91,7 +92,9 @@ def dodge_numbers(battle: Battle, ship: Ship) -> list[int]:
     return sorted(picked)
 
 
-def roll_dodge(battle: Battle, ship: Ship, dice: DiceDoor, weapon: dict[str, Any]) -> Event | None:
+def roll_dodge(
+    battle: Battle, ship: Ship, dice: DiceDoor, weapon: Mapping[str, Any]
+) -> Event | None:
     """The defender's d20 against one shot (nothing to roll with no evasion)."""
     numbers = dodge_numbers(battle, ship)
     if not numbers:

@@ -13,12 +13,11 @@ beside its target).
 
 from __future__ import annotations
 
-from typing import Any
-
 from gmtool.errors import RulesError
 from gmtool.games.ftl.rules.battle.crew import can_act
 from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, enemy_of, own_member, rules
 from gmtool.games.ftl.rules.battle.taken_minds import enemy_member, refuse_immune, take_mind
+from gmtool.games.ftl.state import CrewMember
 
 
 def order_slug_mind(
@@ -57,7 +56,7 @@ def order_slug_mind(
 
 
 def in_reach(
-    reach: str, slug_ship: Ship, slug: dict[str, Any], aboard: Ship, target: dict[str, Any]
+    reach: str, slug_ship: Ship, slug: CrewMember, aboard: Ship, target: CrewMember
 ) -> bool:
     if reach == "anywhere":
         return True
@@ -66,15 +65,15 @@ def in_reach(
     return reach == "same_ship" or slug["room"] == target["room"]
 
 
-def _slug(battle: Battle, seat: str, name: str) -> dict[str, Any] | None:
+def _slug(battle: Battle, seat: str, name: str) -> CrewMember | None:
     for ship in battle["ships"].values():
         for member in ship["crew"]:
             if member["name"] == name and member.get("owner") == seat:
-                return member  # type: ignore[no-any-return]
+                return member
     return None
 
 
-def slug_lost(battle: Battle, member: dict[str, Any]) -> bool:
+def slug_lost(battle: Battle, member: CrewMember) -> bool:
     """Whether the slug holding ``member``'s mind is gone (dead), which frees it."""
     slug = _slug(battle, str(member["controlled_by"]), str(member["control_source"]))
     return slug is None or slug["health"] <= 0

@@ -5,14 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from gmtool.errors import RulesError, unknown
+from gmtool.games.ftl.state import BattleState, CrewMember, Room
+from gmtool.games.ftl.state import Ship as ShipState
 
-Battle = dict[str, Any]
-Ship = dict[str, Any]
+Battle = BattleState
+Ship = ShipState
 Event = dict[str, Any]
 
 
 def battle_of(state: dict[str, Any]) -> Battle:
-    battle = state.get("battle")
+    battle: Battle | None = state.get("battle")
     if not isinstance(battle, dict):
         raise RulesError(
             "no battle is under way", hint="a battle starts with the campaign's two ships"
@@ -40,19 +42,19 @@ def ships_in_order(battle: Battle) -> list[Ship]:
 def ship_of(battle: Battle, name: str) -> Ship:
     for known, ship in battle["ships"].items():
         if known.casefold() == name.casefold():
-            return ship  # type: ignore[no-any-return]
+            return ship
     raise unknown("ship", name, sorted(battle["ships"]))
 
 
 def enemy_of(battle: Battle, ship: Ship) -> Ship:
     for ship_name, other in battle["ships"].items():
         if ship_name != ship["name"]:
-            return other  # type: ignore[no-any-return]
+            return other
     raise RulesError("a battle needs two ships")
 
 
 def rules(battle: Battle) -> dict[str, Any]:
-    return battle["rules"]  # type: ignore[no-any-return]
+    return battle["rules"]
 
 
 BEGUN_BEFORE: dict[str, dict[str, Any]] = {
@@ -72,35 +74,35 @@ def rule(battle: Battle, section: str, key: str) -> Any:
     return found[key] if key in found else BEGUN_BEFORE[section][key]
 
 
-def room_of(ship: Ship, room_id: str) -> dict[str, Any]:
+def room_of(ship: Ship, room_id: str) -> Room:
     rooms = ship["rooms"]
     if room_id in rooms:
-        return rooms[room_id]  # type: ignore[no-any-return]
+        return rooms[room_id]
     raise unknown(f"room of {ship['name']}", room_id, sorted(rooms))
 
 
-def crew_in(ship: Ship, room_id: str) -> list[dict[str, Any]]:
+def crew_in(ship: Ship, room_id: str) -> list[CrewMember]:
     """Living crew standing in a room of ``ship`` (boarders included), by their owner."""
     return [c for c in ship["crew"] if c["room"] == room_id and c["health"] > 0]
 
 
-def side_of(member: dict[str, Any]) -> str:
+def side_of(member: CrewMember) -> str:
     """Whose orders a crew member follows: its mind controller's while controlled."""
     return str(member.get("controlled_by") or member.get("owner") or "")
 
 
-def is_drone(member: dict[str, Any]) -> bool:
+def is_drone(member: CrewMember) -> bool:
     """An internal drone walking the rooms: it mans nothing and takes no orders."""
     return member.get("drone") is not None
 
 
-def is_hostile(ship: Ship, member: dict[str, Any]) -> bool:
+def is_hostile(ship: Ship, member: CrewMember) -> bool:
     """A boarder (or a mind-controlled crew member): not on the side of the ship it is on."""
     side = side_of(member)
     return bool(side) and side != ship["name"]
 
 
-def own_member(battle: Battle, seat: str, name: str) -> tuple[Ship, dict[str, Any]]:
+def own_member(battle: Battle, seat: str, name: str) -> tuple[Ship, CrewMember]:
     """A crew member of ``seat``'s crew, on whichever ship they stand: (that ship, them)."""
     known: list[str] = []
     for ship in battle["ships"].values():

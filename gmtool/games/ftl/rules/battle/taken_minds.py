@@ -6,16 +6,15 @@ be taken, and finding the enemy crew member an order names, wherever it stands.
 
 from __future__ import annotations
 
-from typing import Any
-
 from gmtool.errors import RulesError, unknown
 from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship
+from gmtool.games.ftl.state import CrewMember
 
 SYSTEM = "system"
 """The source of a mind taken by the mind control system (a slug's is the slug's name)."""
 
 
-def refuse_immune(target: dict[str, Any]) -> None:
+def refuse_immune(target: CrewMember) -> None:
     """Refuse a mind that cannot be taken: a slug's, or one already taken (its bonuses
     would pile up)."""
     if target.get("mind_control_immune"):
@@ -25,7 +24,7 @@ def refuse_immune(target: dict[str, Any]) -> None:
 
 
 def take_mind(
-    target: dict[str, Any],
+    target: CrewMember,
     holder: str,
     source: str,
     seconds: int,
@@ -49,7 +48,7 @@ def take_mind(
     return event
 
 
-def enemy_member(battle: Battle, seat: str, name: str) -> tuple[Ship, dict[str, Any]]:
+def enemy_member(battle: Battle, seat: str, name: str) -> tuple[Ship, CrewMember]:
     """A living crew member of ``seat``, wherever it stands: (the ship it is on, it)."""
     known = []
     for aboard in battle["ships"].values():

@@ -11,6 +11,7 @@ anything that shoots down missiles may shoot it down (``downed_as: missile``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from gmtool.dice import DiceDoor
@@ -43,7 +44,7 @@ def shard(numbers: dict[str, Any]) -> dict[str, Any]:
 
 
 def avenge(
-    battle: Battle, ship: Ship, attacker: Ship, weapon: dict[str, Any], dice: DiceDoor
+    battle: Battle, ship: Ship, attacker: Ship, weapon: Mapping[str, Any], dice: DiceDoor
 ) -> list[Event]:
     """``ship`` was hit by ``weapon``: its crystal vengeance may send a shard back."""
     settings = rules(battle)["crystal_vengeance"]

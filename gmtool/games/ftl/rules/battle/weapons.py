@@ -8,6 +8,7 @@ weapon type's travel time.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from gmtool.dice import DiceDoor
@@ -20,6 +21,7 @@ from gmtool.games.ftl.rules.battle.crew import manning_skill
 from gmtool.games.ftl.rules.battle.drones import check_drone_target
 from gmtool.games.ftl.rules.battle.spread import scatter
 from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, enemy_of, room_of, rules
+from gmtool.games.ftl.state import Weapon
 
 
 def find_weapon(ship: Ship, ref: str) -> int:
@@ -33,7 +35,7 @@ def find_weapon(ship: Ship, ref: str) -> int:
     raise unknown(f"weapon of {ship['name']}", ref, [w["id"] for w in weapons])
 
 
-def cooldown(battle: Battle, ship: Ship, weapon: dict[str, Any]) -> int:
+def cooldown(battle: Battle, ship: Ship, weapon: Mapping[str, Any]) -> int:
     """Seconds to charge: the cooldown (shortened by a chain), less the manned bonus, the
     bonus rounded down. The artillery has its own (``artillery.cooldown``)."""
     if weapon.get("artillery"):
@@ -57,17 +59,17 @@ def cooldown(battle: Battle, ship: Ship, weapon: dict[str, Any]) -> int:
     return max(int(readings["reloader_min_cooldown"]), shorter)
 
 
-def volley_shots(weapon: dict[str, Any], charges: int) -> int:
+def volley_shots(weapon: Mapping[str, Any], charges: int) -> int:
     """The shots of one volley: a charge weapon fires every charge it holds at once."""
     return int(weapon["shots"]) * charges
 
 
-def is_charged(battle: Battle, ship: Ship, weapon: dict[str, Any]) -> bool:
+def is_charged(battle: Battle, ship: Ship, weapon: Mapping[str, Any]) -> bool:
     """Ready to fire: a charge weapon once it holds all its charges."""
     return bool(weapon["powered"]) and weapon["charges"] >= int(weapon["charge_cap"])
 
 
-def ion_damage(weapon: dict[str, Any]) -> int:
+def ion_damage(weapon: Mapping[str, Any]) -> int:
     """A chain ion weapon's ion grows with each volley in a row, up to its cap."""
     chain = weapon.get("chain")
     if chain and chain["what"] == "ion_damage":
@@ -76,12 +78,12 @@ def ion_damage(weapon: dict[str, Any]) -> int:
     return int(weapon["ion"])
 
 
-def is_friendly(weapon: dict[str, Any]) -> bool:
+def is_friendly(weapon: Mapping[str, Any]) -> bool:
     """A bomb that heals or repairs (healing burst, repair burst) is sent to one's own ship."""
     return int(weapon.get("crew_damage", 0)) < 0 or int(weapon.get("system_damage", 0)) < 0
 
 
-def target_ship(battle: Battle, ship: Ship, weapon: dict[str, Any]) -> Ship:
+def target_ship(battle: Battle, ship: Ship, weapon: Mapping[str, Any]) -> Ship:
     return ship if is_friendly(weapon) else enemy_of(battle, ship)
 
 
@@ -170,7 +172,7 @@ def charge_weapons(battle: Battle, ship: Ship) -> list[Event]:
     return events
 
 
-def _discharge(weapon: dict[str, Any], seconds: int) -> None:
+def _discharge(weapon: Weapon, seconds: int) -> None:
     """Charge lost: stored charges go first, each worth a full cooldown (ruling)."""
     total = weapon["charges"] * int(weapon["cooldown"]) + weapon["charge"]
     total = max(0, total - seconds)
@@ -241,7 +243,7 @@ def _launch(battle: Battle, ship: Ship, index: int, per_second: int) -> list[Eve
     count = min(per_second, weapon["shots_left"])
     enemy = target_ship(battle, ship, weapon)
     for _ in range(count):
-        _fly(battle, ship, enemy, index, weapon["volley_target"], travel)
+        _fly(battle, ship, enemy, index, str(weapon["volley_target"]), travel)
         weapon["shots_left"] -= 1
     return [
         {
@@ -273,7 +275,7 @@ def _fly(battle: Battle, ship: Ship, enemy: Ship, index: int, room: str, travel:
     )
 
 
-def _travel(battle: Battle, weapon: dict[str, Any]) -> int:
+def _travel(battle: Battle, weapon: Mapping[str, Any]) -> int:
     """Seconds in flight, by the weapon's type (the artillery flak's asteroids fly at ion
     speed: ``travel_as``)."""
     return int(rules(battle)["weapons"]["travel_seconds"][weapon.get("travel_as", weapon["kind"])])
@@ -350,7 +352,7 @@ def _launch_beam(battle: Battle, ship: Ship, index: int) -> list[Event]:
     ]
 
 
-def _capped_level(weapon: dict[str, Any], level: int) -> int:
+def _capped_level(weapon: Mapping[str, Any], level: int) -> int:
     """No more steps in a row than reach the cap."""
     chain = weapon["chain"]
     base = int(weapon["cooldown"] if chain["what"] == "cooldown" else weapon["ion"])

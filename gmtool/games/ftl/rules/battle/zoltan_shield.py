@@ -14,6 +14,7 @@ augment's (``tables/ftl/augments.yaml``); the readings are ``battle.zoltan_shiel
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from gmtool.errors import RulesError
@@ -46,7 +47,7 @@ def refuse_across(battle: Battle, ship: Ship, what: str, sender: Ship, doing: st
         )
 
 
-def layers_taken(battle: Battle, weapon: dict[str, Any]) -> int:
+def layers_taken(battle: Battle, weapon: Mapping[str, Any]) -> int:
     """What one shot takes off the layers: its damage, ion counting double, a beam twice."""
     settings = rules(battle)["zoltan_shield"]
     cost = int(weapon.get("damage", 0)) + int(weapon.get("ion", 0)) * int(
@@ -59,7 +60,7 @@ def layers_taken(battle: Battle, weapon: dict[str, Any]) -> int:
 
 
 def absorb(
-    battle: Battle, ship: Ship, weapon: dict[str, Any], sender: Ship | None
+    battle: Battle, ship: Ship, weapon: Mapping[str, Any], sender: Ship | None
 ) -> list[Event] | None:
     """The shot's end on the Zoltan shield (its events), or None when it goes on."""
     if weapon.get("passes_shields") or not stops(battle, ship, weapon["kind"], sender):
@@ -68,7 +69,7 @@ def absorb(
 
 
 def stop_drone(
-    battle: Battle, ship: Ship, sender: Ship, shot: dict[str, Any], what: str
+    battle: Battle, ship: Ship, sender: Ship, shot: Mapping[str, Any], what: str
 ) -> list[Event] | None:
     """A boarding drone (``what``: ``boarding_drone``) or a hacking drone (``hacking``)
     meeting the shield is destroyed there (the caller loses a boarding drone's part);

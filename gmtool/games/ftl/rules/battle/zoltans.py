@@ -12,15 +12,14 @@ so in drone control for the drones.
 
 from __future__ import annotations
 
-from typing import Any
-
 from gmtool.games.ftl.rules.battle.artillery import sync as sync_artillery
 from gmtool.games.ftl.rules.battle.cloak_battery import shed_power
 from gmtool.games.ftl.rules.battle.power import WEAPONS
 from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, is_hostile, ships_in_order
+from gmtool.games.ftl.state import System
 
 
-def zoltan_bars(ship: Ship, system: dict[str, Any]) -> int:
+def zoltan_bars(ship: Ship, system: System) -> int:
     """The bars the Zoltans standing in the system's room give it (no more than it holds)."""
     if system["subsystem"] or system["room"] is None:
         return 0
