@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from gmtool.dice import DiceDoor
-from gmtool.engine.system import Outcome, State
+from gmtool.engine.system import Move, Outcome, State
 
 
 class LazyContent:
@@ -76,6 +76,34 @@ class Ftl:
         from gmtool.games.ftl.rules.players import status
 
         return status(state)
+
+    # The declaration's questions (``rules.moves`` answers them, imported when asked so
+    # a command that asks none pays nothing for them).
+    def seats(self, state: State) -> list[str]:
+        """The two captains."""
+        from gmtool.games.ftl.rules.moves import seats
+
+        return seats(state)
+
+    def options(self, state: State, seat: str | None, content: Any = None) -> list[Move]:
+        """The moves ``seat`` (None: the GM) may make now: in a battle the orders its checks
+        pass, and the seconds; between battles the jumps and the map. With the campaign's
+        ``content`` the jumps are checked too, and a battle not begun yet offers the
+        orders it would open with."""
+        from gmtool.games.ftl.rules.moves import options
+
+        return options(state, seat, None if content is None else real(content))
+
+    def view(self, state: State, seat: str | None) -> dict[str, Any]:
+        """What ``status`` shows the table; FTL hides nothing, so every seat sees it too."""
+        return self.status(state, now=0.0)
+
+    def to_move(self, state: State) -> list[str]:
+        """The captains whose orders a battle awaits, or who may jump; none while the GM
+        lays out the map."""
+        from gmtool.games.ftl.rules.moves import to_move
+
+        return to_move(state)
 
 
 def _may_be_battle(kind: object) -> bool:

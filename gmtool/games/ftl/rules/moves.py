@@ -1,0 +1,139 @@
+"""What each seat of an FTL game may do now, as ``Move``s (``game.Ftl.options``).
+
+Between battles the captains jump (to a beacon the jump itself accepts, when the content
+is at hand to ask it) and the GM lays out the map; in a battle each captain gives the
+orders the battle's own checks pass (``battle.choices.legal_orders``) and the GM runs
+the seconds. FTL hides nothing, so every seat sees what the table sees.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from gmtool.dice import DiceDoor
+from gmtool.engine.system import Choice, Move, State
+from gmtool.errors import GmtoolError
+from gmtool.games.ftl.rules.actions import jump
+
+
+def seats(state: State) -> list[str]:
+    """The two captains."""
+    return [str(seat) for seat in state.get("seats") or []]
+
+
+def options(state: State, seat: str | None, content: Any = None) -> list[Move]:
+    """The moves ``seat`` (None: the GM) may make now: the GM lays out the map and runs the
+    battle's seconds; a captain gives the battle's orders and jumps (a jump in a battle
+    is the escape). ``content`` (the campaign's FTL content, loaded) lets the jumps be
+    checked, and the orders be offered before the first second opens the battle."""
+    battle = _battle(state, content)
+    fighting = battle is not None and not battle.get("over")
+    if seat is None:
+        return [_map_move(state), *(_tick_moves() if battle is None or fighting else [])]
+    orders = _orders(battle, seat) if fighting else []
+    return [*orders, *_jumps(state, seat, content)]
+
+
+def to_move(state: State) -> list[str]:
+    """The captains whose orders a battle under way awaits (both: either may give one
+    between seconds), or who may jump once there is a map; none while the GM lays it out."""
+    battle = state.get("battle")
+    if battle is not None and not battle.get("over"):
+        return seats(state)
+    return seats(state) if state.get("map") is not None else []
+
+
+def _battle(state: State, content: Any) -> Any:
+    if state.get("battle") is not None:
+        return state["battle"]
+    if content is None or len(seats(state)) != 2:
+        return None
+    from gmtool.games.ftl.rules.battle.handlers import (
+        battle_as_it_opens,  # the referee, for a battle only
+    )
+
+    return battle_as_it_opens(state, content)
+
+
+def _tick_moves() -> list[Move]:
+    return [
+        Move(
+            name="tick",
+            label="run the next second",
+            action={"type": "tick"},
+            choices=(Choice("seconds", "how many seconds", kind="number", optional=True),),
+        )
+    ]
+
+
+def _orders(battle: Any, seat: str) -> list[Move]:
+    from gmtool.games.ftl.rules.battle.choices import legal_orders  # the referee, for a battle only
+
+    return [
+        Move(
+            name=f"order_{kind}",
+            label=" ".join([kind, *(_word(v) for k, v in action.items() if k != "ship")]),
+            seat=seat,
+            action={"type": f"order_{kind}", **action},
+        )
+        for kind, actions in legal_orders(battle, seat).items()
+        for action in actions
+    ]
+
+
+def _word(value: Any) -> str:
+    if value is None:
+        return "hold"
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
+
+
+def _map_move(state: State) -> Move:
+    made = state.get("map") is not None
+    return Move(
+        name="map_new",
+        label="lay out the sector map",
+        action={"type": "map_new"},
+        choices=(Choice("dice", "the faces rolled", kind="faces", optional=True),),
+        reason="the sector map is laid out already" if made else "",
+    )
+
+
+def _jumps(state: State, seat: str, content: Any) -> list[Move]:
+    sector = state.get("map")
+    player = (state.get("players") or {}).get(seat)
+    if sector is None or player is None:
+        return [
+            Move(
+                name="jump",
+                label="jump to a touching beacon",
+                seat=seat,
+                action={"type": "jump", "player": seat},
+                reason="there is no map yet",
+            )
+        ]
+    here = player.get("at")
+    beacons = [list(b) for b in sector["beacons"] if list(b) != here]
+    if content is not None:
+        beacons = [b for b in beacons if _jump_passes(state, seat, b, content)]
+    return [
+        Move(
+            name="jump",
+            label="jump to a beacon",
+            seat=seat,
+            action={"type": "jump", "player": seat},
+            choices=(Choice("to", "to which beacon", values=tuple(beacons)),),
+            reason="" if beacons else "no beacon within reach",
+        )
+    ]
+
+
+def _jump_passes(state: State, seat: str, to: list[int], content: Any) -> bool:
+    """Whether the jump itself accepts ``to`` (tried on a copy: nothing changes)."""
+    try:
+        jump(copy.deepcopy(state), {"player": seat, "to": to}, DiceDoor(), content)
+    except GmtoolError:
+        return False
+    return True

@@ -1,0 +1,79 @@
+"""FTL's declaration: the captains, what each may do now as ``Move``s, what the table
+sees, and whose answer is awaited, between battles and in one."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from gmtool.dice import DiceDoor, Rng
+from gmtool.engine.system import Move
+from gmtool.games.ftl.game import SYSTEM
+from gmtool.games.ftl.rules.battle.actions import apply_battle, check_order
+from gmtool.games.ftl.rules.battle.choices import legal_orders
+from tests.games.ftl.helpers import content
+
+
+def _game() -> dict[str, Any]:
+    return SYSTEM.new_state(
+        content(), {"ships": {"Red": "ftl-red.yaml", "Blue": "ftl-blue.yaml"}}, DiceDoor(Rng(1))
+    )
+
+
+def _play(state: dict[str, Any], move: Move, **chosen: Any) -> dict[str, Any]:
+    return SYSTEM.apply(state, {**move.action, **chosen}, DiceDoor(Rng(2)), content()).state
+
+
+def test_the_captains_and_what_the_table_sees() -> None:
+    state = _game()
+    assert SYSTEM.seats(state) == ["Red", "Blue"]
+    assert SYSTEM.view(state, None) == SYSTEM.status(state, now=0.0)
+    assert SYSTEM.view(state, "Red") == SYSTEM.view(state, None)  # FTL hides nothing
+
+
+def test_between_battles_the_gm_lays_out_the_map_then_the_captains_jump() -> None:
+    state = _game()
+    assert SYSTEM.to_move(state) == []  # the GM's turn: the map
+    gm, tick = SYSTEM.options(state, None)
+    assert (gm.name, gm.seat, gm.reason, tick.name) == ("map_new", None, "", "tick")
+    (jump,) = SYSTEM.options(state, "Red")  # no battle under way: no orders yet
+    assert jump.reason == "there is no map yet"
+    state = _play(state, gm)
+    assert SYSTEM.to_move(state) == ["Red", "Blue"]
+    assert SYSTEM.options(state, None)[0].reason == "the sector map is laid out already"
+    (unchecked,) = SYSTEM.options(state, "Red")
+    (checked,) = [m for m in SYSTEM.options(state, "Red", content()) if m.name == "jump"]
+    everywhere = unchecked.choices[0].values or ()
+    reach = checked.choices[0].values or ()
+    assert reach and set(map(tuple, reach)) < set(map(tuple, everywhere))
+    for to in reach:  # every beacon offered is one the jump accepts
+        _play(copy.deepcopy(state), checked, to=to)
+
+
+def test_in_a_battle_each_captain_is_offered_the_legal_orders() -> None:
+    state = _game()
+    assert [m.name for m in SYSTEM.options(state, "Red")] == ["jump"]  # no battle yet
+    opening = SYSTEM.options(state, "Red", content())  # the battle as it would open
+    assert len([m for m in opening if m.name.startswith("order_")]) > 10
+    (tick,) = [m for m in SYSTEM.options(state, None, content()) if m.name == "tick"]
+    state = _play(state, tick)
+    battle = state["battle"]
+    assert SYSTEM.to_move(state) == ["Red", "Blue"]
+    for seat in ("Red", "Blue"):
+        moves = [m for m in SYSTEM.options(state, seat) if m.name != "jump"]
+        legal = legal_orders(battle, seat)
+        assert len(moves) == sum(len(actions) for actions in legal.values()) > 10
+        for move in moves:
+            assert move.seat == seat and move.action["ship"] == seat
+            check_order(battle, move.action)  # every move offered passes its own checks
+    power = next(m for m in SYSTEM.options(state, "Red") if m.name == "order_power")
+    after, _what, _outcome = apply_battle(copy.deepcopy(state), power.action, DiceDoor(Rng(3)))
+    assert after["order"]["event"] == "power"
+
+
+def test_a_battle_over_offers_no_orders() -> None:
+    state = _game()
+    state = SYSTEM.apply(state, {"type": "tick"}, DiceDoor(Rng(2)), content()).state
+    state["battle"]["over"] = "Blue destroyed"
+    assert all(m.name != "tick" for m in SYSTEM.options(state, None))
+    assert [m.name for m in SYSTEM.options(state, "Red")] == ["jump"]
