@@ -1,5 +1,5 @@
-"""FTL's declaration: the captains, what each may do now as ``Move``s, what the table
-sees, and whose answer is awaited, between battles and in one."""
+"""FTL's declaration: what the GM and each captain may do now as ``Move``s, what the table
+sees (every seat the same), and whose answer is awaited, between battles and in one."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ def _play(state: dict[str, Any], move: Move, **chosen: Any) -> dict[str, Any]:
 
 def test_the_captains_and_what_the_table_sees() -> None:
     state = _game()
-    assert SYSTEM.seats(state) == ["Red", "Blue"]
+    assert SYSTEM.seats(state) == []  # no seat has a view of its own
     assert SYSTEM.view(state, None) == SYSTEM.status(state, now=0.0)
     assert SYSTEM.view(state, "Red") == SYSTEM.view(state, None)  # FTL hides nothing
 

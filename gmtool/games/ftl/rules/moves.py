@@ -17,8 +17,8 @@ from gmtool.errors import GmtoolError
 from gmtool.games.ftl.rules.actions import jump
 
 
-def seats(state: State) -> list[str]:
-    """The two captains."""
+def captains(state: State) -> list[str]:
+    """The two captains, in seat order."""
     return [str(seat) for seat in state.get("seats") or []]
 
 
@@ -40,14 +40,14 @@ def to_move(state: State) -> list[str]:
     between seconds), or who may jump once there is a map; none while the GM lays it out."""
     battle = state.get("battle")
     if battle is not None and not battle.get("over"):
-        return seats(state)
-    return seats(state) if state.get("map") is not None else []
+        return captains(state)
+    return captains(state) if state.get("map") is not None else []
 
 
 def _battle(state: State, content: Any) -> Any:
     if state.get("battle") is not None:
         return state["battle"]
-    if content is None or len(seats(state)) != 2:
+    if content is None or len(captains(state)) != 2:
         return None
     from gmtool.games.ftl.rules.battle.handlers import (
         battle_as_it_opens,  # the referee, for a battle only
