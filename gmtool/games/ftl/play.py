@@ -7,12 +7,14 @@ The rules say what is open (``systems.ftl.battle.choices``); this loop asks and 
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gmtool.cli.common import console
 from gmtool.cli.playloop import PlayLoop, Prompts, Step, say
 from gmtool.engine.game import Game
-from gmtool.games.ftl.state import BattleState, Ship
+
+if TYPE_CHECKING:  # the state's shapes, for mypy only
+    from gmtool.games.ftl.state import BattleState, ShipState
 
 KINDS = {
     "power": "move reactor power",
@@ -139,7 +141,7 @@ def _door_label(action: dict[str, Any]) -> str:
     return f"{verb} {action['room']} to space"
 
 
-def _aim_label(enemy: Ship, room: str | None) -> str:
+def _aim_label(enemy: ShipState, room: str | None) -> str:
     """A room as it is, an enemy drone by its id ("combat_drone_i (drone:1)")."""
     if room is None:
         return "hold fire"

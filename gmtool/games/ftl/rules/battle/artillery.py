@@ -14,11 +14,13 @@ weapons do not touch it ("this does not apply to artillery weapons").
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gmtool.games.ftl.rules.battle.crew import manning_skill
 from gmtool.games.ftl.rules.battle.state import Battle, Ship, rules
-from gmtool.games.ftl.state import Weapon
+
+if TYPE_CHECKING:  # the state's shapes, for mypy only
+    from gmtool.games.ftl.state import Weapon
 
 SYSTEMS = ("artillery_beam", "artillery_flak")
 KINDS = {"artillery_beam": "beam", "artillery_flak": "flak"}

@@ -23,10 +23,14 @@ steady bonus. Their numbers come from ``tables/ftl/augments.yaml`` (copied in at
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from gmtool.dice import DiceDoor
 from gmtool.games.ftl.rules.battle.rolls import chance
 from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, rule, rules
-from gmtool.games.ftl.state import Weapon
+
+if TYPE_CHECKING:  # the state's shapes, for mypy only
+    from gmtool.games.ftl.state import Weapon
 
 MODELLED = (
     "rock_plating",

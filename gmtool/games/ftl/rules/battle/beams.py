@@ -11,7 +11,7 @@ fire and breach chances. It reaches the ship at once and sweeps 2 rooms a second
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gmtool.dice import DiceDoor
 from gmtool.errors import RulesError
@@ -20,7 +20,9 @@ from gmtool.games.ftl.rules.battle.damage import damage_system, hurt
 from gmtool.games.ftl.rules.battle.hazards import Kind
 from gmtool.games.ftl.rules.battle.rolls import chance
 from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, rule, rules
-from gmtool.games.ftl.state import CrewMember
+
+if TYPE_CHECKING:  # the state's shapes, for mypy only
+    from gmtool.games.ftl.state import CrewMember
 
 DIRECTIONS = {"right": (1, 0), "left": (-1, 0), "down": (0, 1), "up": (0, -1)}
 

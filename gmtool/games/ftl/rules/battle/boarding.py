@@ -10,6 +10,8 @@ wreck its system (their SS damage a second, 50 a bar, forgotten when they leave)
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from gmtool.errors import RulesError
 from gmtool.games.ftl.rules.battle.crew import blow, can_act
 from gmtool.games.ftl.rules.battle.damage import damage_system, hurt
@@ -25,7 +27,9 @@ from gmtool.games.ftl.rules.battle.state import (
     rules,
 )
 from gmtool.games.ftl.rules.battle.zoltan_shield import refuse_across
-from gmtool.games.ftl.state import CrewMember, System
+
+if TYPE_CHECKING:  # the state's shapes, for mypy only
+    from gmtool.games.ftl.state import CrewMember, System
 
 TELEPORTER = "crew_teleporter"
 

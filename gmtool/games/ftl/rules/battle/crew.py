@@ -10,6 +10,7 @@ combat"); the best skill among them counts.
 from __future__ import annotations
 
 from collections import deque
+from typing import TYPE_CHECKING
 
 from gmtool.games.ftl.rules.battle.state import (
     Battle,
@@ -17,7 +18,9 @@ from gmtool.games.ftl.rules.battle.state import (
     is_drone,
     is_hostile,
 )
-from gmtool.games.ftl.state import CrewMember
+
+if TYPE_CHECKING:  # the state's shapes, for mypy only
+    from gmtool.games.ftl.state import CrewMember
 
 
 def manning_skill(ship: Ship, system_id: str) -> int | None:

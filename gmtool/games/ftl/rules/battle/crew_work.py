@@ -3,6 +3,8 @@ and crystal lockdowns wearing off."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from gmtool.errors import RulesError
 from gmtool.games.ftl.rules.battle.crew import can_act, in_combat, path_between
 from gmtool.games.ftl.rules.battle.doors import can_pass
@@ -16,7 +18,9 @@ from gmtool.games.ftl.rules.battle.state import (
     room_of,
     rules,
 )
-from gmtool.games.ftl.state import CrewMember
+
+if TYPE_CHECKING:  # the state's shapes, for mypy only
+    from gmtool.games.ftl.state import CrewMember
 
 
 def order_move(battle: Battle, seat: str, name: str, room_id: str, *, trial: bool = False) -> Event:

@@ -8,7 +8,7 @@ no system. Ion takes bars out of the room's system and locks it.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gmtool.dice import DiceDoor
 from gmtool.games.ftl.rules.battle import hazards
@@ -17,7 +17,9 @@ from gmtool.games.ftl.rules.battle.power import WEAPONS, add_ion, cap_power, usa
 from gmtool.games.ftl.rules.battle.rolls import chance
 from gmtool.games.ftl.rules.battle.shields_evasion import max_shields
 from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, crew_in, rules, side_of
-from gmtool.games.ftl.state import CrewMember
+
+if TYPE_CHECKING:  # the state's shapes, for mypy only
+    from gmtool.games.ftl.state import CrewMember
 
 
 def land(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gmtool.dice import DiceDoor
 from gmtool.games.ftl.rules.battle.asteroids import next_asteroid
@@ -12,7 +12,9 @@ from gmtool.games.ftl.rules.battle.power import reactor_total, reactor_used
 from gmtool.games.ftl.rules.battle.shields_evasion import dodge_numbers, evasion, max_shields
 from gmtool.games.ftl.rules.battle.state import Battle, Ship
 from gmtool.games.ftl.rules.battle.weapons import cooldown
-from gmtool.games.ftl.state import Drone
+
+if TYPE_CHECKING:  # the state's shapes, for mypy only
+    from gmtool.games.ftl.state import Drone
 
 
 def battle_document(battle: Battle) -> dict[str, Any]:

@@ -16,7 +16,7 @@ locks a door of its room for 15 s: nobody passes, nobody breaks it.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gmtool.errors import RulesError, unknown
 from gmtool.games.ftl.rules.battle.crew import blow, can_act, manning_skill
@@ -28,7 +28,9 @@ from gmtool.games.ftl.rules.battle.state import (
     own_member,
     rules,
 )
-from gmtool.games.ftl.state import CrewMember, Door
+
+if TYPE_CHECKING:  # the state's shapes, for mypy only
+    from gmtool.games.ftl.state import CrewMember, Door
 
 
 def doors_rules(data: Mapping[str, Any]) -> dict[str, Any]:

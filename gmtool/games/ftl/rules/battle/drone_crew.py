@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gmtool.dice import DiceDoor
 from gmtool.games.ftl.rules.battle import drone_moves as moves
@@ -33,7 +33,9 @@ from gmtool.games.ftl.rules.battle.state import (
     rules,
     ships_in_order,
 )
-from gmtool.games.ftl.state import CrewMember
+
+if TYPE_CHECKING:  # the state's shapes, for mypy only
+    from gmtool.games.ftl.state import CrewMember
 
 
 def each_second(battle: Battle, dice: DiceDoor) -> list[Event]:

@@ -13,7 +13,7 @@ defense scrambler stops the enemy's shooting drones.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gmtool.dice import DiceDoor
 from gmtool.games.ftl.rules.battle import drone_moves as moves
@@ -29,7 +29,9 @@ from gmtool.games.ftl.rules.battle.state import (
     rules,
     ships_in_order,
 )
-from gmtool.games.ftl.state import Drone
+
+if TYPE_CHECKING:  # the state's shapes, for mypy only
+    from gmtool.games.ftl.state import Drone
 
 
 def each_second(battle: Battle, dice: DiceDoor) -> list[Event]:

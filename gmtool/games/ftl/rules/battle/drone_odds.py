@@ -11,14 +11,16 @@ room's start corner, each taking its damage through the shields up.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gmtool.errors import RulesError, UsageError
 from gmtool.games.ftl.rules.battle.drone_shots import as_weapon
 from gmtool.games.ftl.rules.battle.drones import find_drone
 from gmtool.games.ftl.rules.battle.odds import as_odds, volley_figures, volley_odds
 from gmtool.games.ftl.rules.battle.state import Battle, Ship, enemy_of, room_of, rules
-from gmtool.games.ftl.state import Drone
+
+if TYPE_CHECKING:  # the state's shapes, for mypy only
+    from gmtool.games.ftl.state import Drone
 
 
 def odds_of(battle: Battle, ship: Ship, ref: str, room_id: str | None) -> dict[str, Any]:

@@ -4,18 +4,20 @@ lands as (a weapon), a shot aimed at a drone, and the kind of any shot in flight
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from gmtool.games.ftl.rules.battle.drones import DRONE_TARGET, destroy, find_drone, ionise
 from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, rules
-from gmtool.games.ftl.state import Drone, Projectile
+
+if TYPE_CHECKING:  # the state's shapes, for mypy only
+    from gmtool.games.ftl.state import Drone, Projectile
 
 
 def launch(battle: Battle, shot: dict[str, Any], travel: int) -> None:
     """Sends ``shot`` (a drone's shot, a boarding or hacking drone) on its way."""
     battle["next_shot"] += 1
     flying = {**shot, "id": battle["next_shot"], "arrives": battle["second"] + travel}
-    battle["in_flight"].append(cast(Projectile, flying))
+    battle["in_flight"].append(cast("Projectile", flying))
 
 
 def hit_drone(battle: Battle, ship: Ship, weapon: Mapping[str, Any], target: str) -> list[Event]:

@@ -11,13 +11,15 @@ A destroyed drone needs a new part. Only one boarding drone is out at a time.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gmtool.errors import RulesError, unknown
 from gmtool.games.ftl.rules.battle.hooks import HOOKS
 from gmtool.games.ftl.rules.battle.power import check_bars
 from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, rule, rules
-from gmtool.games.ftl.state import CrewMember, Drone, System
+
+if TYPE_CHECKING:  # the state's shapes, for mypy only
+    from gmtool.games.ftl.state import CrewMember, Drone, System
 
 DRONES = "drone_control"
 HULL_REPAIR = "hull_repair_drone"

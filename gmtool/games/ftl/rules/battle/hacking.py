@@ -21,7 +21,7 @@ the hacked ship is ionised while it lasts.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gmtool.errors import RulesError, unknown
 from gmtool.games.ftl.rules.battle.boarding import teleport_member
@@ -32,7 +32,9 @@ from gmtool.games.ftl.rules.battle.drone_shots import launch
 from gmtool.games.ftl.rules.battle.drones import ionise_all
 from gmtool.games.ftl.rules.battle.power import add_ion
 from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, enemy_of, rule, rules
-from gmtool.games.ftl.state import Weapon
+
+if TYPE_CHECKING:  # the state's shapes, for mypy only
+    from gmtool.games.ftl.state import Weapon
 
 HACKING_DRONE = "hacking_drone"
 """The kind of shot a hack order launches (the defence drones' ``shoot_down`` names it)."""

@@ -8,13 +8,15 @@ is ``air_and_fire``.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from gmtool.dice import DiceDoor
 from gmtool.games.ftl.rules.battle.doors import fire_coins, shut_room
 from gmtool.games.ftl.rules.battle.rolls import coin
 from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, rules
-from gmtool.games.ftl.state import Room
+
+if TYPE_CHECKING:  # the state's shapes, for mypy only
+    from gmtool.games.ftl.state import Room
 
 Kind = Literal["fires", "breaches"]
 COIN_NAME = {"fires": "fire", "breaches": "breach"}

@@ -11,7 +11,6 @@ by the time any order or second runs.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship
@@ -24,11 +23,15 @@ def _empty(*_: Any) -> list[Event]:
     raise RuntimeError("a battle hook was called before its owner filled it")
 
 
-@dataclass
 class Hooks:
-    drone_control_capped: BarsCapped = _empty
-    """Drone control holds fewer bars now (damage, ion, the reactor): its drones go off,
-    the last listed first (``drones.cap_drones``)."""
+    """The reactions, each filled by the module named in its comment."""
+
+    __slots__ = ("drone_control_capped",)
+
+    def __init__(self) -> None:
+        self.drone_control_capped: BarsCapped = _empty
+        """Drone control holds fewer bars now (damage, ion, the reactor): its drones go off,
+        the last listed first (``drones.cap_drones``)."""
 
 
 HOOKS = Hooks()

@@ -10,6 +10,8 @@ dead (not with the backup DNA bank). While cloned, a crew member is nowhere.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from gmtool.errors import RulesError
 from gmtool.games.ftl.rules.battle.power import add_ion
 from gmtool.games.ftl.rules.battle.slug_minds import (
@@ -21,7 +23,9 @@ from gmtool.games.ftl.rules.battle.slug_minds import (
 from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, enemy_of, rules
 from gmtool.games.ftl.rules.battle.taken_minds import SYSTEM, enemy_member, refuse_immune, take_mind
 from gmtool.games.ftl.rules.battle.zoltan_shield import refuse_across
-from gmtool.games.ftl.state import System
+
+if TYPE_CHECKING:  # the state's shapes, for mypy only
+    from gmtool.games.ftl.state import System
 
 
 def order_mind(

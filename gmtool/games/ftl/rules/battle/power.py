@@ -8,11 +8,15 @@ at most its level less its damage; ion damage takes bars out at once and locks t
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from gmtool.errors import RulesError, unknown
 from gmtool.games.ftl.rules.battle.artillery import sync as sync_artillery
 from gmtool.games.ftl.rules.battle.hooks import HOOKS
 from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, rules
-from gmtool.games.ftl.state import System
+
+if TYPE_CHECKING:  # the state's shapes, for mypy only
+    from gmtool.games.ftl.state import System
 
 WEAPONS = "weapon_control"
 UNPOWERED = ("doors", "piloting", "backup_battery")

@@ -11,7 +11,7 @@ weapon (``spec``) when no weapon slot fired it.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gmtool.dice import DiceDoor
 from gmtool.games.ftl.rules.battle import drone_crew, hacking
@@ -25,7 +25,9 @@ from gmtool.games.ftl.rules.battle.shields_evasion import roll_dodge
 from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, rule, rules
 from gmtool.games.ftl.rules.battle.vengeance import avenge
 from gmtool.games.ftl.rules.battle.zoltan_shield import absorb, stop_drone
-from gmtool.games.ftl.state import Projectile
+
+if TYPE_CHECKING:  # the state's shapes, for mypy only
+    from gmtool.games.ftl.state import Projectile
 
 
 def arrive(battle: Battle, dice: DiceDoor) -> list[Event]:

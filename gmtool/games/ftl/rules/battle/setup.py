@@ -7,7 +7,7 @@ traits, each room's corners and neighbours, and the clock's rules (``rules.py``)
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from gmtool.games.ftl.rules.battle.artillery import artillery_weapons
 from gmtool.games.ftl.rules.battle.doors import inner_doors
@@ -17,7 +17,9 @@ from gmtool.games.ftl.rules.battle.rules import battle_rules
 from gmtool.games.ftl.rules.battle.shields_evasion import max_shields
 from gmtool.games.ftl.rules.battle.state import Battle, Ship
 from gmtool.games.ftl.rules.battle.zoltans import place_zoltan_bars
-from gmtool.games.ftl.state import CrewMember, Room, System, Weapon
+
+if TYPE_CHECKING:  # the state's shapes, for mypy only
+    from gmtool.games.ftl.state import CrewMember, Room, System, Weapon
 
 SPACE = "space"
 MODELLED_KINDS = ("laser", "ion", "missile", "bomb", "crystal", "beam", "flak")

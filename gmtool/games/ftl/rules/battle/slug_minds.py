@@ -13,11 +13,15 @@ beside its target).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from gmtool.errors import RulesError
 from gmtool.games.ftl.rules.battle.crew import can_act
 from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, enemy_of, own_member, rules
 from gmtool.games.ftl.rules.battle.taken_minds import enemy_member, refuse_immune, take_mind
-from gmtool.games.ftl.state import CrewMember
+
+if TYPE_CHECKING:  # the state's shapes, for mypy only
+    from gmtool.games.ftl.state import CrewMember
 
 
 def order_slug_mind(

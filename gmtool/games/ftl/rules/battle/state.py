@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gmtool.errors import RulesError, unknown
-from gmtool.games.ftl.state import BattleState, CrewMember, Room
-from gmtool.games.ftl.state import Ship as ShipState
 
-Battle = BattleState
-Ship = ShipState
+if TYPE_CHECKING:  # the state's shapes (gmtool/games/ftl/state.py), for mypy only
+    from gmtool.games.ftl.state import BattleState, CrewMember, Room, ShipState
+
+    Battle = BattleState
+    Ship = ShipState
+else:  # at run time a battle is the plain JSON it is stored as
+    Battle = Ship = dict
+
 Event = dict[str, Any]
 
 

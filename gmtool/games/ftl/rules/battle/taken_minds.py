@@ -6,9 +6,13 @@ be taken, and finding the enemy crew member an order names, wherever it stands.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from gmtool.errors import RulesError, unknown
 from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship
-from gmtool.games.ftl.state import CrewMember
+
+if TYPE_CHECKING:  # the state's shapes, for mypy only
+    from gmtool.games.ftl.state import CrewMember
 
 SYSTEM = "system"
 """The source of a mind taken by the mind control system (a slug's is the slug's name)."""

@@ -9,7 +9,7 @@ weapon type's travel time.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gmtool.dice import DiceDoor
 from gmtool.errors import RulesError, unknown
@@ -21,7 +21,9 @@ from gmtool.games.ftl.rules.battle.crew import manning_skill
 from gmtool.games.ftl.rules.battle.drones import check_drone_target
 from gmtool.games.ftl.rules.battle.spread import scatter
 from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, enemy_of, room_of, rules
-from gmtool.games.ftl.state import Weapon
+
+if TYPE_CHECKING:  # the state's shapes, for mypy only
+    from gmtool.games.ftl.state import Weapon
 
 
 def find_weapon(ship: Ship, ref: str) -> int:

@@ -12,11 +12,15 @@ so in drone control for the drones.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from gmtool.games.ftl.rules.battle.artillery import sync as sync_artillery
 from gmtool.games.ftl.rules.battle.cloak_battery import shed_power
 from gmtool.games.ftl.rules.battle.power import WEAPONS
 from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, is_hostile, ships_in_order
-from gmtool.games.ftl.state import System
+
+if TYPE_CHECKING:  # the state's shapes, for mypy only
+    from gmtool.games.ftl.state import System
 
 
 def zoltan_bars(ship: Ship, system: System) -> int:
