@@ -23,8 +23,8 @@ LAYERS = (
     # resolution: shots, drones, crew and air each second
     grimp.Layer(
         "damage", "beams", "weapons", "projectiles", "asteroids", "drone_shots",
-        "drone_flight", "drone_crew", "boarding", "hacking", "taken_minds", "slug_minds",
-        "minds", "air_and_fire", "crew_work", "medbay", "zoltans", "ftl_drive",
+        "drone_flight", "drone_crew", "boarding", "hacking", "minds", "air_and_fire",
+        "crew_work", "zoltans", "ftl_drive",
         independent=False,
     ),
     # built on one mechanic each

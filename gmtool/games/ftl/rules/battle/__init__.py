@@ -15,8 +15,8 @@ The modules import in one direction only, each at its top:
 - built on one mechanic each: ``hazards``, ``cloak_battery``, ``drones``;
 - resolution: ``damage``, ``beams``, ``weapons``, ``projectiles``, ``asteroids``, the
   drones' seconds (``drone_shots``, ``drone_flight``, ``drone_crew``), ``boarding``,
-  ``hacking``, minds (``taken_minds``, ``slug_minds``, ``minds``), ``air_and_fire``,
-  ``crew_work``, ``medbay``, ``zoltans``, ``ftl_drive``;
+  ``hacking``, ``minds`` (the system's and the slugs'), ``air_and_fire``, ``crew_work``,
+  ``zoltans``, ``ftl_drive``;
 - the clock and the orders: ``second`` (the fixed order of one second), ``actions``,
   ``choices``, ``document``, ``odds``, ``drone_odds``, ``setup``, ``rules``, ``handlers``.
 

@@ -13,7 +13,7 @@ from typing import Any
 from gmtool.errors import GmtoolError
 from gmtool.games.ftl.rules.battle.actions import check_order
 from gmtool.games.ftl.rules.battle.crew import path_between
-from gmtool.games.ftl.rules.battle.slug_minds import in_reach
+from gmtool.games.ftl.rules.battle.minds import in_reach
 from gmtool.games.ftl.rules.battle.state import Battle, Ship, enemy_of, side_of
 
 

@@ -34,7 +34,6 @@ from gmtool.games.ftl.rules.battle import (
     ftl_drive,
     hacking,
     hazards,
-    medbay,
     minds,
     power,
     projectiles,
@@ -74,8 +73,8 @@ def run_second(battle: Battle, dice: DiceDoor) -> list[Event]:
         events += boarding.fight_and_sabotage(battle, ship)
         events += minds.count_down(battle, ship)
         events += minds.clone(battle, ship)
-        events += medbay.heal_in_medbay(battle, ship)
-        events += medbay.med_bots(ship)
+        events += crew_work.heal_in_medbay(battle, ship)
+        events += crew_work.med_bots(ship)
         events += crew_work.repair(battle, ship)
     events += all_zoltan_power(battle)
     events += hacking.drop_lost_drones(battle)  # a hacking drone needs its system all the way
