@@ -80,9 +80,10 @@ class Ftl:
     # The declaration's questions (``rules.moves`` answers them, imported when asked so
     # a command that asks none pays nothing for them).
     def seats(self, state: State) -> list[str]:
-        """None: FTL hides nothing, so no seat has a view of its own (``status --as`` says
-        so); the captains are who ``to_move`` and ``options`` name."""
-        return []
+        """The two captains (each sees what the table sees: ``has_secrets`` is False)."""
+        from gmtool.games.ftl.rules.moves import captains
+
+        return captains(state)
 
     def options(self, state: State, seat: str | None, content: Any = None) -> list[Move]:
         """The moves ``seat`` (None: the GM) may make now: in a battle the orders its checks

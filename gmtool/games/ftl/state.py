@@ -1,5 +1,5 @@
 """The FTL battle's stored state as types: what ``state["battle"]`` holds (plain JSON), as
-``docs/ftl-battle.md`` describes it, so mypy checks every key the battle's rules read.
+``docs/games/ftl-battle.md`` describes it, so mypy checks every key the battle's rules read.
 
 Keys a battle begun earlier may lack, or that appear only while something lasts (a cloak,
 a hack, a mind taken), are ``NotRequired``. The shapes exist for mypy only (a battle is

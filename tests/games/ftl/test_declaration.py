@@ -26,7 +26,7 @@ def _play(state: dict[str, Any], move: Move, **chosen: Any) -> dict[str, Any]:
 
 def test_the_captains_and_what_the_table_sees() -> None:
     state = _game()
-    assert SYSTEM.seats(state) == []  # no seat has a view of its own
+    assert SYSTEM.seats(state) == ["Red", "Blue"] and not SYSTEM.has_secrets
     assert SYSTEM.view(state, None) == SYSTEM.status(state, now=0.0)
     assert SYSTEM.view(state, "Red") == SYSTEM.view(state, None)  # FTL hides nothing
 

@@ -1,4 +1,4 @@
-"""One second of battle, always in this order (docs/ftl-battle.md tells it in words):
+"""One second of battle, always in this order (docs/games/ftl-battle.md tells it in words):
 
 1. timers: ion timers, stuns, lockdowns, broken doors and crystal locks count down;
 2. charging: weapons charge (or discharge), shields recharge;
