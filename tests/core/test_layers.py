@@ -21,44 +21,6 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 KNOWN_CIRCLES = {
-    # The FTL battle's mechanics reach each other through imports inside functions; they
-    # are being laid out in layers (leaves, mechanics, resolution, the second).
-    frozenset(
-        f"gmtool.games.ftl.rules.battle.{name}"
-        for name in [
-            "artillery",
-            "asteroids",
-            "augments",
-            "beams",
-            "boarding",
-            "cloak_battery",
-            "crew",
-            "damage",
-            "doors",
-            "drone_crew",
-            "drone_flight",
-            "drones",
-            "hacking",
-            "hazards",
-            "power",
-            "projectiles",
-            "shields_evasion",
-            "weapons",
-            "zoltan_shield",
-        ]
-    ),
-    frozenset({"gmtool.games.ftl.rules.battle.minds", "gmtool.games.ftl.rules.battle.slug_minds"}),
-    # FTL's ship checks and its room checks share the Problem type and call each other.
-    frozenset({"gmtool.games.ftl.rules.checks", "gmtool.games.ftl.rules.rooms"}),
-    # FTL's command groups: the package's commands and its battle and builder modules call
-    # each other's helpers; they go with the lazy command groups.
-    frozenset(
-        {
-            "gmtool.games.ftl.commands",
-            "gmtool.games.ftl.commands.battle",
-            "gmtool.games.ftl.commands.builder",
-        }
-    ),
     # Originem's content model loads itself (models.load_content) through content.py,
     # which checks it with checks.py, which reads the model's types.
     frozenset(
