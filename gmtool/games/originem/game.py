@@ -112,7 +112,7 @@ class OriginemSystem:
     actions = tuple(HANDLERS)
 
     def load_content(self, overrides: Mapping[str, Any] | None = None) -> OriginemContent:
-        from gmtool.games.originem.rules.models import CONTENT
+        from gmtool.games.originem.rules.content_spec import CONTENT
 
         content: OriginemContent = CONTENT.load(overrides or {})
         return content

@@ -5,10 +5,8 @@ Every number of the rules lives in the YAML these models read; the code holds me
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
-from gmtool.content.cache import ContentSpec
 from gmtool.content.model import STRIP, After, Field, Limits, Model
 from gmtool.dice.notation import dice_text
 
@@ -165,23 +163,3 @@ class OriginemContent(Model):
 
     def final_mission_id(self) -> str:
         return next(key for key, mission in self.missions.items() if mission.kind == "final")
-
-
-def _read_and_validate(overrides: Mapping[str, Any]) -> OriginemContent:
-    from gmtool.games.originem.rules.content import load_content
-
-    return load_content(overrides)
-
-
-CONTENT = ContentSpec(
-    system="originem",
-    model=OriginemContent,
-    files=(
-        *(
-            f"tables/originem/{name}.yaml"
-            for name in ("classes", "enemies", "missions", "nova", "rules")
-        ),
-        "scenes/originem/*.yaml",
-    ),
-    build=_read_and_validate,
-)
