@@ -258,7 +258,7 @@ def odds_dungeon(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
     """Exact chance of a spell, nothing, or being sent back on entering a dungeon."""
     from gmtool.games.zauberer.rules.odds import dungeon_document
 
-    doc = dungeon_document(open_game(ctx, SYSTEM).state["rules"])
+    doc = dungeon_document(open_game(ctx, SYSTEM).state)
     if as_json:
         print_json(doc)
         return

@@ -24,6 +24,7 @@ from gmtool.engine.system import State
 from gmtool.errors import UsageError
 from gmtool.games.zauberer.rules import duel_steps
 from gmtool.games.zauberer.rules.state import PHASE_WORDS, typed_state
+from gmtool.games.zauberer.rules.view import card_name, own_spell
 from gmtool.web.screens import Form, Made, Question, SeatScreens, WithDice
 
 MOST_CHOICES = 8
@@ -122,7 +123,7 @@ class ZaubererScreens(SeatScreens):
                 for clan, dice in rolled.items()
             )
         played = ", ".join(
-            f"{clan} plays {state['cards'][cid]['name']}" for clan, cid in attack.items()
+            f"{clan} plays {card_name(typed_state(state), cid)}" for clan, cid in attack.items()
         )
         before = f" ({played} before the roll)" if played else ""
         return Question(
@@ -146,8 +147,9 @@ def _choose(
 ) -> None:
     """Add ``seat``'s card of ``role`` when it chose to play it, and the faces it typed."""
     if form.get(role) == "yes":
-        team = next(team for team in state["teams"] if team["clan"] == seat)
-        action[role][seat] = team["spell"] or ""  # the rules check it may be played now
+        action[role][seat] = (
+            own_spell(typed_state(state), seat) or ""
+        )  # the rules check it may be played now
     text = form.get("dice", "").strip()
     if text:
         typed[seat] = [*typed.get(seat, []), *parse_faces(text)]

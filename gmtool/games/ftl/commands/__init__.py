@@ -207,15 +207,16 @@ def map_show(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
     """Draw the sector map with each ship where it is now."""
     from gmtool.games.ftl import render as render
 
-    state = open_game(ctx, SYSTEM).state
-    if state["map"] is None:
+    game = open_game(ctx, SYSTEM)
+    seen = game.system.view(game.state, None)
+    if seen["map"] is None:
         raise UsageError("there is no map yet", hint="build one with 'gmtool ftl map new'")
-    at = {name: player["at"] for name, player in state["players"].items()}
-    doc = {**state["map"], "at": at}
+    at = {name: player["at"] for name, player in seen["players"].items()}
+    doc = {**seen["map"], "at": at}
     if as_json:
         print_json(doc)
         return
-    console().print(render.sector(state["map"], at))
+    console().print(render.sector(seen["map"], at))
 
 
 # A coordinate such as -1 would be read as an unknown option: taken as an argument

@@ -284,5 +284,7 @@ def odds_document(
     return doc
 
 
-def dungeon_document(rules: Mapping[str, Any]) -> dict[str, Any]:
-    return {"outcomes": {key: chance_json(value) for key, value in dungeon_odds(rules).items()}}
+def dungeon_document(state: Mapping[str, Any]) -> dict[str, Any]:
+    """The chance of each outcome of entering a dungeon, by the game's own rules."""
+    outcomes = dungeon_odds(state["rules"])
+    return {"outcomes": {key: chance_json(value) for key, value in outcomes.items()}}

@@ -59,6 +59,17 @@ def spell_view(state: State, cid: str | None, hidden: bool) -> dict[str, Any] | 
     return {"id": cid, "name": card["name"], "kind": card["kind"], "text": card["text"]}
 
 
+def card_name(state: State, cid: str) -> str:
+    """A spell card's name: the deck is no secret, only who holds which card."""
+    return str(state["cards"][cid]["name"])
+
+
+def own_spell(state: State, clan: str) -> str | None:
+    """The id of the spell card team ``clan`` holds, for that team's own screen only."""
+    spell: str | None = find_team(state, clan)["spell"]
+    return spell
+
+
 def _effect_view(effect: dict[str, Any]) -> dict[str, Any]:
     return {"id": effect["id"], "name": effect["name"], "text": effect["text"]}
 
