@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from gmtool.cli import declare as typer
+import typer
+
 from gmtool.cli.common import JSON_OPTION, campaign_name, emit
 from gmtool.content.campaignfile import locate_problem, read_campaign_file
 from gmtool.engine.game import Game

@@ -1,10 +1,9 @@
-"""Which module declares each command: read by the typer app (``gmtool.cli.app``) and by
-the fast path (``gmtool.cli.fastpath``), so a command's module is imported only when it
-is called."""
+"""Which module declares each core command, read by the top-level group
+(``gmtool.cli.app``) so that a command's module is imported only when it is called. The
+games' groups are not listed here: they come from the one list of games,
+``gmtool.games.GAMES``."""
 
 from __future__ import annotations
-
-from gmtool.games import GAMES
 
 CORE_COMMANDS: dict[str, str] = {
     "roll": "gmtool.cli.roll",
@@ -20,6 +19,3 @@ CORE_COMMANDS: dict[str, str] = {
 }
 """Each command, in the order help lists them, and the module whose ``register(app)``
 declares it."""
-
-SYSTEM_GROUPS: dict[str, str] = {name: f"{package}.commands" for name, package in GAMES.items()}
-"""The games' command groups (``gmtool <name> ...``), each declared as ``app``."""

@@ -6,7 +6,8 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from gmtool.cli import declare as typer
+import typer
+
 from gmtool.errors import UsageError
 
 if TYPE_CHECKING:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from gmtool.cli import declare as typer
+import typer
+
 from gmtool.cli.common import JSON_OPTION, open_game, print_json
 
 

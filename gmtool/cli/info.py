@@ -5,7 +5,8 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from gmtool.cli import declare as typer
+import typer
+
 from gmtool.cli.common import JSON_OPTION, console, emit, open_game
 
 

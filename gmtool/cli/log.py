@@ -14,7 +14,8 @@ from collections.abc import Iterable, Iterator
 from enum import StrEnum
 from typing import Any, TextIO
 
-from gmtool.cli import declare as typer
+import typer
+
 from gmtool.cli.common import JSON_OPTION, open_game
 
 PAGE = 50

@@ -40,21 +40,14 @@ def main() -> None:
 
 
 def _run(args: list[str]) -> Any:
-    """A plain command line straight from its declarations; anything else through typer
-    (help, errors, completion), which reads the same declarations."""
-    completing = bool(os.environ.get("_GMTOOL_COMPLETE"))  # the shell asks for completions
-    if not completing:
-        from gmtool.cli.fastpath import plan
-
-        call = plan(args)
-        if call is not None:
-            return call()
+    """The command line through typer; its parser's errors come back as exceptions
+    (not standalone), for ``main`` to turn into one line."""
     from typer.main import get_command
 
     from gmtool.cli.app import app
 
     command = get_command(app)
-    if completing:
+    if os.environ.get("_GMTOOL_COMPLETE"):  # the shell asks for completions
         from gmtool.cli.completion import prepare
 
         prepare()

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import sys
 
-from gmtool.cli import declare as typer
+import typer
+
 from gmtool.cli.common import campaign_name
 from gmtool.errors import UsageError
 from gmtool.games import GAMES, demo_file, game_name, part

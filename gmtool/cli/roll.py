@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from gmtool.cli import declare as typer
+import typer
+
 from gmtool.cli.common import DICE_OPTION, JSON_OPTION, campaign_name, print_json
 from gmtool.errors import UsageError
 

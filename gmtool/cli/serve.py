@@ -3,7 +3,8 @@ private screen for each seat. The web libraries are imported here only."""
 
 from __future__ import annotations
 
-from gmtool.cli import declare as typer
+import typer
+
 from gmtool.cli.common import campaign_name
 from gmtool.errors import UsageError
 

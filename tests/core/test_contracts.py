@@ -95,7 +95,7 @@ try:
     code = 0
 except SystemExit as stop:
     code = stop.code
-heavy = ("rich", "pydantic", "yaml", "icepool", "questionary", "platformdirs", "typer", *WEB)
+heavy = ("rich", "pydantic", "yaml", "icepool", "questionary", "platformdirs", *WEB)
 sys.stderr.write(repr(sorted(m for m in heavy if m in sys.modules)))
 sys.exit(code)  # a command that failed fails the test (the callers run with check=True)
 """

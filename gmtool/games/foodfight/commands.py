@@ -9,7 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from gmtool.cli import declare as typer
+import typer
+
 from gmtool.cli.common import JSON_OPTION, MAX_JOBS, MAX_SIMULATED_GAMES, emit, open_game
 from gmtool.cli.table_commands import add_options, add_show, play_move
 from gmtool.errors import UsageError

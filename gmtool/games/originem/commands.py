@@ -10,7 +10,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from gmtool.cli import declare as typer
+import typer
+
 from gmtool.cli.common import JSON_OPTION, console, open_game, print_json
 from gmtool.engine.game import Game
 from gmtool.engine.system import Outcome

@@ -11,7 +11,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from gmtool.cli import declare as typer
+import typer
+
 from gmtool.cli.common import JSON_OPTION, console, emit, open_game, print_json
 from gmtool.errors import ContentError, UsageError
 from gmtool.games.ftl.commands.shared import coin_faces, show_ship

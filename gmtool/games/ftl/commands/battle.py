@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from gmtool.cli import declare as typer
+import typer
+
 from gmtool.cli.common import JSON_OPTION, emit, open_game, print_json
 from gmtool.games.ftl.commands.shared import coin_faces
 
