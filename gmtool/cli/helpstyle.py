@@ -3,7 +3,7 @@ name in capitals (``--by NAME``, ``EXPRESSION``) instead of ``<str>`` or ``{expr
 and each command's summary whole instead of cut off with "...".
 
 ``tidy(command)`` is applied to each command as the top-level group hands it out, so the
-system groups (built by typer with boxed help) read like the core commands.
+games' groups (built by typer with boxed help) read like the core commands.
 """
 
 from __future__ import annotations
@@ -48,7 +48,9 @@ class _PlainOption(TyperOption):
 
 
 def tidy(command: Any) -> Any:
-    """Give ``command`` (and every command under it) the plain look; returns it."""
+    """Give ``command`` the plain look, and every command under it as it is handed out
+    (``gmtool ftl tick`` tidies ``ftl`` and ``tick``, not the other commands of ``ftl``);
+    returns it."""
     if getattr(command, "_gmtool_tidy", False):
         return command
     command._gmtool_tidy = True
@@ -61,9 +63,7 @@ def tidy(command: Any) -> Any:
             param.__class__ = _PlainArgument
         elif isinstance(param, TyperOption):
             param.__class__ = _PlainOption
-    for sub in getattr(command, "commands", {}).values():
-        tidy(sub)
-    if hasattr(command, "get_command"):  # a group may build its commands only when asked
+    if hasattr(command, "get_command"):  # a group: its commands are tidied as it hands them out
         fetch = command.get_command
 
         def get_tidy_command(ctx: Any, name: str) -> Any:
