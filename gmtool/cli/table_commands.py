@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable, Container
 from typing import TYPE_CHECKING, Any
 
-from gmtool.cli import declare as typer
+import typer
+
 from gmtool.cli.common import JSON_OPTION
 
 if TYPE_CHECKING:
