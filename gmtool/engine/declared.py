@@ -82,10 +82,11 @@ class Declared:
     def seats(self, state: State) -> list[str]:
         return self.rules.seats(state)
 
-    def options(self, state: State, seat: str | None) -> list[Move]:
+    def options(self, state: State, seat: str | None, *, content: Any = None) -> list[Move]:
+        # The rulings were copied into the state as the game began: no content is read.
         return self.rules.options(state, seat)
 
-    def view(self, state: State, seat: str | None) -> dict[str, Any]:
+    def view(self, state: State, seat: str | None, *, content: Any = None) -> dict[str, Any]:
         """The public status with the board as ``seat`` sees it laid over it (the
         ``status --as SEAT`` document); None: as the whole table sees it."""
         if seat is None:
@@ -93,7 +94,7 @@ class Declared:
         name = self.rules.seat_name(state, seat)  # a stranger is refused before anything
         return {**self.rules.status(state), **self.rules.seen_by(state, name), "as": name}
 
-    def to_move(self, state: State) -> list[str]:
+    def to_move(self, state: State, *, content: Any = None) -> list[str]:
         return self.rules.to_move(state)
 
     # -- what the game's own commands print (``cli.table_commands``) -------------------

@@ -150,16 +150,18 @@ class System(Protocol):
         """The seats with a view of their own (none in a game without secrets)."""
         ...
 
-    def options(self, state: State, seat: str | None) -> list[Move]:
-        """The moves ``seat`` (None: the GM) may make now."""
+    def options(self, state: State, seat: str | None, *, content: Any = None) -> list[Move]:
+        """The moves ``seat`` (None: the GM) may make now. ``content`` is the campaign's
+        (``Game.content``: its overrides may change dice and tables); without it a game
+        reads its packaged content."""
         ...
 
-    def view(self, state: State, seat: str | None) -> dict[str, Any]:
+    def view(self, state: State, seat: str | None, *, content: Any = None) -> dict[str, Any]:
         """What ``seat`` may see (``status --as SEAT`` prints it); None: the table, which
         sees no secret."""
         ...
 
-    def to_move(self, state: State) -> list[str]:
+    def to_move(self, state: State, *, content: Any = None) -> list[str]:
         """The seats whose answer is awaited now (several when a battle asks both);
         empty when the game waits for the GM."""
         ...

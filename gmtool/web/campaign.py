@@ -47,6 +47,8 @@ class LiveCampaign:
             raise
         self.screens: Screens = screens_for(self.game.system)
         self.screens.door = self.game.door  # called on the worker thread only
+        # Read on the worker thread, which holds the campaign's connection.
+        self.screens.content = self._worker.submit(lambda: self.game.content).result()
         self.title = self.game.system.title
         self.questions: dict[str, Asked] = {}
         self.version = 0

@@ -62,6 +62,8 @@ class Screens:
 
     def __init__(self, system: System) -> None:
         self.system = system
+        self.content: Any = None
+        """The campaign's content (``Game.content``), which its declaration's answers read."""
         self.door: Callable[..., DiceDoor] | None = None
         """The campaign's dice door maker (``Game.door``), for a screen that shows the
         dice a move will roll before the move is played (they come out the same)."""
@@ -100,16 +102,19 @@ class SeatScreens(Screens):
     (``options``, by name) and whether its answer is awaited (``to_move``)."""
 
     def table(self, state: State, *, now: float) -> dict[str, Any]:
-        return {**super().table(state, now=now), "view": self.system.view(state, None)}
+        seen = self.system.view(state, None, content=self.content)
+        return {**super().table(state, now=now), "view": seen}
 
     def seats(self, state: State) -> list[str]:
         return self.system.seats(state)
 
     def seat(self, state: State, seat: str, *, now: float) -> dict[str, Any]:
         return {
-            "view": self.system.view(state, seat),
-            "moves": {move.name: move for move in self.system.options(state, seat)},
-            "your_turn": seat in self.system.to_move(state),
+            "view": self.system.view(state, seat, content=self.content),
+            "moves": {
+                move.name: move for move in self.system.options(state, seat, content=self.content)
+            },
+            "your_turn": seat in self.system.to_move(state, content=self.content),
         }
 
 

@@ -191,3 +191,26 @@ def test_games_with_secrets_say_so(system: str) -> None:
 
     assert get_game(system).has_secrets
     assert not any(get_game(name).has_secrets for name in TITLES)
+
+
+@pytest.mark.parametrize("system", sorted(GAMES))
+def test_every_declaration_answers_with_the_campaigns_content(gmtool, system: str) -> None:  # type: ignore[no-untyped-def]
+    """The four answers take the campaign's content the same way in every game, so a front
+    end can ask any game alike."""
+    from gmtool.engine.system import Move
+
+    players = ["--players", "A,B,C,D"] if system == "foodfight" else []
+    source = (
+        ["--system", system, *players] if system == "foodfight" else ["--from", f"{system}-demo"]
+    )
+    assert gmtool("campaign", "new", "c", *source).code == 0
+    game = Game.open("c")
+    state, declared, content = game.state, game.system, game.content
+    seats = declared.seats(state)
+    assert all(isinstance(seat, str) for seat in seats)
+    assert declared.view(state, None, content=content) == declared.view(state, None)
+    for seat in [None, *seats]:
+        moves = declared.options(state, seat, content=content)
+        assert all(isinstance(move, Move) for move in moves)
+        assert isinstance(declared.view(state, seat, content=content), dict)
+    assert set(declared.to_move(state, content=content)) <= set(seats)

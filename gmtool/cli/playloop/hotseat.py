@@ -73,14 +73,14 @@ class HotSeat:
 
     def view(self, seat: str | None = None) -> dict[str, Any]:
         """What ``seat`` (None: the whole table) may see on the screen drawn."""
-        return self.game.system.view(self.state, seat)
+        return self.game.system.view(self.state, seat, content=self.game.content)
 
     def moves(self, seat: str | None) -> list[Move]:
         """What ``seat`` (None: the GM) may do on the screen drawn."""
-        return self.game.system.options(self.state, seat)
+        return self.game.system.options(self.state, seat, content=self.game.content)
 
     def to_move(self) -> list[str]:
-        return self.game.system.to_move(self.state)
+        return self.game.system.to_move(self.state, content=self.game.content)
 
     # -- the screen ----------------------------------------------------------------------
     def dashboard(self) -> None:

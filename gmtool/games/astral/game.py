@@ -99,7 +99,7 @@ class AstralSystem:
     """``follow(state, move, choice, answer, content=...)``: ``move`` with ``answer`` to its
     first ``choice`` folded in, and what is asked next (``rules/options.py``)."""
 
-    def view(self, state: State, seat: str | None) -> dict[str, Any]:
+    def view(self, state: State, seat: str | None, *, content: Any = None) -> dict[str, Any]:
         """The table sees what ``status`` shows (no secrets); a PC also their own line and
         whether the next tick waits for their declaration."""
         table = self.status(state)
@@ -111,7 +111,7 @@ class AstralSystem:
         own = next(row for row in table["entities"] if row["name"] == entity["name"])
         return {**table, "seat": {**own, "turn": entity["name"] in self.to_move(state)}}
 
-    def to_move(self, state: State) -> list[str]:
+    def to_move(self, state: State, *, content: Any = None) -> list[str]:
         """The PCs able to act: the next tick waits for each one's declaration (the NPCs'
         are the GM's)."""
         from gmtool.games.astral.rules.choices import actors

@@ -85,7 +85,7 @@ class Ftl:
 
         return captains(state)
 
-    def options(self, state: State, seat: str | None, content: Any = None) -> list[Move]:
+    def options(self, state: State, seat: str | None, *, content: Any = None) -> list[Move]:
         """The moves ``seat`` (None: the GM) may make now: in a battle the orders its checks
         pass, and the seconds; between battles the jumps and the map. With the campaign's
         ``content`` the jumps are checked too, and a battle not begun yet offers the
@@ -94,11 +94,11 @@ class Ftl:
 
         return options(state, seat, None if content is None else real(content))
 
-    def view(self, state: State, seat: str | None) -> dict[str, Any]:
+    def view(self, state: State, seat: str | None, *, content: Any = None) -> dict[str, Any]:
         """What ``status`` shows the table; FTL hides nothing, so every seat sees it too."""
         return self.status(state, now=0.0)
 
-    def to_move(self, state: State) -> list[str]:
+    def to_move(self, state: State, *, content: Any = None) -> list[str]:
         """The captains whose orders a battle awaits, or who may jump; none while the GM
         lays out the map."""
         from gmtool.games.ftl.rules.moves import to_move

@@ -121,7 +121,7 @@ class StarshipsSystem:
     """``follow(state, move, choice, answer, content=...)``: ``move`` with ``answer`` to its
     first ``choice`` folded in, and what is asked next (``rules/options.py``)."""
 
-    def view(self, state: State, seat: str | None) -> dict[str, Any]:
+    def view(self, state: State, seat: str | None, *, content: Any = None) -> dict[str, Any]:
         """The table sees what ``status`` shows (no secrets); a party member also their own
         line and whether it is their turn."""
         table = self.status(state)
@@ -134,7 +134,7 @@ class StarshipsSystem:
         own["turn"] = fighter["name"] in self.to_move(state)
         return {**table, "seat": own}
 
-    def to_move(self, state: State) -> list[str]:
+    def to_move(self, state: State, *, content: Any = None) -> list[str]:
         """The party member whose turn it is; empty on the enemies' turn and outside a
         fight, when the game waits for the GM."""
         actor = current(state)

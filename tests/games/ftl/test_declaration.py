@@ -42,7 +42,7 @@ def test_between_battles_the_gm_lays_out_the_map_then_the_captains_jump() -> Non
     assert SYSTEM.to_move(state) == ["Red", "Blue"]
     assert SYSTEM.options(state, None)[0].reason == "the sector map is laid out already"
     (unchecked,) = SYSTEM.options(state, "Red")
-    (checked,) = [m for m in SYSTEM.options(state, "Red", content()) if m.name == "jump"]
+    (checked,) = [m for m in SYSTEM.options(state, "Red", content=content()) if m.name == "jump"]
     everywhere = unchecked.choices[0].values or ()
     reach = checked.choices[0].values or ()
     assert reach and set(map(tuple, reach)) < set(map(tuple, everywhere))
@@ -53,9 +53,9 @@ def test_between_battles_the_gm_lays_out_the_map_then_the_captains_jump() -> Non
 def test_in_a_battle_each_captain_is_offered_the_legal_orders() -> None:
     state = _game()
     assert [m.name for m in SYSTEM.options(state, "Red")] == ["jump"]  # no battle yet
-    opening = SYSTEM.options(state, "Red", content())  # the battle as it would open
+    opening = SYSTEM.options(state, "Red", content=content())  # the battle as it would open
     assert len([m for m in opening if m.name.startswith("order_")]) > 10
-    (tick,) = [m for m in SYSTEM.options(state, None, content()) if m.name == "tick"]
+    (tick,) = [m for m in SYSTEM.options(state, None, content=content()) if m.name == "tick"]
     state = _play(state, tick)
     battle = state["battle"]
     assert SYSTEM.to_move(state) == ["Red", "Blue"]
