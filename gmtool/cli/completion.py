@@ -8,7 +8,6 @@ typer's completion machinery is used, imported only when completion is asked for
 
 from __future__ import annotations
 
-import os
 import sys
 
 from gmtool.errors import UsageError
@@ -16,11 +15,6 @@ from gmtool.errors import UsageError
 SHELLS = ("bash", "zsh", "fish")
 PROG = "gmtool"
 COMPLETE_VAR = "_GMTOOL_COMPLETE"
-
-
-def completing() -> bool:
-    """Whether the shell is asking for completions (it sets this variable)."""
-    return bool(os.environ.get(COMPLETE_VAR))
 
 
 def prepare() -> None:
