@@ -87,8 +87,10 @@ def _answer(ask: Prompts, move: Move, choice: Choice, follow: Fold) -> Any:
     return ask.text(choice.label, default=default, check=partial(follow, move, choice))
 
 
-class Declared(Protocol):
-    """What a game's declaration answers for a menu of its moves."""
+class FollowingDeclaration(Protocol):
+    """What a game's declaration answers for a menu of its moves: its options, and how an
+    answer shapes what is asked next (``follow``). Not ``engine.declared.Declared``, the
+    wrapper of the games with secrets."""
 
     def options(self, state: State, seat: str | None, *, content: Any) -> list[Move]: ...
 
@@ -113,7 +115,7 @@ class MoveMenu:
 
     game: Game
     ask: Prompts
-    declaration: Declared
+    declaration: FollowingDeclaration
     show: Show
     stamp: Callable[[dict[str, Any]], dict[str, Any]] | None = None
     moves: Callable[[State], list[Move]] | None = None
@@ -168,4 +170,4 @@ class MoveMenu:
         return self.game.play(action, door, seen=seen)
 
 
-__all__ = ["Answered", "Declared", "Extra", "Fold", "MoveMenu", "Show", "ask_move"]
+__all__ = ["Answered", "Extra", "Fold", "FollowingDeclaration", "MoveMenu", "Show", "ask_move"]
