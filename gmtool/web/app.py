@@ -91,7 +91,7 @@ def build_app(campaign: LiveCampaign, links: dict[str, str]) -> Any:
             seat=seat,
             doc=doc,
             token=token,
-            notice=notices.pop(seat, ""),
+            notice=notices.pop(seat, "") or doc["called_off"],
             part=f"/p/{token}/part",
             version=campaign.version,
         )

@@ -15,8 +15,8 @@ from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from gmtool.engine.game import Game
-from gmtool.errors import GmtoolError
+from gmtool.engine.game import Game, refuse_stale
+from gmtool.errors import GmtoolError, RulesError, one_line
 from gmtool.store.live import ChangeWatcher, LogHead
 from gmtool.store.seat_links import SeatLinks
 from gmtool.web.screens import Form, Made, Question, Screens, WithDice, screens_for
@@ -32,8 +32,25 @@ LOG_PAGE = 200
 
 @dataclass(frozen=True)
 class Asked:
+    """A move waiting for another seat's answer, checked on the state of ``version``: it
+    lives as long as the state does (a free roll or another entry that changes no state
+    leaves it waiting), and is played with that version, so it can never land on another."""
+
     question: Question
-    head: tuple[int, int]
+    version: str
+    form: tuple[tuple[str, str], ...]
+    """The form that asked it, to refuse the same form posted again."""
+    number: int
+    """Which question this is (the asked seat's form sends it back with the answer): an
+    answer posted twice cannot answer the next question of the same move."""
+
+
+@dataclass(frozen=True)
+class Played:
+    """The last form a seat had accepted, and the version of the state it was made on."""
+
+    form: tuple[tuple[str, str], ...]
+    seen: str
 
 
 class LiveCampaign:
@@ -51,6 +68,10 @@ class LiveCampaign:
         self.screens.content = self._worker.submit(lambda: self.game.content).result()
         self.title = self.game.system.title
         self.questions: dict[str, Asked] = {}
+        self.called_off: dict[str, str] = {}
+        """Per seat, why a move it made or was asked about ended unplayed."""
+        self.played: dict[str, Played] = {}
+        self.asked_count = 0
         self.version = 0
         self.closing = False
         self._changed = asyncio.Event()
@@ -120,14 +141,16 @@ class LiveCampaign:
         """``seat``'s screen, with the version of the state it is drawn from (``seen``, sent
         back with every move made on it)."""
         head = self.game.look()
-        asked = self._live_questions()
+        asked = self._live_questions(head.version)
         mine = asked.get(seat)
         waiting = [a.question.public for a in asked.values() if a.question.asked_by == seat]
         return {
             **self.screens.seat(head.state, seat, now=time.time()),
             "seen": head.version,
             "question": mine.question if mine else None,
+            "asked": mine.number if mine else None,
             "waiting": waiting,
+            "called_off": self.called_off.pop(seat, ""),
         }
 
     def seats(self) -> list[str]:
@@ -138,50 +161,100 @@ class LiveCampaign:
         entries.reverse()  # the newest first
         return {"entries": [entry.to_json() for entry in entries], "names": self._head.names()}
 
-    def _live_questions(self) -> dict[str, Asked]:
-        """Questions asked since the log last changed; a move or an undo drops the rest."""
-        head = self._head.marker()
-        self.questions = {s: a for s, a in self.questions.items() if a.head == head}
+    def _live_questions(self, version: str | None = None) -> dict[str, Asked]:
+        """The questions asked on the state as it is now: a move, an undo or a redo that
+        changes the state calls the others off (and both seats are told why); a free roll
+        or any entry that writes no state leaves them waiting."""
+        now = self.game.look().version if version is None else version
+        for seat, asked in list(self.questions.items()):
+            if asked.version != now:
+                del self.questions[seat]
+                what = f"{asked.question.asked_by}'s move was called off"
+                why = "the game changed before it was answered: look again"
+                self.called_off[seat] = self.called_off[asked.question.asked_by] = f"{what}: {why}"
         return self.questions
 
     # -- moves (on the worker thread) ------------------------------------------------
     def move(self, seat: str, form: Form) -> str:
         """Play what ``seat`` posted; the line to show them (the rule's reason if refused)."""
         try:
-            return self._settle(self.screens.action(self.game.state, seat, form), form)
+            self._refuse_replay(seat, form)
+            made = self.screens.action(self.game.state, seat, form)
+            return self._settle(seat, made, form, form.get("seen") or None)
         except GmtoolError as error:
-            return f"refused: {error.line()}"
+            return f"refused: {in_words(error)}"
 
     def answer(self, seat: str, form: Form) -> str:
         asked = self._live_questions().get(seat)
         if asked is None:
-            return "refused: nothing is waiting for your answer"
-        del self.questions[seat]  # answered, unless the answer is refused
+            why = self.called_off.pop(seat, "")
+            return f"refused: nothing is waiting for your answer{f' ({why})' if why else ''}"
         try:
-            return self._settle(self.screens.answer(self.game.state, asked.question, form), form)
+            if form.get("asked", str(asked.number)) != str(asked.number):
+                raise RulesError("this answer was already sent", hint="see what is asked now")
+            refuse_stale(self.game.look(), form.get("seen") or None)  # the screen it answered
+            made = self.screens.answer(self.game.state, asked.question, form)
+            del self.questions[seat]  # answered: played, or the next seat is asked
+            try:
+                return self._settle(seat, made, form, asked.version)
+            except GmtoolError:
+                self.questions.setdefault(seat, asked)
+                raise
         except GmtoolError as error:
-            self.questions.setdefault(seat, asked)
-            return f"refused: {error.line()}"
+            return f"refused: {in_words(error)}"
 
-    def _settle(self, made: Made, form: Form) -> str:
+    def _settle(self, seat: str, made: Made, form: Form, seen: str | None) -> str:
         """Play ``made``, or keep the question it asks another seat (checked first). A move
-        made on a screen drawn from another state than the game's now is refused
-        (``seen``, the version the screen was drawn from, when the form sends it)."""
-        seen = form.get("seen") or None
+        made on a screen drawn from another state than the game's now is refused (``seen``,
+        the version the screen was drawn from, when the form sends it; for an answer, the
+        version the question was asked on)."""
+        kept = _kept(form)
         if isinstance(made, Question):
             self.game.check(made.action, seen=seen)  # refused now, not after the answer
-            self.questions[made.seat] = Asked(made, self._head.marker())
+            version = self.game.look().version
+            self.asked_count += 1
+            self.questions[made.seat] = Asked(made, version, kept, self.asked_count)
+            self.played[seat] = Played(kept, version)
             return f"waiting for {made.seat} to answer"
         if isinstance(made, WithDice):
             door = self.game.door(entered_by=made.entered_by or None)
-            return self.game.play(made.action, door, seen=seen).outcome
-        door = self.game.door(entered=self.screens.entered_dice(form))
-        return self.game.play(made, door, seen=seen).outcome
+            outcome = self.game.play(made.action, door, seen=seen).outcome
+        else:
+            door = self.game.door(entered=self.screens.entered_dice(form))
+            outcome = self.game.play(made, door, seen=seen).outcome
+        if form.get("seen"):
+            self.played[seat] = Played(kept, form["seen"])
+        return outcome
+
+    def _refuse_replay(self, seat: str, form: Form) -> None:
+        """The same form posted again (a double tap, a reloaded post) is refused, unless
+        the game is back where it was made (an undo), where it is a move again."""
+        last = self.played.get(seat)
+        if last is None or last.form != _kept(form):
+            return
+        waiting = [a for a in self.questions.values() if a.question.asked_by == seat]
+        if waiting or last.seen != self.game.look().version:
+            raise RulesError("this move was already sent", hint="the screen shows where it went")
 
     def withdraw(self, seat: str, form: Form) -> str:
         """Take back a move of ``seat``'s that waits for an answer."""
         for asked_seat, asked in list(self._live_questions().items()):
             if asked.question.asked_by == seat:
                 del self.questions[asked_seat]
+                self.played.pop(seat, None)  # the same move may be made again
                 return "taken back"
         return "nothing to take back"
+
+
+def _kept(form: Form) -> tuple[tuple[str, str], ...]:
+    return tuple(sorted(form.items()))
+
+
+def in_words(error: GmtoolError) -> str:
+    """A refusal as a player's screen says it: the rule's reason, without a hint that
+    tells how to type a command (the screen's buttons are the way to move)."""
+    hint = error.hint
+    if hint and ("gmtool" in hint or "--" in hint):
+        hint = ""
+    text = f"{error.where}: {error.message}" if error.where else error.message
+    return one_line(f"{text} ({hint})" if hint else text)
