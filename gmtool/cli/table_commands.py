@@ -45,35 +45,53 @@ def declaration(system: str) -> Declared:
     return found
 
 
+EVERY_SECRET = "every secret shown: the referee's view, not for the players' eyes"
+"""The first line of ``show --all`` (its JSON document's first key: ``every_secret``)."""
+
+
 def add_show(
     app: typer.Typer,
     system: str,
     *,
     summary: str,
     as_help: str,
-    public_help: str,
-    draw: Callable[[dict[str, Any], dict[str, Any]], Any],
+    draw: Callable[[dict[str, Any]], Any],
 ) -> None:
-    """``show`` for ``system``; ``draw(status, seen)`` draws the board for people, from
-    the public status and what the chosen seat sees."""
+    """``show`` for ``system``: the table's view (no secret) by default, ``--as SEAT`` that
+    seat's, ``--all`` the referee's with every secret (saying so on its first line);
+    ``draw(doc)`` draws a view for people."""
 
     def show(
         ctx: typer.Context,
         as_seat: str = typer.Option(None, "--as", help=as_help),
-        public: bool = typer.Option(False, "--public", help=public_help),
+        every_secret: bool = typer.Option(
+            False, "--all", help="The referee's view: every secret shown (not for the table)."
+        ),
         as_json: bool = JSON_OPTION,
     ) -> None:
-        import time
-
         from gmtool.cli.common import emit, open_game
+        from gmtool.errors import UsageError
 
-        state = open_game(ctx, system).state
+        if every_secret and as_seat is not None:
+            raise UsageError("show takes --as SEAT or --all, not both: drop one")
+        game = open_game(ctx, system)
         declared = declaration(system)
-        doc = declared.shown(state, as_seat, public=public)
-        emit(doc, as_json, lambda seen: draw(declared.status(state, now=time.time()), seen))
+        if not every_secret:
+            doc = declared.view(game.state, as_seat, content=game.content)
+            emit(doc, as_json, draw)
+            return
+        doc = {"every_secret": True, **declared.referee_view(game.state)}
+        emit(doc, as_json, lambda seen: _all_shown(draw(seen)))
 
     show.__doc__ = summary
     app.command()(show)
+
+
+def _all_shown(drawing: Any) -> Any:
+    from rich.console import Group
+    from rich.text import Text
+
+    return Group(Text(EVERY_SECRET, style="bold red"), drawing)
 
 
 def add_options(app: typer.Typer, system: str, *, summary: str) -> None:

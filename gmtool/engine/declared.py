@@ -98,10 +98,9 @@ class Declared:
         return self.rules.to_move(state)
 
     # -- what the game's own commands print (``cli.table_commands``) -------------------
-    def shown(self, state: State, seat: str | None, *, public: bool = False) -> dict[str, Any]:
-        """The board for ``show``: as ``seat`` sees it; with ``public``, as nobody; with
-        neither, everything (the referee's view)."""
-        return self.rules.seen_by(state, seat, public=public)
+    def referee_view(self, state: State) -> dict[str, Any]:
+        """Everything, every secret included: what ``show --all`` prints for the referee."""
+        return {**self.rules.status(state), **self.rules.seen_by(state, None)}
 
     def options_document(self, state: State) -> dict[str, Any]:
         return self.rules.options_document(state)

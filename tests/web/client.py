@@ -69,7 +69,7 @@ def table(gmtool) -> Iterator[Table]:  # type: ignore[no-untyped-def]
 
 def secrets_of(gmtool) -> dict[str, list[str]]:  # type: ignore[no-untyped-def]
     """Each player's face-down foods and held Fortune texts, from the referee's view."""
-    board = json.loads(gmtool("foodfight", "show", "--json").out)
+    board = json.loads(gmtool("foodfight", "show", "--all", "--json").out)
     return {
         p["name"]: [
             *(c["food"] for pile in p["piles"] for c in pile if not c["face_up"]),

@@ -40,10 +40,10 @@ def _told(outcome: Outcome) -> Any:
     return render.result(outcome.result)
 
 
-def _board(status: dict[str, Any], seen: dict[str, Any]) -> Any:
+def _board(seen: dict[str, Any]) -> Any:
     from gmtool.games.foodfight import render as render
 
-    return render.board(seen, status["fortune_spots"])
+    return render.board(seen, seen["fortune_spots"])
 
 
 add_show(
@@ -51,7 +51,6 @@ add_show(
     SYSTEM,
     summary="The board: health tracks, towers, Fortunes, whose turn it is.",
     as_help="Show the board as this player sees it (others' face-down cards hidden).",
-    public_help="Hide every face-down card and Fortune.",
     draw=_board,
 )
 

@@ -62,11 +62,10 @@ def _told(outcome: Outcome) -> Any:
     return render.result(outcome.extra, outcome.outcome)
 
 
-def _arena(status: dict[str, Any], seen: dict[str, Any]) -> Any:
+def _arena(seen: dict[str, Any]) -> Any:
     from gmtool.games.zauberer import render as render
 
-    # For people, the board too; what a team may see is the view's, whatever is drawn.
-    return render.status({**status, **seen})
+    return render.status(seen)  # for people, the board too
 
 
 add_show(
@@ -74,7 +73,6 @@ add_show(
     SYSTEM,
     summary="The board, the teams and their spells, the duel under way, whose turn it is.",
     as_help="Show the game as this clan sees it (others' spells hidden).",
-    public_help="Hide every team's spell card.",
     draw=_arena,
 )
 

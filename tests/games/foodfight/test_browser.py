@@ -19,7 +19,7 @@ content: {board: {track: {length: 5, fortune_spots: [3]}}}
 
 def hidden_values(home: Path) -> dict[str, list[str]]:
     """Each player's secrets, from the referee's view: face-down foods and Fortune texts."""
-    board = json.loads(gm(home, "-c", "ff", "foodfight", "show", "--json"))
+    board = json.loads(gm(home, "-c", "ff", "foodfight", "show", "--all", "--json"))
     return {
         player["name"]: [
             *(c["food"] for pile in player["piles"] for c in pile if not c["face_up"]),

@@ -7,7 +7,7 @@ from pathlib import Path
 
 
 def top_salts(gmtool) -> dict[str, list[int]]:  # type: ignore[no-untyped-def]
-    doc = json.loads(gmtool("foodfight", "show", "--json").out)
+    doc = json.loads(gmtool("foodfight", "show", "--all", "--json").out)
     return {p["name"]: [pile[-1]["salt"] for pile in p["piles"]] for p in doc["players"]}
 
 
@@ -28,14 +28,14 @@ def test_layout_for_everyone_and_for_one_player(gmtool) -> None:  # type: ignore
 
 def test_layout_from_a_file(gmtool, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     create(gmtool, "probe")
-    cards = json.loads(gmtool("foodfight", "show", "--json").out)["players"][0]["piles"]
+    cards = json.loads(gmtool("foodfight", "show", "--all", "--json").out)["players"][0]["piles"]
     # Ana's own cards, restacked: the bottom and top of every pile swapped.
     piles = [[pile[1]["food"], pile[0]["food"]] for pile in cards]
     layout = tmp_path / "ana.yaml"
     layout.write_text(json.dumps({"piles": piles}))
     result = create(gmtool, "ff2", f"Ana={layout}")
     assert result.code == 0, result.err
-    mine = json.loads(gmtool("foodfight", "show", "--json").out)["players"][0]["piles"]
+    mine = json.loads(gmtool("foodfight", "show", "--all", "--json").out)["players"][0]["piles"]
     assert [pile[-1]["food"] for pile in mine] == [pile[0]["food"] for pile in cards]
 
 

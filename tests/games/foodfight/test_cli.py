@@ -32,8 +32,9 @@ def log_size(gmtool) -> int:  # type: ignore[no-untyped-def]
 
 
 def test_show_json_contract_and_hidden_cards(game) -> None:  # type: ignore[no-untyped-def]
-    board = doc(game("foodfight", "show", "--json"))
-    assert set(board) == {"turn", "winner", "players", "fortune_deck", "discards", "battle"}
+    board = doc(game("foodfight", "show", "--all", "--json"))
+    shown = {"turn", "winner", "players", "fortune_deck", "discards", "battle"}
+    assert {"every_secret", "system", "moves", "over", "fortune_spots"} | shown == set(board)
     assert board["battle"] is None
     assert board["turn"] == "Ana" and board["players"][1]["color"] == "Blue"
     assert board["players"][1]["piles"][0][-1]["salt"] == 9
@@ -51,7 +52,7 @@ def test_discard_attack_fortune_log_and_undo(game) -> None:  # type: ignore[no-u
         f["id"] for f in doc(game("foodfight", "peek", "--player", "Ana", "--json"))["fortunes"]
     ]
     assert len(drawn) == 1
-    before = doc(game("foodfight", "show", "--json"))
+    before = doc(game("foodfight", "show", "--all", "--json"))
     # Step one: the attack turns both cards face up. Bo holds no Fortune, so Ana answers.
     opened = doc(game("foodfight", "attack", "1", "Ana:1", "--json"))
     assert opened["type"] == "battle_opened" and opened["resolved"] is False
@@ -77,9 +78,9 @@ def test_discard_attack_fortune_log_and_undo(game) -> None:  # type: ignore[no-u
     assert entries[-1]["who"] == "Ana" and entries[-1]["what"] == f"fortune {drawn[0]}"
     assert len(doc(game("log", "--who", "Ana", "--json"))) == 3  # discard, defence, Fortune
     assert game("undo").code == 0 and game("undo").code == 0
-    assert doc(game("foodfight", "show", "--json")) == before
+    assert doc(game("foodfight", "show", "--all", "--json")) == before
     assert game("redo").code == 0 and game("redo").code == 0
-    assert doc(game("foodfight", "show", "--json"))["turn"] == "Cy"
+    assert doc(game("foodfight", "show", "--all", "--json"))["turn"] == "Cy"
 
 
 def test_fortunes_declared_with_the_attack_when_the_campaign_plays_blind(  # type: ignore[no-untyped-def]
@@ -132,7 +133,7 @@ def test_elimination_and_winner_from_the_terminal(short_game) -> None:  # type: 
     gmtool("foodfight", "discard", "1")
     final = doc(gmtool("foodfight", "discard", "1", "--json"))
     assert final["game_winner"] == "Di" and final["over"] is True
-    assert doc(gmtool("foodfight", "show", "--json"))["winner"] == "Di"
+    assert doc(gmtool("foodfight", "show", "--all", "--json"))["winner"] == "Di"
     assert "Di wins" in gmtool("foodfight", "show").out
     over = gmtool("foodfight", "discard", "2")
     assert over.code == 4 and "the game is over: Di won" in over.err

@@ -27,7 +27,7 @@ def _sections(out: str) -> dict[str, str]:
 def test_status_as_shows_only_the_seats_own_secrets(game) -> None:  # type: ignore[no-untyped-def]
     assert game("foodfight", "discard", "2").code == 0  # Ana draws a Fortune
     assert game("foodfight", "discard", "2").code == 0  # so does Bo
-    table = _doc(game("foodfight", "show", "--json"))  # the referee's view: every secret
+    table = _doc(game("foodfight", "show", "--all", "--json"))  # the referee's view: every secret
     ana_fortune = table["players"][0]["fortunes"][0]
     bo_fortune = table["players"][1]["fortunes"][0]
     assert ana_fortune["id"] != bo_fortune["id"]
@@ -55,7 +55,7 @@ def test_status_as_shows_only_the_seats_own_secrets(game) -> None:  # type: igno
 
 def test_status_without_as_still_hides_every_secret(game) -> None:  # type: ignore[no-untyped-def]
     assert game("foodfight", "discard", "2").code == 0
-    fortune = _doc(game("foodfight", "show", "--json"))["players"][0]["fortunes"][0]
+    fortune = _doc(game("foodfight", "show", "--all", "--json"))["players"][0]["fortunes"][0]
     assert fortune["id"] not in game("status", "--json").out
     assert fortune["id"] not in game("status").out
 

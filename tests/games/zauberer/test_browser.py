@@ -42,7 +42,7 @@ def test_a_zauberer_turn_from_a_teams_screen_updates_the_table(
             timeout=WAIT_MS,
         )
     check(water.locator("form.go")).to_be_visible(timeout=WAIT_MS)  # water's turn now
-    board = json.loads(gm(home, "-c", "z", "zauberer", "show", "--json"))
+    board = json.loads(gm(home, "-c", "z", "zauberer", "show", "--all", "--json"))
     fire_team = next(team for team in board["teams"] if team["clan"] == "fire")
     assert fire_team["space"] == "nb1" and fire_team["spell"] is not None
     assert fire_team["spell"]["name"] in fire.inner_text("main")

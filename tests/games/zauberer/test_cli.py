@@ -127,7 +127,7 @@ def test_a_duel_round_json_and_the_card_rules(game, gmtool) -> None:  # type: ig
         "round_loser": "earth",
         "winner": None,
     }
-    shown = json.loads(gmtool("zauberer", "show", "--json").out)
+    shown = json.loads(gmtool("zauberer", "show", "--all", "--json").out)
     assert shown["duel"]["hp"] == {"fire": 4, "earth": 3} and shown["duel"]["round"] == 1
     last = json.loads(gmtool("log", "--json").out)[-1]
     assert last["outcome"] == (

@@ -10,7 +10,8 @@ HIDDEN_SPELL = {"id": None, "name": None, "kind": None, "text": None}
 def _fire_holds_a_spell(game) -> dict[str, str]:  # type: ignore[no-untyped-def]
     assert game("zauberer", "move", "--dice", "6", "--way", "nb1").code == 0
     assert game("zauberer", "dungeon", "--dice", "3,4").code == 0
-    spell: dict[str, str] = json.loads(game("zauberer", "show", "--json").out)["teams"][0]["spell"]
+    shown = json.loads(game("zauberer", "show", "--all", "--json").out)
+    spell: dict[str, str] = shown["teams"][0]["spell"]
     assert spell["name"]
     return spell
 

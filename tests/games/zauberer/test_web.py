@@ -20,7 +20,7 @@ def arena(gmtool) -> Iterator[Table]:  # type: ignore[no-untyped-def]
 
 
 def shown(gmtool) -> dict:  # type: ignore[no-untyped-def]
-    return json.loads(gmtool("zauberer", "show", "--json").out)  # type: ignore[no-any-return]
+    return json.loads(gmtool("zauberer", "show", "--all", "--json").out)  # type: ignore[no-any-return]
 
 
 def test_a_team_plays_its_turn_from_its_screen_and_others_are_refused(arena: Table, gmtool) -> None:  # type: ignore[no-untyped-def]

@@ -144,7 +144,7 @@ def test_a_whole_game_from_the_command_line(gmtool) -> None:  # type: ignore[no-
         result = gmtool(*command_for(action))
         assert result.code == 0, (action, result.err)
         commands += 1
-    doc = json.loads(gmtool("zauberer", "show", "--json").out)
+    doc = json.loads(gmtool("zauberer", "show", "--all", "--json").out)
     assert doc["winner"] in ("fire", "water", "air", "earth") and doc["team_to_play"] is None
     assert len(json.loads(gmtool("log", "--json", "--last", "1000").out)) == commands
     refused = gmtool("zauberer", "end-turn")
