@@ -176,6 +176,26 @@ def test_hidden_gust_reflects_when_its_dice_were_higher() -> None:
         round_(state, {"earth": "meteor"}, {"air": "hidden_gust"}, air=[4, 4], earth=[4, 4])
 
 
+def test_a_block_stops_a_reflected_hit_as_any_other() -> None:
+    """Hidden Gust turns the hit on the enemy; a block still stops it ("block the enemy's
+    attack": the blocking team loses no hit point on that roll, whatever the totals)."""
+    state = start()
+    give(state, "air", "hidden_gust")
+    give(state, "earth", "natural_barrier")
+    veil = {"id": "poison_veil", "name": "Poison Veil", "text": "", "kind": "battle_power"}
+    team(state, "air")["effects"].append({**veil, "amount": -1})
+    state = duel(state, "air", "earth")  # earth has the advantage over air: +1
+    # air's dice 5+4 = 9 beat earth's 4+4 = 8, so Hidden Gust may be played; air 9 - 1
+    # (Poison Veil) = 8 against earth 8 + 1 = 9: air loses the roll, the hit turns on earth,
+    # and earth's Natural Barrier blocks it.
+    defense = {"air": "hidden_gust", "earth": "natural_barrier"}
+    outcome = round_(state, None, defense, air=[5, 4], earth=[4, 4])
+    assert outcome.result["power"] == {"air": 8, "earth": 9}
+    assert outcome.result["hp"] == {"air": 4, "earth": 4}
+    assert outcome.result["round_loser"] is None
+    assert "no hit point lost (earth blocks)" in outcome.outcome
+
+
 def test_air_embodiment_calls_the_duel_off_and_moves_one_space() -> None:
     state = start()
     give(state, "air", "air_embodiment")

@@ -172,7 +172,8 @@ def hit_point_losses(roll: Roll, tie: str, challenger: str) -> list[str]:
         }[tie]
     hurt = []
     for loser in losers:
-        if loser in roll.blocked:
-            continue
-        hurt.append(roll.other(loser) if loser in roll.reflects else loser)
+        # A reflected hit falls on the enemy, and a block stops it there as any other.
+        struck = roll.other(loser) if loser in roll.reflects else loser
+        if struck not in roll.blocked:
+            hurt.append(struck)
     return hurt
