@@ -315,6 +315,52 @@ def test_calling_a_duel_only_within_reach_on_a_team_still_in() -> None:
         play(state, {"type": "duel_start", "target": "water"})
 
 
+@pytest.mark.parametrize(
+    ("clan", "start_on", "card", "more", "lands_on"),
+    [
+        # Hell's Wrath: two spaces toward the centre, na3 -> n3 -> n4 (a dungeon)
+        ("fire", "na3", "hells_wrath", {}, "n4"),
+        # H2O Portal, one space: e3 -> e4 (a dungeon)
+        ("water", "e3", "h2o_portal", {"steps": 1}, "e4"),
+    ],
+)
+def test_a_duel_is_called_only_from_a_white_space(
+    clan: str, start_on: str, card: str, more: dict[str, int], lands_on: str
+) -> None:
+    """The text: "if you have landed on a white space ... you can choose to duel"; a piece a
+    spell carried onto a dungeon space stands on no white space."""
+    from gmtool.games.zauberer.rules.view import options_document
+
+    state = start(first=clan)
+    give(state, clan, card)
+    put(state, clan, start_on)
+    put(state, "air", "n5" if clan == "fire" else "e5")  # one step past the dungeon
+    state["phase"] = "white"  # the team has moved onto its white space
+    assert "duel start" in options_document(state)["commands"]
+    after = play(state, {"type": "cast", "card": card, **more}).state
+    assert team(after, clan)["space"] == lands_on
+    assert options_document(after)["commands"] == ["end-turn"]
+    with pytest.raises(
+        RulesError,
+        match=f"{clan} stands on {lands_on}, a dungeon space: a duel is called only from a "
+        r"white space \(or the centre\)",
+    ):
+        play(after, {"type": "duel_start", "target": "air"})
+    assert play(after, {"type": "end_turn"}).state["phase"] == "move"
+
+
+def test_no_duel_from_a_dungeon_after_a_duel_that_resumed_the_turn() -> None:
+    """Entanglement's duel sends the turn back to where it was: a caster pulled onto a
+    dungeon space calls no duel after it."""
+    state = start(first="earth")
+    give(state, "earth", "entanglement")
+    put(state, "earth", "n3")  # white; n3 -> n4 -> n5: n4, a dungeon, is midway
+    put(state, "fire", "n5")
+    state["phase"] = "white"
+    after = play(state, {"type": "cast", "card": "entanglement", "targets": ["earth", "fire"]})
+    assert team(after.state, "earth")["space"] == "n4" and after.state["duel"]["resume"] == "end"
+
+
 def test_no_turn_moves_while_a_duel_is_on() -> None:
     state = fire_v_earth()
     with pytest.raises(RulesError, match="during the duel of fire and earth: the rest of the game"):

@@ -21,10 +21,12 @@ from gmtool.games.zauberer.rules.state import (
     State,
     Team,
     card_name,
+    check_duel_ground,
     check_phase,
     check_turn,
     find_card,
     find_team,
+    on_duel_ground,
     open_duel,
     team_to_play,
 )
@@ -39,6 +41,8 @@ def check_call(state: State, action: Mapping[str, Any]) -> dict[str, Any]:
     raises the rules' refusal."""
     team = check_turn(state, action.get("player"), doing="call a duel")
     target = find_team(state, action.get("target") or "")
+    if state["phase"] != "duel":
+        check_duel_ground(state, team)
     check_phase(state, team, ("white",), "call a duel")
     if target is team:
         raise RulesError(f"{team['clan']} cannot duel itself: name another team")
@@ -312,6 +316,8 @@ def _finish(
     if duel["ends_turn"] or turn_team["out"] is not None:
         state["phase"] = "end"
         done["turn"] = end_turn(state)
+    elif duel["resume"] == "white" and not on_duel_ground(state, turn_team):
+        state["phase"] = "end"  # moved off the white space: no duel from there
     else:
         state["phase"] = duel["resume"]
     return done

@@ -26,6 +26,7 @@ from gmtool.games.zauberer.rules.state import (
     enemies,
     find_card,
     find_team,
+    on_duel_ground,
     open_duel,
     standing,
     team_to_play,
@@ -79,14 +80,17 @@ def cast(state: State, checked: Mapping[str, Any], dice: DiceDoor, record: bool)
 
 
 def _phase_after(state: State, team: Team, phase: Phase, space_before: str) -> Phase:
-    """A team moved by its own spell cannot use the dungeon it left; at the centre there is
-    nothing left to move toward."""
+    """A team moved by its own spell cannot use the dungeon it left, nor call a duel from
+    anywhere but a white space (or the centre); at the centre there is nothing left to move
+    toward."""
     if team["out"] is not None:
         return phase
     if team["space"] == state["board"]["centre"] and phase == "move":
         return "white"
     if phase == "dungeon" and team["space"] != space_before:
         return "end"
+    if phase == "white" and not on_duel_ground(state, team):
+        return "end"  # a duel is called only from a white space (or the centre)
     return phase
 
 

@@ -175,6 +175,33 @@ def card_name(state: State, cid: str) -> str:
     return name
 
 
+COLOUR_WORDS = {
+    "white": "a white space",
+    "green": "a dungeon space",
+    "red": "a trap space",
+    "blue": "a fountain",
+    "centre": "the centre",
+}
+DUEL_GROUND = ("white", "centre")
+"""The colours of the spaces a duel is called from."""
+
+
+def on_duel_ground(state: State, team: Team) -> bool:
+    """Whether ``team`` stands where a duel may be called: a white space or the centre."""
+    return space_colour(state, team["space"]) in DUEL_GROUND
+
+
+def check_duel_ground(state: State, team: Team) -> None:
+    """Refuse a duel called from anywhere but a white space or the centre."""
+    if not on_duel_ground(state, team):
+        colour = space_colour(state, team["space"])
+        raise RulesError(
+            f"{team['clan']} stands on {team['space']}, {COLOUR_WORDS.get(colour, colour)}: "
+            "a duel is called only from a white space (or the centre)",
+            hint="end the turn",
+        )
+
+
 def space_colour(state: State, space: str) -> str:
     colour: str = state["board"]["spaces"][space]["colour"]
     return colour
