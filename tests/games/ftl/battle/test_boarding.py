@@ -24,7 +24,8 @@ def _raiders(*boarders: str) -> dict:
         {"race": race, "name": f"{race}{i}", "room": "hall"} for i, race in enumerate(boarders)
     ]
     state = battle(red=doc)
-    order(state, "power", ship="Red", system="crew_teleporter", bars=1)
+    if not state["battle"]["ships"]["Red"]["systems"]["crew_teleporter"]["power"]:  # a Zoltan's
+        order(state, "power", ship="Red", system="crew_teleporter", bars=1)
     return state
 
 

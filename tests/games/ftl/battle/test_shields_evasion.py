@@ -113,9 +113,8 @@ def test_shields_recharge_3_s_unmanned_and_2_5_s_manned() -> None:
     for name in ("Red", "Blue"):
         order(state, "power", ship=name, system="medbay", bars=0)
         order(state, "power", ship=name, system="oxygen", bars=0)
-    order(state, "power", ship="Red", system="shields", bars=2)
-    order(state, "power", ship="Blue", system="shields", bars=4)
-    b = state["battle"]
+    b = state["battle"]  # the shields are full from the start: Red 2 bars, Blue 4
+    assert [b["ships"][n]["systems"]["shields"]["power"] for n in ("Red", "Blue")] == [2, 4]
     red, blue = b["ships"]["Red"], b["ships"]["Blue"]
     red["shields"]["up"] = 0
     blue["shields"]["up"] = 0
@@ -134,8 +133,8 @@ def test_two_manned_shields_carry_the_spare_half_second() -> None:
     state = battle(red=doc)
     order(state, "power", ship="Red", system="medbay", bars=0)
     order(state, "power", ship="Red", system="oxygen", bars=0)
-    order(state, "power", ship="Red", system="shields", bars=4)
     red = state["battle"]["ships"]["Red"]
+    assert red["systems"]["shields"]["power"] == 4  # full from the start
     red["shields"]["up"] = 0
     ups = []
     for _ in range(5):

@@ -72,7 +72,9 @@ def _order(
     if ship["hull"] <= 0:
         raise RulesError(f"{ship['name']} is destroyed and takes no orders")
     if order == "power":
-        return power.set_power(ship, str(action["system"]), _int(action, "bars"), trial=trial)
+        return power.set_power(
+            battle, ship, str(action["system"]), _int(action, "bars"), trial=trial
+        )
     if order == "weapon":
         index = weapons.find_weapon(ship, str(action["weapon"]))
         event = power.switch_weapon(ship, index, bool(action["on"]), trial=trial)

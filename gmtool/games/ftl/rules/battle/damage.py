@@ -15,7 +15,6 @@ from gmtool.games.ftl.rules.battle import hazards
 from gmtool.games.ftl.rules.battle.augments import saves
 from gmtool.games.ftl.rules.battle.power import WEAPONS, add_ion, cap_power, usable_bars
 from gmtool.games.ftl.rules.battle.rolls import chance
-from gmtool.games.ftl.rules.battle.shields_evasion import max_shields
 from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, crew_in, rules, side_of
 
 if TYPE_CHECKING:  # the state's shapes, for mypy only
@@ -120,12 +119,7 @@ def damage_system(battle: Battle, ship: Ship, system_id: str, points: int, why: 
     ]
     if system_id == WEAPONS:  # "the shots that haven't fired yet will not fire"
         events += stop_volleys(ship)
-    events += cap_power(battle, ship, system_id, usable_bars(system), "damage")
-    if system_id == "shields":
-        top = max_shields(battle, ship)
-        if ship["shields"]["up"] > top:
-            ship["shields"]["up"] = top
-    return events
+    return events + cap_power(battle, ship, system_id, usable_bars(system), "damage")
 
 
 def hurt(ship: Ship, member: CrewMember, amount: int, why: str) -> list[Event]:

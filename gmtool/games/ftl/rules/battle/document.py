@@ -9,8 +9,8 @@ from gmtool.games.ftl.rules.battle.asteroids import next_asteroid
 from gmtool.games.ftl.rules.battle.augments import MODELLED as MODELLED_AUGMENTS
 from gmtool.games.ftl.rules.battle.doors import doors_document
 from gmtool.games.ftl.rules.battle.power import reactor_total, reactor_used
-from gmtool.games.ftl.rules.battle.shields_evasion import dodge_numbers, evasion, max_shields
-from gmtool.games.ftl.rules.battle.state import Battle, Ship
+from gmtool.games.ftl.rules.battle.shields_evasion import dodge_numbers, evasion
+from gmtool.games.ftl.rules.battle.state import Battle, Ship, max_shields
 from gmtool.games.ftl.rules.battle.weapons import cooldown
 
 if TYPE_CHECKING:  # the state's shapes, for mypy only

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from gmtool.errors import RulesError, unknown
 from gmtool.games.ftl.rules.battle.artillery import sync as sync_artillery
 from gmtool.games.ftl.rules.battle.hooks import HOOKS
-from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, rules
+from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, drop_shields, rules
 
 if TYPE_CHECKING:  # the state's shapes, for mypy only
     from gmtool.games.ftl.state import System
@@ -75,7 +75,9 @@ def find_system(ship: Ship, system_id: str) -> System:
     return systems[system_id]
 
 
-def set_power(ship: Ship, system_id: str, bars: int, *, trial: bool = False) -> Event:
+def set_power(
+    battle: Battle, ship: Ship, system_id: str, bars: int, *, trial: bool = False
+) -> Event:
     """The ``power`` order: put ``bars`` bars into a system (more or fewer). ``trial``:
     only check it, changing nothing (as every order's ``trial`` does)."""
     system = find_system(ship, system_id)
@@ -96,6 +98,10 @@ def set_power(ship: Ship, system_id: str, bars: int, *, trial: bool = False) -> 
     if bars < 0:
         raise RulesError(f"power must be 0 or more, not {bars}")
     _refuse_ion_lock(ship, system_id, system)
+    if bars == int(system["power"]):
+        raise RulesError(
+            f"{ship['name']}'s {system_id} is already at {bars} bars: nothing to change"
+        )
     zoltan = int(system.get("zoltan", 0))
     if bars < zoltan:
         raise RulesError(
@@ -120,7 +126,15 @@ def set_power(ship: Ship, system_id: str, bars: int, *, trial: bool = False) -> 
     before = system["power"]
     system["power"] = bars
     sync_artillery(ship, system_id)
-    return {"event": "power", "ship": ship["name"], "system": system_id, "from": before, "to": bars}
+    event: Event = {
+        "event": "power",
+        "ship": ship["name"],
+        "system": system_id,
+        "from": before,
+        "to": bars,
+    }
+    dropped = drop_shields(battle, ship, "power")
+    return event if not dropped else {**event, "shields_up": dropped[0]["up"]}
 
 
 def switch_weapon(ship: Ship, index: int, on: bool, *, trial: bool = False) -> Event:
@@ -216,7 +230,7 @@ def cap_power(battle: Battle, ship: Ship, system_id: str, cap: int, why: str) ->
     system["power"] = cap
     sync_artillery(ship, system_id)
     system["zoltan"] = min(int(system.get("zoltan", 0)), cap)
-    return [_lost(ship, system_id, before, cap, why)]
+    return [_lost(ship, system_id, before, cap, why), *drop_shields(battle, ship, why)]
 
 
 def _lost(ship: Ship, system_id: str, before: int, after: int, why: str) -> Event:

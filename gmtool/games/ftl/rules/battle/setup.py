@@ -14,8 +14,7 @@ from gmtool.games.ftl.rules.battle.doors import inner_doors
 from gmtool.games.ftl.rules.battle.drones import new_drone
 from gmtool.games.ftl.rules.battle.power import reactor_used
 from gmtool.games.ftl.rules.battle.rules import battle_rules
-from gmtool.games.ftl.rules.battle.shields_evasion import max_shields
-from gmtool.games.ftl.rules.battle.state import Battle, Ship
+from gmtool.games.ftl.rules.battle.state import Battle, Ship, max_shields
 from gmtool.games.ftl.rules.battle.zoltans import place_zoltan_bars
 
 if TYPE_CHECKING:  # the state's shapes, for mypy only

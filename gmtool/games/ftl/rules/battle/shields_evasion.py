@@ -7,15 +7,14 @@ from typing import Any
 
 from gmtool.dice import DiceDoor
 from gmtool.games.ftl.rules.battle.crew import manning_skill
-from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, rules
-
-
-def max_shields(battle: Battle, ship: Ship) -> int:
-    """One shield for every 2 powered bars of the shield system."""
-    system = ship["systems"].get("shields")
-    if system is None:
-        return 0
-    return int(system["power"]) // int(rules(battle)["shields"]["levels_per_shield"])
+from gmtool.games.ftl.rules.battle.state import (
+    Battle,
+    Event,
+    Ship,
+    drop_shields,
+    max_shields,
+    rules,
+)
 
 
 def recharge_ms(battle: Battle, ship: Ship) -> int:
@@ -30,11 +29,7 @@ def recharge_shields(battle: Battle, ship: Ship) -> list[Event]:
     """One second of recharge; a shield comes up each time the progress reaches the time."""
     shields = ship["shields"]
     top = max_shields(battle, ship)
-    events: list[Event] = []
-    if shields["up"] > top:
-        shields["up"] = top
-        shields["progress"] = 0
-        events.append({"event": "shields_down", "ship": ship["name"], "up": top, "why": "power"})
+    events = drop_shields(battle, ship, "power")
     if shields["up"] >= top:
         shields["progress"] = 0
         return events

@@ -61,6 +61,27 @@ def rules(battle: Battle) -> dict[str, Any]:
     return battle["rules"]
 
 
+def max_shields(battle: Battle, ship: Ship) -> int:
+    """The shield layers the shield system's powered bars hold: one for every 2 (the
+    ruling on "every 2 levels upgraded you will receive an extra shield")."""
+    system = ship["systems"].get("shields")
+    if system is None:
+        return 0
+    return int(system["power"]) // int(rules(battle)["shields"]["levels_per_shield"])
+
+
+def drop_shields(battle: Battle, ship: Ship, why: str) -> list[Event]:
+    """Layers above what the shields' bars now hold go down at once (a power order,
+    damage or ion taking bars away), as the documents and the odds then show."""
+    shields = ship["shields"]
+    top = max_shields(battle, ship)
+    if shields["up"] <= top:
+        return []
+    shields["up"] = top
+    shields["progress"] = 0
+    return [{"event": "shields_down", "ship": ship["name"], "up": top, "why": why}]
+
+
 BEGUN_BEFORE: dict[str, dict[str, Any]] = {
     "shields": {"layers_per_block": 1},
     "evasion": {"undodgeable": ["beam"]},
