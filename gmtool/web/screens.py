@@ -18,7 +18,7 @@ from importlib import resources
 from typing import Any
 
 from gmtool.dice import DiceDoor, parse_faces
-from gmtool.engine.system import State, System
+from gmtool.engine.system import Move, State, System
 from gmtool.errors import UsageError
 
 Form = Mapping[str, str]
@@ -116,6 +116,46 @@ class SeatScreens(Screens):
             },
             "your_turn": seat in self.system.to_move(state, content=self.content),
         }
+
+
+class MoveScreens(SeatScreens):
+    """The screens of a game whose seats' moves are the declaration's ``Move`` list as it
+    stands (Originem, Stars & Starships, FTL): each move a form (``web.moveforms``), the
+    posted form folded back into the move's action with the game's ``follow``, played with
+    the faces typed (or rolled). A game's subclass says which moves ask for a second tap
+    (``confirming``), how an action is finished before it is played (``finished``), and
+    may add to what a seat sees (``seat``)."""
+
+    seat_template = "moves/seat.html"
+    confirming: frozenset[str] = frozenset()
+    """The names of the moves that cannot be taken back at the table: a second tap plays them."""
+
+    def moves(self, state: State, seat: str) -> list[Move]:
+        return list(self.system.options(state, seat, content=self.content))
+
+    def seat(self, state: State, seat: str, *, now: float) -> dict[str, Any]:
+        from gmtool.web.moveforms import fold_of, forms
+
+        screen = super().seat(state, seat, now=now)
+        fold = fold_of(self.system, state, self.content)
+        made = forms(self.moves(state, seat), fold, lambda m: m.name in self.confirming)
+        return {**screen, "forms": made}
+
+    def action(self, state: State, seat: str, form: Form) -> Made:
+        from gmtool.web.moveforms import fold_of, posted
+
+        made = posted(self.moves(state, seat), fold_of(self.system, state, self.content), form)
+        return self.finished(made.action)  # the faces typed: ``entered_dice``
+
+    def finished(self, action: dict[str, Any]) -> dict[str, Any]:
+        """The action as the rules take it (Originem puts the time in)."""
+        return action
+
+    def entered_dice(self, form: Form) -> list[int] | None:
+        """The faces typed one a field (their count checked as the move was read)."""
+        from gmtool.web.moveforms import typed_faces
+
+        return typed_faces(form, 0)
 
 
 def screens_for(system: System) -> Screens:

@@ -43,6 +43,84 @@
     });
   }
 
+  // What a player chose in each form, kept across a redraw: a list keeps the choice by
+  // its words (a list that changed cannot slip to another entry: the choice is left
+  // empty, and the move is refused until they choose again), a field keeps its text.
+  function chosen() {
+    var kept = {};
+    live.querySelectorAll("form[data-form]").forEach(function (form) {
+      var fields = {};
+      form.querySelectorAll("select[name], input[name]").forEach(function (el) {
+        if (el.type === "hidden") return;
+        if (el.tagName === "SELECT") {
+          if (el.selectedIndex >= 0 && el.value !== "") fields[el.name] = el.options[el.selectedIndex].text;
+        } else if (el.type === "checkbox") {
+          fields[el.name] = el.checked;
+        } else if (el.value !== "") {
+          fields[el.name] = el.value;
+        }
+      });
+      kept[form.dataset.form] = fields;
+    });
+    return kept;
+  }
+  function restore(kept) {
+    live.querySelectorAll("form[data-form]").forEach(function (form) {
+      var fields = kept[form.dataset.form];
+      if (!fields) return;
+      form.querySelectorAll("select[name], input[name]").forEach(function (el) {
+        if (!(el.name in fields) || el.type === "hidden") return;
+        var was = fields[el.name];
+        if (el.tagName === "SELECT") {
+          var found = Array.prototype.findIndex.call(el.options, function (o) { return o.text === was; });
+          el.selectedIndex = found;
+          if (found < 0) el.classList.add("lost");
+        } else if (el.type === "checkbox") {
+          el.checked = was;
+        } else {
+          el.value = was;
+        }
+      });
+    });
+  }
+
+  // Dice fields that hang on a choice (a weapon's damage): only the chosen value's show.
+  function showDice() {
+    document.querySelectorAll("fieldset[data-when]").forEach(function (set) {
+      var form = set.form || set.closest("form");
+      var parts = set.dataset.when.split("=");
+      var field = form && form.elements[parts[0]];
+      var on = field && field.value === parts[1];
+      set.hidden = !on;
+      set.disabled = !on;
+    });
+  }
+  document.addEventListener("change", showDice);
+
+  // A move that cannot be taken back asks for a second tap within four seconds.
+  document.addEventListener("click", function (e) {
+    var button = e.target.closest && e.target.closest("button[data-confirm]");
+    if (!button) return;
+    if (button.classList.contains("armed")) return;  // the second tap: it goes
+    if (button.form && !button.form.reportValidity()) { e.preventDefault(); return; }
+    e.preventDefault();
+    button.dataset.words = button.textContent;
+    button.textContent = button.dataset.confirm;
+    button.classList.add("armed");
+    setTimeout(function () {
+      button.classList.remove("armed");
+      if (button.dataset.words) button.textContent = button.dataset.words;
+    }, 4000);
+  });
+
+  // The page's title says when the seat's turn or answer is awaited.
+  var titleRest = document.title.replace(/^(Your turn|Your answer) · /, "");
+  function retitle() {
+    var flag = live && live.querySelector("[data-title]");
+    if (!flag) return;
+    document.title = (flag.dataset.title ? flag.dataset.title + " · " : "") + titleRest;
+  }
+
   var busy = false;
   var again = false;
   function redraw() {
@@ -56,7 +134,11 @@
         if (html === null || !live) return;
         if (mustWait()) { again = true; return; }  // they began choosing while it came
         waitingSince = 0;
+        var kept = chosen();
         live.innerHTML = html;
+        restore(kept);
+        showDice();
+        retitle();
         clocksFrom = performance.now();
         tick();
       })
@@ -69,6 +151,8 @@
 
   setInterval(tick, 250);
   tick();
+  showDice();
+  retitle();
   if (body.dataset.events && window.EventSource) {
     var events = new EventSource(body.dataset.events);
     events.addEventListener("change", function (e) {
