@@ -17,16 +17,29 @@ would take seconds and log tens of megabytes as one entry."""
 
 def roll(
     ctx: typer.Context,
-    expression: str = typer.Argument(..., help="Dice notation, e.g. 2d6+3, 4d6kh3, adv, d6!"),
+    expression: str = typer.Argument(
+        None, help="Dice notation, e.g. 2d6+3, 4d6kh3, adv, d6!", show_default=False
+    ),
     dice: str = DICE_OPTION,
     seed: int = typer.Option(None, "--seed", help="Roll with this seed (reproducible)."),
     repeat: int = typer.Option(1, "--repeat", min=1, help="Roll the expression N times."),
     by: str = typer.Option(None, "--by", help="Who rolls (shown in the log)."),
+    secret: bool = typer.Option(
+        False, "--secret", help="The GM's roll: the table sees only that the GM rolled."
+    ),
+    reveal: int = typer.Option(
+        None, "--reveal", metavar="SEQ", min=1, help="Show the table secret roll SEQ."
+    ),
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Roll dice (or enter physical faces); logged when a campaign is in use."""
     from gmtool.dice import DiceDoor, Rng, parse, parse_faces
 
+    if reveal is not None:
+        _reveal(ctx, reveal, expression, as_json=as_json)
+        return
+    if expression is None:
+        raise UsageError("Missing argument 'expression'", hint="see 'gmtool roll --help'")
     if repeat > MAX_REPEAT:
         raise UsageError(f"--repeat {repeat} is over the limit of {MAX_REPEAT}")
     tree = parse(expression)  # syntax errors before anything else
@@ -40,6 +53,10 @@ def roll(
     door = DiceDoor(Rng.from_seed(seed) if seed is not None else None, entered=entered)
     name = campaign_name(ctx, required=False)
     who = (by or "").strip()
+    if secret and name is None:
+        raise UsageError(
+            "a secret roll is kept in a campaign's log", hint="choose one with -c NAME"
+        )
     if name is None:
         rolls = [door.roll(expression, who=who) for _ in range(repeat)]
         door.finish()
@@ -47,14 +64,37 @@ def roll(
         from gmtool.engine.game import Game
 
         game = Game.open(name)
-        rolls = game.roll(expression, door, repeat=repeat, seeded=seed is not None, who=who)
+        seeded = seed is not None
+        rolls = game.roll(expression, door, repeat=repeat, seeded=seeded, who=who, secret=secret)
     docs = [r.to_json() for r in rolls]
     doc: dict[str, Any] = docs[0] if repeat == 1 else {"rolls": docs}
+    if secret:
+        doc["secret"] = game.logged
     if as_json:
         print_json(doc)
         return
     for r in rolls:
         typer.echo(r.describe())
+    if secret:
+        typer.echo(
+            f"secret roll #{game.logged}: the table sees only that the GM rolled "
+            f"(show it with 'gmtool roll --reveal {game.logged}')"
+        )
+
+
+def _reveal(ctx: typer.Context, seq: int, expression: str | None, *, as_json: bool) -> None:
+    """``gmtool roll --reveal SEQ``: show the table a secret roll of the campaign's log."""
+    if expression is not None:
+        raise UsageError("--reveal shows a roll already made: give no dice with it")
+    from gmtool.engine.game import Game
+
+    name = campaign_name(ctx, required=True)
+    assert name is not None
+    entry = Game.open(name).reveal(seq)
+    if as_json:
+        print_json(entry.to_json())
+        return
+    typer.echo(f"#{entry.seq} shown to the table: secret roll #{seq}, {entry.outcome}")
 
 
 def odds(

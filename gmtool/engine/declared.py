@@ -104,3 +104,9 @@ class Declared:
 
     def options_document(self, state: State) -> dict[str, Any]:
         return self.rules.options_document(state)
+
+    def public_entry(self, entry: dict[str, Any]) -> dict[str, Any]:
+        """A log entry as the whole table may read it (``engine.public_log``): the rules'
+        ``public_entry`` when they keep something of an entry secret, else the entry."""
+        public = getattr(self.rules, "public_entry", None)
+        return entry if public is None else dict(public(entry))

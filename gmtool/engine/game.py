@@ -17,7 +17,7 @@ from gmtool.dice import DiceDoor, Rng, Roll
 from gmtool.engine.system import Outcome, State, System
 from gmtool.errors import RulesError, StaleMove, UsageError
 from gmtool.store.campaign import CampaignStore, Head
-from gmtool.store.records import Entry
+from gmtool.store.records import REVEAL, SECRET, Entry, reveal_what
 
 _LOG_FIELDS = ("who", "what", "outcome", "mission", "scene")
 
@@ -25,6 +25,8 @@ _LOG_FIELDS = ("who", "what", "outcome", "mission", "scene")
 class Game:
     def __init__(self, store: CampaignStore) -> None:
         self.store = store
+        self.logged = 0
+        """The number of the entry this game's last free roll was logged as."""
 
     @classmethod
     def open(cls, name: str) -> Game:
@@ -151,10 +153,13 @@ class Game:
         repeat: int = 1,
         seeded: bool = False,
         who: str = "",
+        secret: bool = False,
     ) -> list[Roll]:
         """Free rolls (``gmtool roll``): logged as rolled by ``who``, but they change no state.
 
         With ``seeded`` the door keeps its own generator and the campaign's is untouched.
+        A ``secret`` roll is the GM's alone: the table's screens show only that the GM
+        rolled (``public_log``) until ``reveal`` shows it.
         """
         with self.store.transaction():
             campaign_rng = self.store.rng_state()
@@ -162,11 +167,11 @@ class Game:
                 door.rng = Rng(campaign_rng)
             rolls = [door.roll(expression, who=who) for _ in range(repeat)]
             door.finish()
-            self.store.append(
-                kind="roll",
+            self.logged = self.store.append(
+                kind=SECRET if secret else "roll",
                 fields={
                     "who": who,
-                    "what": rolls[0].expression,
+                    "what": rolls[0].expression + (" (secret)" if secret else ""),
                     "outcome": ", ".join(str(r.total) for r in rolls),
                 },
                 action=None,
@@ -176,6 +181,35 @@ class Game:
                 state=None,
             )
         return rolls
+
+    def reveal(self, seq: int) -> Entry:
+        """Show the table a secret roll (entry ``seq``): a new entry of its own, so undo
+        hides the roll again. Refused for any other entry, and for one already shown."""
+        with self.store.transaction():
+            entry = self.store.find_entry(seq)
+            if entry is None or entry.kind != SECRET:
+                raise UsageError(
+                    f"entry #{seq} is not a secret roll",
+                    hint="'gmtool log' lists the secret rolls, marked (secret)",
+                )
+            if entry.voided:
+                raise RulesError(f"secret roll #{seq} was undone", hint="redo it first")
+            if self.store.live_reveal_of(seq) is not None:
+                raise RulesError(f"secret roll #{seq} is already shown")
+            shown = self.store.append(
+                kind=REVEAL,
+                fields={
+                    "who": entry.who,
+                    "what": reveal_what(seq),
+                    "outcome": entry.outcome,
+                },
+                action=None,
+                dice=entry.dice,
+                result={"reveals": seq},
+                rng=self.store.rng_state(),
+                state=None,
+            )
+            return self.store.entry(shown)
 
     def undo(self) -> Entry:
         """Void the latest live entry and rebuild the state without it."""

@@ -15,7 +15,14 @@ from typing import Any
 
 from gmtool.store.connection import guarded, store_error
 from gmtool.store.log_names import has_names, is_one_name
-from gmtool.store.records import ENTRY_COLUMNS, DamagedRow, Entry, entry_from_row
+from gmtool.store.records import (
+    ENTRY_COLUMNS,
+    REVEAL,
+    DamagedRow,
+    Entry,
+    entry_from_row,
+    reveal_what,
+)
 
 NO_END = 2**63 - 1
 """Past the last entry: SQLite's largest integer."""
@@ -124,6 +131,23 @@ class LogReading:
         if row is None:
             raise DamagedRow(f"entry #{seq} is missing")
         return entry_from_row(row)
+
+    @guarded
+    def find_entry(self, seq: int) -> Entry | None:
+        """Entry ``seq``, or None when the log has none of that number."""
+        row = self.conn.execute(
+            f"SELECT {ENTRY_COLUMNS} FROM entries WHERE seq = ?", (seq,)
+        ).fetchone()
+        return entry_from_row(row) if row else None
+
+    @guarded
+    def live_reveal_of(self, seq: int) -> int | None:
+        """The live entry that shows secret roll ``seq`` to the table, if one does."""
+        row = self.conn.execute(
+            "SELECT seq FROM entries WHERE kind = ? AND what = ? AND voided = 0 LIMIT 1",
+            (REVEAL, reveal_what(seq)),
+        ).fetchone()
+        return int(row[0]) if row else None
 
     @guarded
     def live_actions_between(self, after: int, before: int) -> list[Entry]:

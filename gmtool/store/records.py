@@ -7,6 +7,17 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+SECRET = "secret"
+"""The kind of a secret GM roll (``gmtool roll --secret``): kept like any free roll, shown to
+the table only as "the GM rolled" until a ``REVEAL`` entry shows it."""
+REVEAL = "reveal"
+"""The kind of the entry that shows the table a secret roll (``gmtool roll --reveal SEQ``)."""
+
+
+def reveal_what(seq: int) -> str:
+    """The ``what`` of the entry that reveals secret roll ``seq``."""
+    return f"reveal #{seq}"
+
 
 @dataclass(frozen=True)
 class Entry:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from gmtool.engine.game import Game, refuse_stale
+from gmtool.engine.public_log import public_entries
 from gmtool.errors import GmtoolError, RulesError, one_line
 from gmtool.store.live import ChangeWatcher, LogHead
 from gmtool.store.seat_links import SeatLinks
@@ -135,6 +136,8 @@ class LiveCampaign:
     def table(self) -> dict[str, Any]:
         doc = self.screens.table(self.game.state, now=time.time())
         doc["asked"] = [asked.question.public for asked in self._live_questions().values()]
+        newest = self.game.store.entries(last=1)
+        doc["latest"] = public_entries(self.game.system, [e.to_json() for e in newest])
         return doc
 
     def seat(self, seat: str) -> dict[str, Any]:
@@ -157,9 +160,14 @@ class LiveCampaign:
         return self.screens.seats(self.game.state)
 
     def log(self, who: str | None) -> dict[str, Any]:
+        """The roll feed: the newest entries as the whole table may see them (a secret roll
+        as "the GM rolled"; filtered by a name, a secret roll is not among its entries)."""
         entries = self.game.store.entries(who=who or None, last=LOG_PAGE)
         entries.reverse()  # the newest first
-        return {"entries": [entry.to_json() for entry in entries], "names": self._head.names()}
+        shown = public_entries(self.game.system, [entry.to_json() for entry in entries])
+        if who:
+            shown = [entry for entry in shown if entry.get("secret") != "kept"]
+        return {"entries": shown, "names": self._head.names()}
 
     def _live_questions(self, version: str | None = None) -> dict[str, Asked]:
         """The questions asked on the state as it is now: a move, an undo or a redo that

@@ -45,6 +45,14 @@ def seats(state: State) -> list[str]:
     return player_names(Match(state))
 
 
+def public_entry(entry: Mapping[str, Any]) -> dict[str, Any]:
+    """A log entry as the whole table may read it: how a player stacked their face-down
+    towers is theirs alone (it tells where their strong cards lie)."""
+    if entry.get("kind") == "action" and entry.get("what") == "lay out towers":
+        return {**entry, "outcome": "laid out their towers"}
+    return dict(entry)
+
+
 def seat_name(state: State, seat: str) -> str:
     return find_player(Match(state), seat).name
 
