@@ -170,7 +170,8 @@ def test_undo_and_the_story_in_the_log(game) -> None:  # type: ignore[no-untyped
     game("zauberer", "trap", "--card", "wormhole")
     log = json.loads(game("log", "--json").out)
     assert [entry["outcome"] for entry in log] == [
-        "die 4: 2 steps, n0 -> n1 -> na1 (blue); the fountain gives another move",
+        "die 4: 2 steps, n0 -> n1 -> na1 (blue); the fountain gives another move, or the "
+        "turn may end",
         "die 1: 1 step, na1 -> na2 (red); must draw a trap card",
         "Wormhole: Go back two spaces; your turn ends there (no duel, dungeon or trap). "
         "(now on n1)",
@@ -224,8 +225,9 @@ def test_simulate_json_is_the_same_for_any_number_of_jobs(gmtool, policy: str) -
         doc.pop("games_per_second")
         docs.append(doc)
     assert docs[0] == docs[1]
+    # each rate is rounded to four places: four of them may sum up to 0.0002 off
     assert sum(docs[0]["win_rate"]["by_clan"].values()) == pytest.approx(
-        1 - docs[0]["ended_by"]["unfinished"]
+        1 - docs[0]["ended_by"]["unfinished"], abs=0.0002
     )
 
 

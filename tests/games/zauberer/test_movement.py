@@ -85,7 +85,7 @@ def test_the_centre_ends_a_move_and_a_team_there_does_not_move() -> None:
 
 def test_landing_sets_what_comes_next() -> None:
     state = start()
-    assert play(state, MOVE, 2).result["next"] == "move"  # na1, a fountain: roll again
+    assert play(state, MOVE, 2).result["next"] == "blue"  # na1, a fountain: may roll again
     again = play(play(state, MOVE, 2).state, MOVE, 1)  # na1 -> na2, a trap
     assert again.result["space"] == "red" and again.result["next"] == "trap"
     put(state, "fire", "na2")
@@ -118,7 +118,75 @@ def test_sticky_sap_limits_the_next_move_to_one_space() -> None:
     )
     outcome = play(state, MOVE, 6)
     assert outcome.result["steps"] == 1 and outcome.result["to"] == "n1"
-    assert team(outcome.state, "fire")["effects"] == []
+    after = play(outcome.state, {"type": "end_turn"}).state
+    assert team(after, "fire")["effects"] == []  # used up with the turn
+
+
+def sap_drawn(state: dict, clan: str = "fire") -> dict:  # type: ignore[type-arg]
+    """``clan`` (to play) lands on the trap na2 from na1 and draws Sticky Sap."""
+    put(state, clan, "na1")
+    state = play(state, MOVE, 1).state  # na1 -> na2, a trap
+    state = play(state, {"type": "trap", "card": "sticky_sap"}).state
+    return play(state, {"type": "end_turn"}).state
+
+
+def round_of_single_steps(state: dict, clans: tuple[str, ...]) -> dict:  # type: ignore[type-arg]
+    for clan in clans:
+        assert state["teams"][state["turn"]]["clan"] == clan
+        state = play(state, MOVE, 1).state  # e0 -> e1, s0 -> s1, w0 -> w1: white
+        state = play(state, {"type": "end_turn"}).state
+    return state
+
+
+def test_sticky_sap_holds_the_whole_next_turn_to_one_space() -> None:
+    """Sticky Sap: "Can only move one space next turn". Fire, held, rolls a 4 on n1: one
+    space, to the fountain na1 (the default way); the fountain's roll would be a second
+    space, so it is not given."""
+    state = sap_drawn(start())
+    state = round_of_single_steps(state, ("water", "air", "earth"))
+    put(state, "fire", "n1")  # (by hand: the fork before the fountain)
+    outcome = play(state, MOVE, 4)
+    assert outcome.result["steps"] == 1 and outcome.result["to"] == "na1"
+    assert outcome.result["space"] == "blue" and outcome.result["next"] == "end"
+    assert "no further move this turn (Sticky Sap)" in outcome.outcome
+    with pytest.raises(RulesError, match="fire is held by Sticky Sap: one space at most this "):
+        play(outcome.state, MOVE, 2)
+    state = play(outcome.state, {"type": "end_turn"}).state
+    assert team(state, "fire")["effects"] == []
+    state = round_of_single_steps(state, ("water", "air", "earth"))
+    # the turn after: free again, a fountain's 4 goes two spaces (na1 -> na2 -> na3)
+    assert play(state, MOVE, 4).result["to"] == "na3"
+
+
+def test_sticky_sap_lasts_the_turn_even_without_a_move() -> None:
+    """A team held on the centre does not move at all: the Sap's turn passes all the same."""
+    state = sap_drawn(start())
+    put(state, "fire", "centre")  # (moved there by hand while the others play)
+    state = round_of_single_steps(state, ("water", "air", "earth"))
+    assert state["teams"][state["turn"]]["clan"] == "fire" and state["phase"] == "white"
+    assert team(play(state, {"type": "end_turn"}).state, "fire")["effects"] == []
+
+
+def test_a_fountain_roll_is_the_teams_choice() -> None:
+    """ "You get to roll one more time": the team may roll again or end its turn there."""
+    from gmtool.games.zauberer.rules.view import options_document
+
+    landed = play(start(), MOVE, 2)  # n0 -> n1 -> na1, a fountain
+    assert landed.result["next"] == "blue"
+    assert options_document(landed.state)["commands"] == ["move", "end-turn"]
+    ended = play(landed.state, {"type": "end_turn"})
+    assert ended.result["next"] == "water" and team(ended.state, "fire")["space"] == "na1"
+    again = play(landed.state, MOVE, 1)  # or roll again: na1 -> na2, a trap
+    assert again.result["to"] == "na2" and again.result["next"] == "trap"
+
+
+def test_a_fountain_roll_may_be_made_compulsory() -> None:
+    state = start()
+    state["rules"]["fountain_roll"] = "must"
+    landed = play(state, MOVE, 2)
+    assert landed.result["next"] == "move"
+    with pytest.raises(RulesError, match="fire is on a fountain, which gives another roll"):
+        play(landed.state, {"type": "end_turn"})
 
 
 def test_nothing_before_the_roll_off() -> None:

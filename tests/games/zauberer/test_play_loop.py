@@ -33,7 +33,7 @@ def test_roll_off_moves_forks_a_dungeon_and_the_player_of_the_round() -> None:
     state = game.state
     fire, water = state["teams"]
     assert fire["space"] == "nb1" and fire["spell"] is not None
-    assert water["space"] == "ea1" and state["phase"] == "move" and state["player"] == "Eve"
+    assert water["space"] == "ea1" and state["phase"] == "blue" and state["player"] == "Eve"
     log = [(e.who, e.what) for e in game.store.entries()]
     assert log == [
         ("fire, water", "roll off"),

@@ -63,12 +63,18 @@ def roll_off(
 
 def check_finish(state: State, action: Mapping[str, Any]) -> dict[str, Any]:
     team = check_turn(state, action.get("player"), doing="end the turn")
+    if state["phase"] == "move" and team["space"] != state["turn_start_space"]:
+        raise RulesError(
+            f"{team['clan']} is on a fountain, which gives another roll: the rulings make it "
+            "roll again (fountain_roll: must)",
+            hint="gmtool zauberer move",
+        )
     if state["phase"] == "move":
         raise RulesError(
             f"{team['clan']} has not moved yet: a turn starts with the movement roll",
             hint="gmtool zauberer move",
         )
-    check_phase(state, team, ("white", "dungeon", "end"), "end the turn")
+    check_phase(state, team, ("white", "blue", "dungeon", "end"), "end the turn")
     return {"type": "end_turn"}
 
 

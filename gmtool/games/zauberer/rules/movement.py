@@ -40,7 +40,14 @@ def check_move(state: State, action: Mapping[str, Any]) -> dict[str, Any]:
             f"{team['clan']} is at the centre: there is nowhere further to move",
             hint="call a duel or end the turn",
         )
-    check_phase(state, team, ("move",), "move")
+    sap = next((e for e in team["effects"] if e["kind"] == "max_steps"), None)
+    if state["phase"] == "end" and sap is not None and sap.get("left") == 0:
+        raise RulesError(
+            f"{team['clan']} is held by {sap['name']}: one space at most this whole turn, "
+            "and it has moved it (a fountain gives no more)",
+            hint="end the turn",
+        )
+    check_phase(state, team, ("move", "blue"), "move")
     ways = check_ways(state, team, action.get("ways"), max(state["rules"]["movement"]))
     return {"type": "move", "ways": ways}
 
@@ -48,15 +55,23 @@ def check_move(state: State, action: Mapping[str, Any]) -> dict[str, Any]:
 def move(state: State, checked: Mapping[str, Any], dice: DiceDoor, record: bool) -> dict[str, Any]:
     """Roll the movement die and move the team to play (``checked``: ``check_move``'s, or a
     player's that names only ways on offer); the space landed on sets what comes next (a
-    fountain gives another move)."""
+    fountain offers another move, unless Sticky Sap has used up the turn's one space)."""
     team = team_to_play(state)
     face = dice.roll("1d6", who=team["clan"], label="move").total
     steps = state["rules"]["movement"][face - 1]
-    steps = _capped_by_traps(team, steps)
+    sap = _sap(state, team)
+    if sap is not None:
+        steps = min(steps, int(sap["left"]))
     start = team["space"]
     path, stopped_by = walk(state, team, steps, checked.get("ways") or (), stop_at_dungeons=True)
     colour = space_colour(state, team["space"])
-    state["phase"] = "move" if colour == "blue" else LANDING_PHASE[colour]
+    state["phase"] = LANDING_PHASE.get(colour) or _fountain_phase(state)
+    held = None
+    if sap is not None:
+        sap["left"] = max(0, int(sap["left"]) - len(path))
+        if colour == "blue" and sap["left"] == 0:
+            state["phase"] = "end"  # no space left to move this turn: the fountain gives nothing
+            held = str(sap["name"])
     if not record:
         return {}
     return {
@@ -70,16 +85,25 @@ def move(state: State, checked: Mapping[str, Any], dice: DiceDoor, record: bool)
         "stopped_by": stopped_by,
         "next": state["phase"],
         "path": path,
+        "held_by": held,
     }
 
 
-def _capped_by_traps(team: Team, steps: int) -> int:
-    """A trap that limits the next move (Sticky Sap) is used up by this move."""
+def _fountain_phase(state: State) -> Phase:
+    """A fountain: another roll, the team's choice (``blue``: move again or end the turn)
+    unless the ruling ``fountain_roll: must`` makes it roll."""
+    return "move" if state["rules"].get("fountain_roll") == "must" else "blue"
+
+
+def _sap(state: State, team: Team) -> dict[str, Any] | None:
+    """A trap that limits the team's next turn to a number of spaces (Sticky Sap), counted
+    down over every move of this turn (a fountain's too); ``turns.end_turn`` ends it."""
     for effect in team["effects"]:
         if effect["kind"] == "max_steps":
-            team["effects"].remove(effect)
-            return min(steps, int(effect["steps"]))
-    return steps
+            effect.setdefault("turn", state["turn_number"])
+            effect.setdefault("left", effect["steps"])
+            return effect
+    return None
 
 
 def check_ways(state: State, team: Team, ways: object, reach: int) -> list[str]:

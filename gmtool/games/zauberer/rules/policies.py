@@ -104,9 +104,9 @@ def random_turn(state: State, rng: Rng) -> Action:
     team = current_team(state)
     assert team is not None
     choices: list[Action] = []
-    if phase == "move":
+    if phase in ("move", "blue"):
         choices.append({"type": "move", "ways": _ways(state, team, rng, greedy=False)})
-    else:
+    if phase != "move":
         choices.append({"type": "end_turn"})
     if phase == "white":
         choices += [{"type": "duel_start", "target": t} for t in duel_targets(state, team)]
@@ -138,7 +138,7 @@ def greedy_turn(state: State, rng: Rng) -> Action:
     cast = _cast_action(state, team, rng, greedy=True)
     if cast is not None:
         return cast
-    if phase == "move":
+    if phase in ("move", "blue"):
         return {"type": "move", "ways": _ways(state, team, rng, greedy=True)}
     if phase == "dungeon" and team["spell"] is None:
         return {"type": "dungeon"}

@@ -34,7 +34,7 @@ from gmtool.games.zauberer.rules.state import (
 from gmtool.games.zauberer.rules.turns import return_spell
 from gmtool.games.zauberer.state import Phase
 
-CAST_PHASES = ("move", "white", "dungeon", "end")
+CAST_PHASES = ("move", "blue", "white", "dungeon", "end")
 
 
 def check_cast(state: State, action: Mapping[str, Any]) -> dict[str, Any]:
@@ -85,7 +85,7 @@ def _phase_after(state: State, team: Team, phase: Phase, space_before: str) -> P
     toward."""
     if team["out"] is not None:
         return phase
-    if team["space"] == state["board"]["centre"] and phase == "move":
+    if team["space"] == state["board"]["centre"] and phase in ("move", "blue"):
         return "white"
     if phase == "dungeon" and team["space"] != space_before:
         return "end"

@@ -57,6 +57,7 @@ PHASE_WORDS = {
     "roll_off": "the roll-off for the first turn (gmtool zauberer roll-off)",
     "move": "rolling to move (gmtool zauberer move)",
     "white": "calling a duel or ending the turn",
+    "blue": "a fountain: rolling to move again, or ending the turn",
     "dungeon": "entering the dungeon or ending the turn",
     "trap": "drawing a trap card (gmtool zauberer trap)",
     "end": "ending the turn (gmtool zauberer end-turn)",

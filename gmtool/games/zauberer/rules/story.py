@@ -12,6 +12,7 @@ from gmtool.games.zauberer.rules.state import State
 
 NEXT_WORDS = {
     "move": "the fountain gives another move",
+    "blue": "the fountain gives another move, or the turn may end",
     "white": "may call a duel",
     "dungeon": "may enter the dungeon",
     "trap": "must draw a trap card",
@@ -47,9 +48,12 @@ def _roll_off(state: State, doc: dict[str, Any]) -> str:
 def _move(state: State, doc: dict[str, Any]) -> str:
     path = " -> ".join([doc["from"], *doc["path"]]) if doc["path"] else f"stays on {doc['from']}"
     stop = ", stopped by the dungeon" if doc["stopped_by"] else ""
+    after = NEXT_WORDS[doc["next"]]
+    if doc.get("held_by"):
+        after = f"no further move this turn ({doc['held_by']}); {after}"
     return (
         f"die {doc['die']}: {doc['steps']} step{'s' * (doc['steps'] != 1)}, {path}{stop} "
-        f"({doc['space']}); {NEXT_WORDS[doc['next']]}"
+        f"({doc['space']}); {after}"
     )
 
 

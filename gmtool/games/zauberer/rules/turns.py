@@ -20,6 +20,9 @@ def start_turn(state: State, index: int) -> None:
     state["player"] = team["players"][team["rounds_played"] % len(team["players"])]
     team["rounds_played"] += 1
     state["turn_start_space"] = team["space"]
+    for effect in team["effects"]:
+        if effect["kind"] == "max_steps":  # Sticky Sap: this whole turn
+            effect.setdefault("turn", state["turn_number"])
     # At the centre there is nowhere to move: the team may duel or end its turn.
     state["phase"] = "white" if team["space"] == state["board"]["centre"] else "move"
 
@@ -30,6 +33,11 @@ def end_turn(state: State) -> dict[str, Any]:
     Returns ``{"centre_turns", "skipped", "next"}`` for the result document."""
     team = current_team(state)
     assert team is not None
+    team["effects"] = [
+        effect
+        for effect in team["effects"]
+        if not (effect["kind"] == "max_steps" and effect.get("turn") == state["turn_number"])
+    ]
     counted = None
     if team["out"] is None and team["space"] == state["board"]["centre"]:
         held_before = state["turn_start_space"] == team["space"]

@@ -105,6 +105,7 @@ def options_document(state: State) -> dict[str, Any]:
     phase = state["phase"]
     commands = {
         "move": ["move", "cast"],
+        "blue": ["move", "end-turn", "cast"],
         "white": ["duel start", "end-turn", "cast"],
         "dungeon": ["dungeon", "end-turn", "cast"],
         "trap": ["trap"],
