@@ -13,6 +13,7 @@ Kind = Literal["beam", "ion", "laser", "missile", "bomb", "flak", "crystal", "as
 class IonRules(Model):
     seconds_per_point: int = Field(ge=1)
     clears: Literal["all_at_once", "one_per_period"]
+    own_ion_takes_power: bool
 
 
 class PowerRules(Model):

@@ -72,8 +72,7 @@ def test_reconstructive_teleport_heals_on_the_way_over_and_back(
     ana = next(m for m in b["ships"]["Blue"]["crew"] if m["name"] == "Red Ana")
     assert ana["health"] == health
     ana["health"] = 30
-    tick(state, seconds=10)  # the 2 ion clear
-    order(state, "power", ship="Red", system="crew_teleporter", bars=1)
+    tick(state, seconds=10)  # the 2 ion clear; the teleporter kept its bar
     order(state, "retrieve", ship="Red")
     assert ana["health"] == (100 if augments else 30)
 

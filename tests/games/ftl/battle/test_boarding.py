@@ -37,9 +37,13 @@ def test_sending_moves_the_teleporter_room_and_ionises_it() -> None:
     boarder = next(m for m in blue["crew"] if m["name"] == "human0")
     assert (boarder["room"], boarder["owner"]) == ("oxygen", "Red")
     teleporter = red["systems"]["crew_teleporter"]
-    assert (teleporter["ion"], teleporter["ion_timer"], teleporter["power"]) == (4, 20, 0)
-    with pytest.raises(RulesError, match="teleporter has no power"):
+    # Its own 4 ion lock it for 20 s but take no bar ("power is only removed by weapons and
+    # environment damage"); it does nothing until the ion ends.
+    assert (teleporter["ion"], teleporter["ion_timer"], teleporter["power"]) == (4, 20, 1)
+    with pytest.raises(RulesError, match="crew teleporter is ionised .4 ion, 20 s left"):
         order(state, "retrieve", ship="Red")
+    with pytest.raises(RulesError, match="ionised .4 ion, 20 s left.: its power cannot change"):
+        order(state, "power", ship="Red", system="crew_teleporter", bars=0)
 
 
 def test_boarders_alone_wreck_the_system_at_4_then_5_a_second() -> None:
@@ -89,8 +93,11 @@ def test_a_dying_zoltan_bursts_on_its_enemies() -> None:
 def test_retrieving_brings_them_home_and_cloaks_stop_it() -> None:
     state = _raiders("human")
     order(state, "teleport", ship="Red", room="oxygen")
-    tick(state, seconds=20)  # the ion clears; its power does not come back by itself
-    order(state, "power", ship="Red", system="crew_teleporter", bars=1)
+    tick(state, seconds=19)
+    with pytest.raises(RulesError, match="ionised .4 ion, 1 s left"):
+        order(state, "retrieve", ship="Red")
+    tick(state)  # the ion clears at 20 s; the bar it never took is still there
+    assert state["battle"]["ships"]["Red"]["systems"]["crew_teleporter"]["power"] == 1
     order(state, "crew", ship="Red", name="human0", room="medbay")  # walks the enemy ship
     tick(state)
     red = state["battle"]["ships"]["Red"]

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from gmtool.errors import RulesError
 from gmtool.games.ftl.rules.battle.crew import blow, can_act
 from gmtool.games.ftl.rules.battle.damage import damage_system, hurt
-from gmtool.games.ftl.rules.battle.power import add_ion
+from gmtool.games.ftl.rules.battle.power import add_ion, refuse_ionised
 from gmtool.games.ftl.rules.battle.state import (
     Battle,
     Event,
@@ -40,6 +40,7 @@ def _teleporter(battle: Battle, ship: Ship, enemy: Ship) -> System:
         raise RulesError(f"{ship['name']} has no crew teleporter")
     if int(system["power"]) <= 0:
         raise RulesError(f"{ship['name']}'s crew teleporter has no power", hint="power it first")
+    refuse_ionised(ship, system, "crew teleporter")
     if int(enemy.get("cloak", 0)) > 0:
         raise RulesError(f"{enemy['name']} is cloaked: nobody can be sent or retrieved")
 
@@ -77,7 +78,7 @@ def order_send(battle: Battle, ship: Ship, room_id: str, *, trial: bool = False)
         "room": room_id,
         "crew": [m["name"] for m in going],
     }
-    return [event, *add_ion(battle, ship, TELEPORTER, points)]
+    return [event, *add_ion(battle, ship, TELEPORTER, points, own=True)]
 
 
 def order_retrieve(battle: Battle, ship: Ship, *, trial: bool = False) -> list[Event]:

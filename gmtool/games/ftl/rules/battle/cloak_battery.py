@@ -19,6 +19,7 @@ from gmtool.games.ftl.rules.battle.power import (
     reactor_bars,
     reactor_total,
     reactor_used,
+    refuse_ionised,
 )
 from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, rules
 
@@ -38,6 +39,7 @@ def order_cloak(battle: Battle, ship: Ship, *, trial: bool = False) -> Event:
     bars = int(system["power"])
     if bars <= 0:
         raise RulesError(f"{ship['name']}'s cloaking has no power", hint="power it first")
+    refuse_ionised(ship, system, "cloaking")
     if trial:
         return {}
     seconds = rules(battle)["cloaking"]["seconds"]
@@ -102,7 +104,7 @@ def count_down(battle: Battle, ship: Ship) -> list[Event]:
             ship["battery_bars"] = 0
             events.append({"event": "battery_off", "ship": ship["name"]})
             events += add_ion(
-                battle, ship, "backup_battery", int(rules(battle)["battery"]["self_ion"])
+                battle, ship, "backup_battery", int(rules(battle)["battery"]["self_ion"]), own=True
             )
             events += shed_power(battle, ship)
     return events

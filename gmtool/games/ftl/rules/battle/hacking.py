@@ -169,7 +169,10 @@ def _at_once(battle: Battle, enemy: Ship, system_id: str) -> list[Event]:
         if int(enemy.get("cloak", 0)) > 0:
             enemy["cloak"] = 0
             events.append({"event": "uncloak", "ship": enemy["name"], "why": "hacked"})
-        events += add_ion(battle, enemy, "cloaking", int(rules(battle)["hacking"]["cloak_ion"]))
+        ion = int(rules(battle)["hacking"]["cloak_ion"])
+        events += add_ion(
+            battle, enemy, "cloaking", ion, own=True
+        )  # "cloaking ... do not remove power"
     if system_id == "backup_battery":
         enemy["hack_reactor"] = int(rules(battle)["hacking"]["battery_reactor"])
         events += shed_power(battle, enemy)

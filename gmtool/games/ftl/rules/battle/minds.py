@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from gmtool.errors import RulesError, unknown
 from gmtool.games.ftl.rules.battle.crew import can_act
-from gmtool.games.ftl.rules.battle.power import add_ion
+from gmtool.games.ftl.rules.battle.power import add_ion, refuse_ionised
 from gmtool.games.ftl.rules.battle.state import (
     Battle,
     Event,
@@ -51,6 +51,7 @@ def order_mind(
         raise RulesError(f"{ship['name']} has no mind control")
     if int(system["power"]) <= 0:
         raise RulesError(f"{ship['name']}'s mind control has no power", hint="power it first")
+    refuse_ionised(ship, system, "mind control")
     if any(
         m.get("controlled_by") == ship["name"] and m.get("control_source", SYSTEM) == SYSTEM
         for s in battle["ships"].values()
@@ -101,7 +102,7 @@ def count_down(battle: Battle, ship: Ship) -> list[Event]:
             release_slug(battle, holder, str(source))
             continue
         events += add_ion(
-            battle, holder, "mind_control", int(rules(battle)["mind_control"]["self_ion"])
+            battle, holder, "mind_control", int(rules(battle)["mind_control"]["self_ion"]), own=True
         )
     return events
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from gmtool.errors import RulesError, unknown
 from gmtool.games.ftl.rules.battle.artillery import sync as sync_artillery
 from gmtool.games.ftl.rules.battle.hooks import HOOKS
-from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, drop_shields, rules
+from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, drop_shields, rule, rules
 
 if TYPE_CHECKING:  # the state's shapes, for mypy only
     from gmtool.games.ftl.state import System
@@ -187,6 +187,16 @@ def check_bars(ship: Ship, control_id: str, thing: str, need: int) -> None:
         )
 
 
+def refuse_ionised(ship: Ship, system: System, words: str) -> None:
+    """A system that keeps its bars under its own ion (``add_ion(own=True)``) still does
+    nothing until the ion ends."""
+    if int(system["ion"]) > 0:
+        raise RulesError(
+            f"{ship['name']}'s {words} is ionised ({system['ion']} ion, {system['ion_timer']} s "
+            "left): it works again when the ion ends"
+        )
+
+
 def _refuse_ion_lock(ship: Ship, system_id: str, system: System) -> None:
     if system["ion"] > 0:
         raise RulesError(
@@ -244,8 +254,13 @@ def _lost(ship: Ship, system_id: str, before: int, after: int, why: str) -> Even
     }
 
 
-def add_ion(battle: Battle, ship: Ship, system_id: str, points: int) -> list[Event]:
-    """Ion damage: bars out at once, the system locked, 5 s a point on its timer."""
+def add_ion(
+    battle: Battle, ship: Ship, system_id: str, points: int, *, own: bool = False
+) -> list[Event]:
+    """Ion damage: bars out at once, the system locked, 5 s a point on its timer. ``own``:
+    ion that is no weapon's or environment's (a system's own, a hacked cloak's): it locks
+    the system but takes no bar out ("power is only removed by weapons and environment
+    damage"), unless ``battle.ion.own_ion_takes_power``."""
     system = ship["systems"][system_id]
     seconds = points * int(rules(battle)["ion"]["seconds_per_point"])
     system["ion"] += points
@@ -261,6 +276,8 @@ def add_ion(battle: Battle, ship: Ship, system_id: str, points: int) -> list[Eve
             "seconds": system["ion_timer"],
         }
     ]
+    if own and not rule(battle, "ion", "own_ion_takes_power"):
+        return events
     cap = max(floor, int(system["power"]) - points)
     return events + cap_power(battle, ship, system_id, cap, "ion")
 

@@ -83,6 +83,7 @@ def drop_shields(battle: Battle, ship: Ship, why: str) -> list[Event]:
 
 
 BEGUN_BEFORE: dict[str, dict[str, Any]] = {
+    "ion": {"own_ion_takes_power": True},
     "shields": {"layers_per_block": 1},
     "evasion": {"undodgeable": ["beam"]},
     "beams": {"damage_per_shield": 1},
