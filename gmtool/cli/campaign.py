@@ -58,7 +58,10 @@ def new(
     system = system or str(data.get("system") or "")
     if not system:
         raise UsageError("no system given", hint=f"pass --system {'|'.join(GAMES)}")
-    if data.get("system") and data["system"] != system:
+    from gmtool.games import game_name
+
+    system = game_name(system)
+    if data.get("system") and game_name(str(data["system"])) != system:
         raise UsageError(f"--system {system} does not match the file's system '{data['system']}'")
     options: dict[str, Any] = dict(data.get("options") or {})
     given = {

@@ -49,10 +49,12 @@ Part = Literal["game", "commands", "play", "render", "web"]
 
 
 def game_name(text: str, what: str = "system") -> str:
-    """The game ``text`` names; an unknown name lists the known ones (as ``what``)."""
-    if text not in GAMES:
+    """The game ``text`` names, whatever its case (``Originem`` is ``originem``); an
+    unknown name lists the known ones (as ``what``)."""
+    name = text.strip().lower()
+    if name not in GAMES:
         raise unknown(what, text, sorted(GAMES))
-    return text
+    return name
 
 
 def get_game(name: str) -> System:

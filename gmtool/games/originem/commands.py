@@ -16,6 +16,7 @@ from gmtool.cli.common import JSON_OPTION, console, open_game, print_json
 from gmtool.engine.game import Game
 from gmtool.engine.system import Outcome
 from gmtool.errors import UsageError
+from gmtool.games.originem.rules.nova import CORRECTIONS
 
 SYSTEM = "originem"
 
@@ -27,7 +28,7 @@ app = typer.Typer(
 mission_app = typer.Typer(help="Start and list missions.", no_args_is_help=True)
 combat_app = typer.Typer(help="Fight one step at a time.", no_args_is_help=True)
 nova_app = typer.Typer(
-    help="The NOVA countdown: start, pause, resume, penalty.", no_args_is_help=True
+    help="The NOVA countdown: start, pause, resume, penalty, adjust, set.", no_args_is_help=True
 )
 crew_app = typer.Typer(help="The crew: list, add, remove.", invoke_without_command=True)
 app.add_typer(mission_app, name="mission")
@@ -59,6 +60,10 @@ def play_action(
     door = game.door(entered=entered, entered_by=parse_faces_by(by_name) if by_name else None)
     action = {key: value for key, value in action.items() if value is not None}
     action["now"] = time.time()
+    from gmtool.games.originem.clock import refuse_after_loss, write_loss
+
+    if action["type"] not in CORRECTIONS:
+        refuse_after_loss(write_loss(game, action["now"]))
     return game, game.play(action, door)
 
 
@@ -189,7 +194,11 @@ def nova_resume(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
     show(*play_action(ctx, {"type": "nova_resume"}), as_json, "nova")
 
 
-@nova_app.command("penalty")
+TIME_TAKING = {"ignore_unknown_options": True}
+"""A time may start with '-' (``-5m``): read as an argument, not an unknown option."""
+
+
+@nova_app.command("penalty", context_settings=TIME_TAKING)
 def nova_penalty(
     ctx: typer.Context,
     name: str = typer.Argument(
@@ -199,25 +208,56 @@ def nova_penalty(
     minutes: float = typer.Option(None, "--minutes", help="Or any number of minutes."),
     as_json: bool = JSON_OPTION,
 ) -> None:
-    """Take time off the NOVA counter."""
+    """Take time off the NOVA counter (-5m and 5m both take five minutes)."""
     if minutes is not None:
         seconds = minutes * 60
     penalty: str | None = name
     if name is not None:
-        from gmtool.cli.duration import parse_duration
+        from gmtool.durations import parse_duration, read_duration
 
         taken = parse_duration(name)
-        if taken is not None:
-            penalty, seconds = None, taken
-        elif name.strip().replace(".", "", 1).isdigit():
-            named = ", ".join(open_game(ctx, SYSTEM).content.nova.penalties) or "none"
+        if taken is not None and taken > 0 and name.strip().startswith("+"):
             raise UsageError(
-                f"'{name}' is neither a named penalty nor a time",
-                hint=f"write {name}m for minutes or {name}s for seconds (or --seconds N); "
-                f"named penalties: {named}",
+                f"a penalty takes time off; '{name}' reads as giving time back",
+                hint=f"'gmtool originem nova adjust {name.strip()}' gives time back",
+            )
+        if taken is not None:
+            penalty, seconds = None, abs(taken)
+        elif name.strip() not in open_game(ctx, SYSTEM).content.nova.penalties:
+            named = ", ".join(open_game(ctx, SYSTEM).content.nova.penalties) or "none"
+            read_duration(
+                name, "a named penalty or a time", also=f"or --seconds N; named penalties: {named}"
             )
     action = {"type": "nova_penalty", "penalty": penalty, "seconds": seconds}
     show(*play_action(ctx, action), as_json, "nova")
+
+
+@nova_app.command("adjust", context_settings=TIME_TAKING)
+def nova_adjust(
+    ctx: typer.Context,
+    by: str = typer.Argument(..., metavar="TIME", help="+5m gives time back, -90s takes it."),
+    as_json: bool = JSON_OPTION,
+) -> None:
+    """Correct the clock: give time back or take it (logged; 'undo' takes it back)."""
+    from gmtool.durations import read_duration
+
+    seconds = read_duration(by, "a time to add or take")
+    show(*play_action(ctx, {"type": "nova_adjust", "seconds": seconds}), as_json, "nova")
+
+
+@nova_app.command("set")
+def nova_set(
+    ctx: typer.Context,
+    left: str = typer.Argument(..., metavar="TIME", help="The time left: 25:00, 10m, 1h."),
+    as_json: bool = JSON_OPTION,
+) -> None:
+    """Put the clock at a time left, within the campaign's length (logged)."""
+    from gmtool.durations import read_duration
+
+    seconds = read_duration(left, "a time left")
+    if seconds < 0:
+        raise UsageError(f"'{left}' is below zero", hint="give the time left, e.g. 25:00")
+    show(*play_action(ctx, {"type": "nova_set", "seconds": seconds}), as_json, "nova")
 
 
 @crew_app.callback()

@@ -46,14 +46,37 @@ def _nova(step: str) -> Handler:
         if step == "penalty":
             result = nova.penalty(state, action, c.nova)
             outcome = f"-{result['seconds']:g} s"
+        elif step in CLOCK_STEPS:
+            result = CLOCK_STEPS[step](state, action)
+            outcome = _clock_outcome(step, result)
         else:
             result = getattr(nova, step)(state, action)
             outcome = "running" if result["nova"]["running"] else "paused"
+            if action.get("left_play"):
+                outcome = "paused: the GM left play"
         if state.get("ended"):
             result["ended"] = state["ended"]
-        return Outcome(state, result, who="GM", what=f"nova {step}", outcome=outcome)
+        who = "NOVA" if step == "out" else "GM"
+        return Outcome(state, result, who=who, what=f"nova {step}", outcome=outcome)
 
     return handle
+
+
+CLOCK_STEPS: dict[str, Callable[[State, Action], dict[str, Any]]] = {
+    "adjust": nova.adjust,
+    "set": nova.set_left,
+    "out": nova.run_out,
+}
+"""The GM's corrections of the clock, and the loss when it reaches zero."""
+
+
+def _clock_outcome(step: str, result: dict[str, Any]) -> str:
+    left = result["nova"]["remaining_seconds"]
+    if step == "out":
+        return "lost: the NOVA counter reached zero"
+    if step == "adjust":
+        return f"{result['adjusted_seconds']:+g} s, {left} s left"
+    return f"{left} s left"
 
 
 def _crew(change: str) -> Handler:
@@ -98,6 +121,9 @@ HANDLERS: dict[str, Handler] = {
     "nova_pause": _nova("pause"),
     "nova_resume": _nova("resume"),
     "nova_penalty": _nova("penalty"),
+    "nova_adjust": _nova("adjust"),
+    "nova_set": _nova("set"),
+    "nova_out": _nova("out"),
     "crew_add": _crew("add"),
     "crew_remove": _crew("remove"),
 }
@@ -132,6 +158,7 @@ class OriginemSystem:
                 f"Originem has no action '{kind}'", hint=f"valid: {', '.join(HANDLERS)}"
             )
         self._check_still_playing(state, action)
+        nova.touch(state["nova"], _now_of(action))
         outcome = handler(state, action, dice, content)
         if state.get("ended"):
             nova.stop(state["nova"], _now_of(action))
@@ -146,10 +173,13 @@ class OriginemSystem:
                 f"the crew has lost: {state.get('ended_reason') or 'the game is over'}",
                 hint="'undo' to step back",
             )
+        if action.get("type") in nova.CORRECTIONS:
+            return
         if nova.has_run_out(state["nova"], _now_of(action)):
             raise RulesError(
                 "the NOVA counter has reached zero: the crew has lost",
-                hint="the game is over; 'campaign new' starts another",
+                hint="if it ran while nobody played, 'nova adjust +5m' gives time back; "
+                "'nova out' writes the loss in the log",
             )
 
     def status(self, state: State, *, now: float | None) -> dict[str, Any]:

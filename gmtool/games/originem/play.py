@@ -1,6 +1,6 @@
 """``gmtool play`` for Originem: mission → scene → who rolls → roll or enter the faces →
 outcome applied → dashboard, until the GM quits. The NOVA clock is redrawn under the menu
-while it runs.
+while it runs, and paused when the GM leaves (quit, Ctrl-C or a closed terminal).
 
 The menu is the declaration's moves (``SYSTEM.options``), asked and played by the shared
 ``playloop.moves``; this module adds the odds of a scene and says how results look.
@@ -61,7 +61,10 @@ def run(game: Game, prompts: Prompts | None = None) -> None:
             return {}
         return {"odds of a scene": partial(_odds, menu, moves[names.index("scene")])}
 
-    loop.run(partial(menu.entries, odds_after))
+    from gmtool.cli.playloop.hangup import leaving_on_hangup
+
+    with leaving_on_hangup():
+        loop.run(partial(menu.entries, odds_after))
 
 
 def _stamped(action: dict[str, Any]) -> dict[str, Any]:
@@ -76,15 +79,13 @@ def _show(move: Move, outcome: Outcome) -> None:
 
 
 def _remind(game: Game) -> None:
-    """Leaving the session does not stop the countdown: say so."""
-    from gmtool.games.originem.render import clock
+    """Leaving the session (quit, Ctrl-C, a closed terminal) pauses a running countdown,
+    so nobody loses the game by walking away: say so."""
+    from gmtool.games.originem.clock import pause_on_leaving
 
-    nova = SYSTEM.view(game.state, None, now=time.time())["nova"]
-    if nova["running"]:
-        say(
-            f"NOVA keeps running ({clock(nova['remaining_seconds'])} left); "
-            "'gmtool originem nova pause' stops it for a break."
-        )
+    said = pause_on_leaving(game, time.time())
+    if said:
+        say(said)
 
 
 def _odds(menu: MoveMenu, scene: Move) -> None:

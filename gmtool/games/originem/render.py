@@ -36,6 +36,11 @@ def status_line(doc: dict[str, Any]) -> Text:
         " running" if nova["running"] else (" paused" if nova["started"] else " not started"),
         style="dim",
     )
+    from gmtool.games.originem.clock import unattended_words
+
+    alone = unattended_words(int(nova.get("unattended_seconds") or 0))
+    if alone:
+        text.append(f" ({alone})", style="bold yellow")
     knowledge = doc["knowledge"]
     text.append(f"   knowledge {knowledge['have']}/{knowledge['need']}", style="bold")
     if doc.get("final_unlocked"):
@@ -44,6 +49,11 @@ def status_line(doc: dict[str, Any]) -> Text:
         text.append("   THE CREW HAS WON", style="bold green")
     elif doc.get("ended") == "lost":
         text.append(f"   THE CREW HAS LOST ({doc['ended_reason']})", style="bold red")
+        if nova.get("loss_unwritten"):
+            text.append(
+                "   if it ran while nobody played, 'nova adjust +5m' gives time back",
+                style="yellow",
+            )
     return text
 
 
@@ -252,9 +262,14 @@ def combat(result: dict[str, Any]) -> RenderableType:
 def nova(result: dict[str, Any]) -> Text:
     clock_doc = result["nova"]
     text = Text(f"NOVA {clock(clock_doc['remaining_seconds'])} ", style="bold")
+    if result.get("ended") == "lost" and "zero_at" in result:
+        text.append("reached zero: THE CREW HAS LOST (written in the log; 'undo' takes it back)")
+        return text
     text.append("running" if clock_doc["running"] else "paused")
     if result.get("seconds"):
         text.append(f"  (-{result['seconds']:g} s)", style="red")
+    if "before_seconds" in result:
+        text.append(f"  (was {clock(result['before_seconds'])})", style="cyan")
     return text
 
 

@@ -27,6 +27,9 @@ ActionType = Literal[
     "nova_pause",
     "nova_resume",
     "nova_penalty",
+    "nova_adjust",
+    "nova_set",
+    "nova_out",
     "crew_add",
     "crew_remove",
 ]
@@ -87,6 +90,8 @@ class Clock(TypedDict):
     since: float | None
     started: bool
     zero_ends_game: bool
+    touched: NotRequired[float]
+    """The time of the last move (a campaign written before has none: ``since`` stands in)."""
 
 
 class Knowledge(TypedDict):

@@ -26,6 +26,9 @@ def test_clock_runs_pauses_and_resumes(play: Play, state: dict[str, Any]) -> Non
         "running": False,
         "started": True,
         "length_seconds": 1800,
+        "unattended_seconds": 0,
+        "zero_at": None,
+        "loss_unwritten": False,
     }
     play({"type": "nova_resume", "now": T0 + 5000})
     assert SYSTEM.status(state, now=T0 + 5200)["nova"]["remaining_seconds"] == 1500

@@ -148,7 +148,7 @@ def test_no_mission_scene_and_nova(game: Game) -> None:
     )
     run(game, script)
     state = game.state
-    assert state["nova"]["running"] is True
+    assert state["nova"]["started"] is True and state["nova"]["running"] is False  # left: paused
     assert state["missions"]["ship_defense"]["done"] == [False] * 4
 
 
@@ -173,19 +173,17 @@ def test_a_failed_runaway_leads_straight_to_the_fight(game: Game) -> None:
 
 
 @pytest.mark.parametrize("leave", [QUIT, CTRL_C])
-def test_leaving_says_the_clock_keeps_running(game: Game, capsys: Any, leave: str) -> None:
+def test_leaving_pauses_the_clock_and_says_so(game: Game, capsys: Any, leave: str) -> None:
     script = Scripted("NOVA: start", leave)
-    try:
-        run(game, script)
-    except KeyboardInterrupt:
-        assert leave == CTRL_C
-    assert "NOVA keeps running (" in capsys.readouterr().out
-    assert game.state["nova"]["running"] is True
+    run(game, script)
+    assert "NOVA paused at " in capsys.readouterr().out
+    assert game.state["nova"]["running"] is False
+    assert game.store.entries(last=1)[0].what == "nova pause"
 
 
 def test_leaving_with_the_clock_paused_says_nothing_of_it(game: Game, capsys: Any) -> None:
     run(game, Scripted(QUIT))
-    assert "NOVA keeps running" not in capsys.readouterr().out
+    assert "NOVA paused" not in capsys.readouterr().out
 
 
 def test_a_scene_no_one_can_roll_is_refused_in_the_menu(

@@ -49,4 +49,26 @@ def test_the_nova_clock_runs_on_the_screen_while_the_menu_waits(in_terminal: Any
     now = next(row for row in term.visible().splitlines() if "left, running" in row)
     assert now != line
     term.press("ctrl-c")
-    term.wait_for("NOVA keeps running")
+    term.wait_for("NOVA paused at")
+
+
+def test_a_closed_terminal_pauses_the_clock(in_terminal: Any) -> None:
+    """The terminal window is closed under a running clock: the hang-up leaves ``play`` as
+    quitting does, and the clock is paused (an entry in the log), not left running."""
+    import os
+    import signal
+
+    term = in_terminal("--demo", "originem")
+    term.wait_for(MENU)
+    term.press("down", "down", "down", "down", "enter")  # NOVA: start
+    term.wait_for("left, running")
+    os.close(term.child.child_fd)  # the window goes: the kernel hangs the terminal up
+    term.child.closed = True
+    deadline = time.monotonic() + 8
+    while term.child.isalive() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not term.child.isalive()
+    assert term.child.signalstatus in (None, signal.SIGHUP) or term.child.exitstatus == 129
+    game = Game.open("demo-originem")
+    assert game.state["nova"]["started"] is True and game.state["nova"]["running"] is False
+    assert game.store.entries(last=1)[0].outcome == "paused: the GM left play"

@@ -17,11 +17,13 @@ if TYPE_CHECKING:
 def what_now(state: State, content: OriginemContent, now: float | None) -> dict[str, Any]:
     """A summary of the choices open at this point of the game."""
     clock = state["nova"]
-    ended = state.get("ended") or ("lost" if nova.has_run_out(clock, now) else None)
+    clock_out = not state.get("ended") and nova.has_run_out(clock, now)
+    ended = state.get("ended") or ("lost" if clock_out else None)
     busy = under_way(state)
     can_start = len(busy) < content.rules.max_missions_under_way
     return {
         "ended": ended,
+        "clock_out": clock_out,
         "fight": state.get("combat"),
         "engaged": state.get("engaged") is not None,
         "startable": [

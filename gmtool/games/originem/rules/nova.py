@@ -4,6 +4,12 @@ The state holds ``remaining`` (seconds left when the clock was last marked), ``r
 and ``since`` (the epoch time of that mark), and ``zero_ends_game`` (the ruling, copied
 in when the game starts so that ``status`` needs no content). Time comes in actions as
 ``now``; the rules never read a clock.
+
+The GM keeps the clock in hand: ``adjust`` gives time back or takes it (a correction, not
+a penalty), ``set`` puts the clock at a time left, both within the campaign's length; a
+clock that reached zero is a loss only once ``out`` writes it (an entry the log can undo);
+``touched`` is the time of the last move, so a screen can say how long the clock has run
+with nobody playing.
 """
 
 from __future__ import annotations
@@ -54,6 +60,27 @@ def remaining(clock: dict[str, Any], now: float | None) -> float:
     if clock["running"] and now is not None and clock["since"] is not None:
         left -= max(0.0, float(now) - float(clock["since"]))
     return max(0.0, left)
+
+
+def unattended(clock: dict[str, Any], now: float | None) -> float:
+    """Seconds the clock has run since the last move (0 when it is not running)."""
+    if not clock["running"] or now is None:
+        return 0.0
+    last = clock.get("touched", clock["since"])
+    return max(0.0, float(now) - float(last)) if last is not None else 0.0
+
+
+def zero_at(clock: dict[str, Any]) -> float | None:
+    """The epoch time the running clock reaches (or reached) zero."""
+    if not clock["running"] or clock["since"] is None:
+        return None
+    return float(clock["since"]) + float(clock["remaining"])
+
+
+def touch(clock: dict[str, Any], now: float | None) -> None:
+    """A move was made at ``now``: the table is there."""
+    if now is not None:
+        clock["touched"] = float(now)
 
 
 def is_out(clock: dict[str, Any], now: float | None) -> bool:
@@ -116,6 +143,92 @@ def take_time(state: State, seconds: float) -> None:
     if has_run_out(clock, None):
         state["ended"] = "lost"
         state["ended_reason"] = "the NOVA counter reached zero"
+
+
+CORRECTIONS = ("nova_adjust", "nova_set", "nova_out")
+"""The actions a clock at zero still takes: the GM's corrections, and the loss itself."""
+
+
+def _seconds(action: Action, key: str) -> float:
+    given = action.get(key)
+    if isinstance(given, str):
+        from gmtool.durations import read_duration
+
+        given = read_duration(given)
+    if not isinstance(given, int | float) or isinstance(given, bool) or not math.isfinite(given):
+        raise UsageError(f"'{action['type']}' needs a time in '{key}' (seconds, or 5m, 1:30)")
+    return float(given)
+
+
+def _within_length(clock: dict[str, Any], left: float, asked: str) -> float:
+    length = float(clock["length_seconds"])
+    if left <= 0:
+        raise RulesError(
+            f"{asked} leaves the NOVA counter at {_clock(left)}",
+            hint="a correction keeps some time on the clock; 'nova penalty' takes time "
+            "as a penalty (down to zero)",
+        )
+    if left > length:
+        raise RulesError(
+            f"{asked} puts the NOVA counter at {_clock(left)}, past the campaign's "
+            f"length ({_clock(length)})",
+            hint=f"at most {_clock(length)} can be left",
+        )
+    return left
+
+
+def _clock(seconds: float) -> str:
+    sign = "-" if seconds < 0 else ""
+    minutes, secs = divmod(math.ceil(abs(seconds)), 60)
+    return f"{sign}{minutes}:{secs:02d}"
+
+
+def _corrected(state: State, action: Action, left: float) -> dict[str, Any]:
+    clock = state["nova"]
+    now = action.get("now")
+    before = remaining(clock, now)
+    if clock["running"]:
+        clock.update(remaining=left, since=_now(action))
+    else:
+        clock["remaining"] = left
+    return {"nova": clock_view(clock, now), "before_seconds": math.ceil(before)}
+
+
+def adjust(state: State, action: Action) -> dict[str, Any]:
+    """Give time back (``seconds`` > 0) or take it (< 0): the GM corrects the clock."""
+    seconds = _seconds(action, "seconds")
+    if seconds == 0:
+        raise UsageError("an adjustment of 0 changes nothing", hint="give +5m or -90s")
+    clock = state["nova"]
+    left = remaining(clock, action.get("now")) + seconds
+    sign = "+" if seconds > 0 else "-"
+    result = _corrected(state, action, _within_length(clock, left, f"{sign}{_clock(abs(seconds))}"))
+    return {**result, "adjusted_seconds": seconds}
+
+
+def set_left(state: State, action: Action) -> dict[str, Any]:
+    """Put the clock at ``seconds`` left."""
+    left = _seconds(action, "seconds")
+    checked = _within_length(state["nova"], left, f"setting {_clock(left)}")
+    return {**_corrected(state, action, checked), "set_seconds": checked}
+
+
+def run_out(state: State, action: Action) -> dict[str, Any]:
+    """The clock reached zero: the crew has lost (the loss is this entry; undo takes it
+    back, and then the GM may correct the clock)."""
+    clock = state["nova"]
+    now = _now(action)
+    if state.get("ended"):
+        raise RulesError("the game is already over")
+    if not has_run_out(clock, now):
+        raise RulesError(
+            f"the NOVA counter has not reached zero ({_clock(remaining(clock, now))} left)"
+        )
+    at = zero_at(clock)
+    clock.update(remaining=0.0, running=False, since=None)
+    state["ended"] = "lost"
+    state["ended_reason"] = "the NOVA counter reached zero"
+    return {"nova": clock_view(clock, now), "ended": "lost", "zero_at": at}
 
 
 def penalty(state: State, action: Action, nova: Nova) -> dict[str, Any]:

@@ -49,6 +49,8 @@ def gm_moves(state: State, content: OriginemContent, now: float | None) -> list[
     open_now = what_now(state, content, now)
     moves: list[Move] = []
     fight = open_now["fight"]
+    if open_now["clock_out"]:
+        return clock_out_moves()
     if open_now["ended"]:
         return moves
     if open_now["engaged"]:
@@ -70,7 +72,36 @@ def gm_moves(state: State, content: OriginemContent, now: float | None) -> list[
             )
     step = open_now["nova"]
     moves.append(Move(f"nova_{step}", f"NOVA: {step}", action={"type": f"nova_{step}"}))
+    if step != "start":
+        moves.append(_adjust_move("NOVA: give or take time"))
     return moves
+
+
+TIME_ASKED = "How much? (+5m gives time back, -90s takes it; 1:30 is a minute and a half)"
+
+
+def _adjust_move(label: str) -> Move:
+    return Move(
+        "nova_adjust",
+        label,
+        action={"type": "nova_adjust"},
+        choices=(Choice("seconds", TIME_ASKED, kind="text"),),
+    )
+
+
+def clock_out_moves() -> list[Move]:
+    """The clock reached zero and no entry says so yet: the GM writes the loss, or gives
+    time back when the clock ran while nobody played."""
+    return [
+        Move("nova_out", "NOVA reached zero: the crew has lost", action={"type": "nova_out"}),
+        _adjust_move("NOVA ran while nobody played: give time back"),
+        Move(
+            "nova_set",
+            "NOVA: set the time left",
+            action={"type": "nova_set"},
+            choices=(Choice("seconds", "Time left? (25:00, 10m)", kind="text"),),
+        ),
+    ]
 
 
 def seat_moves(state: State, content: OriginemContent, seat: str, now: float | None) -> list[Move]:

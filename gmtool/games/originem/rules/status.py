@@ -8,14 +8,20 @@ from typing import Any
 from gmtool.engine.system import State
 from gmtool.games.originem.rules.combat import view as combat_view
 from gmtool.games.originem.rules.missions import view as mission_view
-from gmtool.games.originem.rules.nova import clock_view, has_run_out
+from gmtool.games.originem.rules.nova import clock_view, has_run_out, unattended, zero_at
 
 
 def status(state: State, now: float | None) -> dict[str, Any]:
     ended = state.get("ended")
     reason = state.get("ended_reason", "")
-    if ended is None and has_run_out(state["nova"], now):
+    clock = state["nova"]
+    unwritten = ended is None and has_run_out(clock, now)
+    if unwritten:
         ended, reason = "lost", "the NOVA counter reached zero"
+    nova = clock_view(clock, now)
+    nova["unattended_seconds"] = int(unattended(clock, now))
+    nova["zero_at"] = zero_at(clock)
+    nova["loss_unwritten"] = unwritten
     missions = []
     for key, mission in state["missions"].items():
         doc = mission_view(key, mission)
@@ -23,7 +29,7 @@ def status(state: State, now: float | None) -> dict[str, Any]:
         missions.append(doc)
     return {
         "system": "originem",
-        "nova": clock_view(state["nova"], now),
+        "nova": nova,
         "knowledge": dict(state["knowledge"]),
         "crew": [
             {

@@ -1,0 +1,43 @@
+"""A closed terminal (SIGHUP) leaves ``play`` as quitting does: the loop's goodbye runs
+(a game with a running clock pauses it) instead of the process dying mid-question.
+
+The signal only raises ``SystemExit`` in the main thread; the writing is done on the way
+out, by the loop's ``finally``, never inside the handler. The terminal is gone, so what is
+printed on the way out goes nowhere instead of failing.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from types import FrameType
+
+HUNG_UP = 128 + 1
+"""The exit status after a hang-up (128 + SIGHUP), as a shell reports it."""
+
+
+def _left(signum: int, frame: FrameType | None) -> None:
+    quiet = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 (kept for the exit)
+    sys.stdout = sys.stderr = quiet
+    raise SystemExit(HUNG_UP)
+
+
+@contextmanager
+def leaving_on_hangup() -> Iterator[None]:
+    """Within the block, a hang-up raises ``SystemExit`` (so ``finally`` blocks run)."""
+    hup = getattr(signal, "SIGHUP", None)
+    if hup is None:  # no hang-ups on this platform
+        yield
+        return
+    try:
+        before = signal.signal(hup, _left)
+    except ValueError:  # not the main thread: the default stays
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(hup, before)
