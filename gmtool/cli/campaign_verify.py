@@ -50,7 +50,7 @@ def rebuild(
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Build a campaign's head state and snapshots again from its log (the log must be
-    whole); the old file is kept beside the new one."""
+    whole), in its own file under the write lock; a copy of the file as it was is kept."""
     from gmtool.engine.integrity import rebuild as rebuild_campaign
 
     done = rebuild_campaign(name)
@@ -61,7 +61,7 @@ def rebuild(
         f"rebuilt campaign '{name}': {done.entries} entries kept, {done.replayed} live actions"
         f" replayed, {done.snapshots} snapshot(s) ({done.path})"
     )
-    typer.echo(f"the old file is kept as {done.kept}")
+    typer.echo(f"the file as it was is kept as {done.kept}")
 
 
 def register(campaign_group: typer.Typer) -> None:

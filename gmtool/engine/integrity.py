@@ -6,7 +6,8 @@ link of the checksum chain over the log, the seal over the head state, each snap
 hash, and finally a replay of every live action from the first state, with the faces the
 log recorded, compared with each snapshot and with the head state. Rebuild keeps the log
 as it is (its chain must hold) and builds the head state and the snapshots again from it,
-in a new file that takes the old one's place; the old file is kept beside it.
+in the campaign's own file in one transaction; a copy of the file as it was is kept
+beside it.
 """
 
 from __future__ import annotations
@@ -14,14 +15,15 @@ from __future__ import annotations
 import json
 import sqlite3
 from dataclasses import dataclass, field
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from gmtool.dice import DiceDoor
 from gmtool.errors import GmtoolError, StoreError
-from gmtool.store import integrity, seals
+from gmtool.store import damage_mark, integrity, seals
 from gmtool.store.campaign import SNAPSHOT_EVERY, CampaignStore
+from gmtool.store.connection import begin_writing, store_error
+from gmtool.store.home import existing_campaign_path
 from gmtool.store.log_reading import live_actions
 from gmtool.store.records import DamagedRow, Entry
 from gmtool.store.version import schema_version
@@ -65,6 +67,8 @@ def verify(name: str) -> Report:
     finally:
         store.close()
     del report.problems[integrity.MAX_REPORTED :]
+    if report.is_whole:
+        damage_mark.clear(store.path)  # a file restored from a backup, say
     return report
 
 
@@ -78,7 +82,7 @@ def _verify(conn: sqlite3.Connection, report: Report) -> None:
         return
     report.entries, broken = integrity.chain_problems(conn)
     report.problems += broken
-    seal = seals.seal_problem(conn)
+    seal = seals.seal_problem(conn, scan=True)
     if seal:
         report.problems.append(seal)
     snapshots, damaged = integrity.snapshots(conn)
@@ -171,28 +175,71 @@ class Rebuilt:
 
 
 def rebuild(name: str) -> Rebuilt:
-    """Build the head state and snapshots again from a log whose chain holds, in a new file
-    that replaces the old one (kept as ``NAME.db.before-rebuild-TIME``)."""
+    """Build the head state and snapshots again from a log whose chain holds, inside the
+    campaign's own file, in one transaction under the write lock every writer takes: a
+    write of any process comes wholly before the rebuild or wholly after it, and no file is
+    swapped under a connection held open (``play``, ``serve``). A copy of the file as it
+    was is kept first (``NAME.db.before-rebuild-TIME``)."""
+    from gmtool.store import backup
+
+    path = existing_campaign_path(name)
+    backup.clear_abandoned(path)
+    backup.refuse_read_only(name, path)
     store = CampaignStore.open(name, check=False)
-    path = store.path
     try:
-        # Opened for writing: an older campaign gains its checksums, and whatever a killed
-        # command left in the write-ahead log is moved into the file before it is copied.
-        store.open_for_writing()
-        store.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        with store.reading():
-            raw, states, replayed = _read_and_replay(store.conn, name, path)
+        try:
+            # An older campaign gains its checksums as it is opened for writing.
+            store.open_for_writing()
+            begin_writing(store.conn)
+        except sqlite3.DatabaseError as error:
+            raise store_error(error, name, path) from None
+        try:
+            plan = _read_and_replay(store.conn, name, path)
+            kept = backup.keep_copy(name, path)  # what the rebuild starts from, under the lock
+            done = _rebuild_in_place(store.conn, *plan)
+            store.conn.execute("COMMIT")
+        except BaseException:
+            store._rollback()
+            raise
     except (sqlite3.DatabaseError, UnicodeError) as error:
-        raise StoreError(
-            f"campaign '{name}' cannot be read through to rebuild it ({path}: {error})",
-            hint="restore the file from a backup",
-        ) from None
+        raise _refused(error, name, path) from None
     finally:
         store.close()
+    damage_mark.clear(path)
+    entries, replayed, snapshots = done
+    return Rebuilt(name, str(path), str(kept), entries, replayed, snapshots)
+
+
+def _refused(error: sqlite3.DatabaseError | UnicodeError, name: str, path: Path) -> StoreError:
+    from gmtool.store.backup import disk_full, full_error
+
+    if disk_full(error):
+        return full_error(name, path)
+    return StoreError(
+        f"campaign '{name}' cannot be read through to rebuild it; nothing was changed"
+        f" ({path}: {error})",
+        hint="restore the file from a backup",
+    )
+
+
+def _rebuild_in_place(
+    conn: sqlite3.Connection,
+    raw: dict[str, Any],
+    states: tuple[str, int, dict[int, str]],
+    replayed: int,
+) -> tuple[int, int, int]:
+    """(entries, live actions replayed, snapshots): the head state, the generator's state,
+    the snapshots and the index of names written again from the log, the seal last."""
     head, since, snapshot_states = states
-    kept = path.with_name(f"{path.name}.before-rebuild-{datetime.now():%Y%m%d-%H%M%S}")
-    _write_new(name, path, kept, raw, head, since, snapshot_states)
-    return Rebuilt(name, str(path), str(kept), len(raw["entries"]), replayed, len(snapshot_states))
+    rng = str(raw["last_rng"][0] if raw["last_rng"] else raw["game"][5])
+    try:
+        int(rng, 16)
+    except ValueError:  # an older log without the generator's state, and a damaged row
+        rng = str(dict(raw["meta"]).get("origin_rng", "0"))
+    integrity.write_rebuilt(
+        conn, rng=rng, state=head, since_snapshot=since, snapshot_states=snapshot_states
+    )
+    return int(raw["entries"]), replayed, len(snapshot_states)
 
 
 def _read_and_replay(
@@ -251,56 +298,3 @@ def _first_state(system: Any, content: Any, raw: dict[str, Any], name: str, path
             f"campaign '{name}' cannot be rebuilt: its first state is damaged ({path})",
             hint="restore the file from a backup",
         ) from None
-
-
-def _write_new(
-    name: str,
-    path: Path,
-    kept: Path,
-    raw: dict[str, Any],
-    head: str,
-    since: int,
-    snapshot_states: dict[int, str],
-) -> None:
-    from gmtool.store.connection import connect
-    from gmtool.store.publish import (
-        SIDE_FILES,
-        remove_database,
-        replace_database,
-        temporary_path,
-    )
-
-    wal = Path(f"{path}-wal")
-    if wal.exists() and wal.stat().st_size > 0:
-        raise StoreError(
-            f"campaign '{name}' is being written by another command ({path})",
-            hint="close the other session, then rebuild",
-        )
-    rng = str(raw["last_rng"][0] if raw["last_rng"] else raw["game"][5])
-    try:
-        int(rng, 16)
-    except ValueError:  # an older log without the generator's state, and a damaged row
-        rng = str(dict(raw["meta"]).get("origin_rng", "0"))
-    built = temporary_path(path)
-    remove_database(built)
-    try:
-        conn = connect(built, name, new=True)
-        try:
-            conn.execute("BEGIN IMMEDIATE")
-            integrity.write_rebuilt(
-                conn,
-                raw,
-                rng=rng,
-                state=head,
-                since_snapshot=since,
-                snapshot_states=snapshot_states,
-            )
-            conn.execute("COMMIT")
-        finally:
-            conn.close()
-        path.rename(kept)
-        for suffix in SIDE_FILES:
-            Path(f"{path}{suffix}").unlink(missing_ok=True)
-        replace_database(built, path)
-    finally:
-        remove_database(built)

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from gmtool.errors import ContentError, StoreError, UsageError
-from gmtool.store import seals
+from gmtool.store import damage_mark, seals
 from gmtool.store.connection import (
     begin_writing,
     connect,
@@ -29,7 +29,13 @@ from gmtool.store.connection import (
     guarded,
     store_error,
 )
-from gmtool.store.home import campaign_path, ensure_folder, existing_campaign_path
+from gmtool.store.home import (
+    campaign_path,
+    create_private,
+    ensure_folder,
+    existing_campaign_path,
+    make_private,
+)
 from gmtool.store.log_names import add_entry_names
 from gmtool.store.log_reading import LogReading
 from gmtool.store.publish import clear_abandoned, publish, remove_database, temporary_path
@@ -62,6 +68,11 @@ class Head:
         return hashlib.blake2b(self.text.encode(), digest_size=8).hexdigest()
 
 
+PAGES_EVERY = 300.0
+"""How often (seconds) a session that stays open runs SQLite's quick check again."""
+PAGE_PROBLEMS = 5
+"""How many of the quick check's problems are named in its one line."""
+
 SNAPSHOT_EVERY = 50
 """A snapshot of the state is kept after this many live actions, so rebuilding the state
 on undo replays at most this many entries, however long the log grows."""
@@ -87,7 +98,11 @@ class CampaignStore(LogReading):
         self.path = path
         self.writable = writable
         self.damage: str | None = None
-        """What the quick check found wrong when the campaign was opened, or None."""
+        """What the quick check found wrong when the campaign was opened or last written,
+        or None."""
+        self.creating = False
+        self.pages_every: float | None = None
+        self.pages_checked = 0.0
 
     # -- opening -------------------------------------------------------------
     @classmethod
@@ -140,7 +155,9 @@ class CampaignStore(LogReading):
         built = temporary_path(path)
         remove_database(built)
         try:
+            create_private(built)  # SQLite gives its -wal and -shm files the same mode
             store = cls(name, connect(built, name, new=True), built)
+            store.creating = True  # nothing to check yet: the game row is being written
             try:
                 with store.transaction():
                     store.conn.execute(
@@ -161,6 +178,11 @@ class CampaignStore(LogReading):
             publish(built, path, name)
         except sqlite3.DatabaseError as error:
             raise store_error(error, name, path) from None
+        except OSError as error:
+            raise StoreError(
+                f"campaign '{name}' cannot be written ({built}: {error.strerror or error})",
+                hint="free some disk space, or make the campaigns folder writable",
+            ) from None
         finally:
             remove_database(built)
         return cls.open(name)
@@ -180,16 +202,23 @@ class CampaignStore(LogReading):
     # -- transactions --------------------------------------------------------
     @contextmanager
     def transaction(self) -> Iterator[None]:
-        """One command = one transaction; any exception rolls everything back. The last
-        step seals the game row; a campaign that failed its quick check is not written."""
+        """One command = one transaction; any exception rolls everything back. Every write,
+        from every front end, first makes the quick check again under the write lock (what
+        another process did since this one opened the campaign counts), and refuses a
+        campaign that fails it or that SQLite has called malformed (``damage_mark``). The
+        last step seals the game row."""
+        self.damage = self.damage or damage_mark.marked(self.path)
         if self.damage is not None:
             raise damaged_error(self.damage, self.name, self.path)
+        if self.pages_due():
+            self.check_pages()
         self.open_for_writing()
         try:
             begin_writing(self.conn)
         except sqlite3.DatabaseError as error:
             raise store_error(error, self.name, self.path) from None
         try:
+            self._check_under_lock()
             yield
             self._guarded_reseal()
         except BaseException:
@@ -205,6 +234,7 @@ class CampaignStore(LogReading):
         """Swap the read-only connection for a writable one (migrating the schema)."""
         if self.writable:
             return
+        make_private(self.path)  # before SQLite makes its side files with the file's mode
         conn = connect(self.path, self.name)
         self.conn.close()
         self.conn, self.writable = conn, True
@@ -212,6 +242,44 @@ class CampaignStore(LogReading):
     @guarded
     def _guarded_reseal(self) -> None:
         seals.reseal(self.conn)
+
+    @guarded
+    def _check_under_lock(self) -> None:
+        if self.creating or schema_version(self.conn) < seals.CHAINED_SINCE:
+            return  # migrated as it was opened for writing; an unmigrated file has no chain
+        problem = seals.quick_check(self.conn)
+        if problem is not None:
+            self.damage = problem
+            raise DamagedRow(problem)
+
+    # -- SQLite's own check of the pages (``play`` and ``serve``) ------------------
+    def watch_pages(self, every: float = PAGES_EVERY) -> None:
+        """Run SQLite's quick check of the whole file now and again before a write once
+        ``every`` seconds have passed: what a session that stays open (``play``, ``serve``)
+        calls when it opens the campaign. Damage stops every write (``damage_mark``)."""
+        self.pages_every = every
+        self.check_pages()
+
+    def pages_due(self) -> bool:
+        import time
+
+        every = self.pages_every
+        return every is not None and time.monotonic() - self.pages_checked >= every
+
+    @guarded
+    def check_pages(self) -> None:
+        """SQLite's ``quick_check`` of every page; a problem becomes the campaign's damage
+        (and its mark, so no other process writes either) and a StoreError."""
+        import time
+
+        rows = self.conn.execute(f"PRAGMA quick_check({PAGE_PROBLEMS})").fetchall()
+        self.pages_checked = time.monotonic()
+        problems = [str(row[0]) for row in rows if row[0] != "ok"]
+        if problems:
+            text = f"SQLite's quick check: {'; '.join(problems)}"
+            damage_mark.mark(self.path, text)
+            self.damage = text
+            raise DamagedRow(text)
 
     @guarded
     def _quick_check(self) -> str | None:

@@ -23,8 +23,9 @@ except ImportError:  # pragma: no cover - an interpreter without the builtin mod
     from hashlib import blake2b
 
 ENTRY_HASHED = "seq, time, kind, who, what, outcome, mission, scene, action, dice, result, rng"
-"""The entry columns a link covers (``voided``, which undo and redo change, is not one:
-a replay of the live entries checks it instead)."""
+"""The entry columns a link covers. ``voided``, which undo and redo change, is not one: the
+seal covers it instead (the list of voided entries, ``seal``), so an entry marked undone or
+live again by anything but gmtool's undo and redo breaks the seal."""
 GENESIS_COLUMNS = "name, system, created, options, overrides"
 SEALED_COLUMNS = "name, system, created, options, overrides, rng, state, redo, since_snapshot"
 QUICK_LINKS = 4
@@ -47,9 +48,12 @@ def entry_hash(previous: str, row: tuple[Any, ...]) -> str:
     return _digest("entry", previous, *row)
 
 
-def seal(last_hash: str, row: tuple[Any, ...]) -> str:
-    """The seal over the game row's SEALED_COLUMNS and the last entry's hash."""
-    return _digest("seal", last_hash, *row)
+def seal(last_hash: str, row: tuple[Any, ...], voided: list[int] | None = None) -> str:
+    """The seal over the game row's SEALED_COLUMNS, the last entry's hash and the seqs of
+    the voided entries (``None`` in a campaign sealed before the seal covered them)."""
+    if voided is None:
+        return _digest("seal", last_hash, *row)
+    return _digest("seal", last_hash, *row, ",".join(map(str, voided)))
 
 
 def snapshot_hash(seq: int, state: Any) -> str:

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Concatenate, ParamSpec, Protocol, TypeVar
 
 from gmtool.errors import StoreError
+from gmtool.store.damage_mark import is_malformed, mark
 from gmtool.store.records import DamagedRow
 from gmtool.store.schema import SCHEMA_VERSION, migrate
 from gmtool.store.version import schema_version
@@ -122,6 +123,8 @@ def store_error(error: sqlite3.DatabaseError | UnicodeError, name: str, path: Pa
         )
     if isinstance(error, UnicodeError):
         text = f"cannot decode text that is not UTF-8 ({getattr(error, 'reason', error)})"
+    if is_malformed(text):
+        mark(path, text)
     if any(word in text for word in ("not a database", "malformed", "corrupt", "decode")):
         return StoreError(
             f"campaign '{name}' is not a readable database ({path}: {text})",

@@ -10,6 +10,11 @@ from pathlib import Path
 
 from gmtool.errors import StoreError, UsageError, unknown
 
+PRIVATE_FILE = 0o600
+"""Campaign files, their backups and side files: readable by their owner only (they hold
+the seats' secret links)."""
+PRIVATE_FOLDER = 0o700
+
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
 MAX_NAME = 64
 
@@ -98,7 +103,7 @@ def current_campaign() -> str | None:
 def set_current_campaign(name: str) -> None:
     path = current_file()
     with _writing(path.parent):
-        path.parent.mkdir(parents=True, exist_ok=True)
+        make_private_folder(path.parent)
         path.write_text(name + "\n", encoding="utf-8")
 
 
@@ -117,4 +122,32 @@ def _writing(folder: Path) -> Iterator[None]:
 def ensure_folder(folder: Path) -> None:
     """Make the campaigns folder, or say in one line why it cannot be made."""
     with _writing(home()):
-        folder.mkdir(parents=True, exist_ok=True)
+        make_private_folder(folder)
+
+
+def make_private_folder(folder: Path) -> None:
+    """``folder`` and any missing folder above it, made readable by their owner only
+    (folders that already exist are left as they are)."""
+    missing = []
+    while not folder.exists():
+        missing.append(folder)
+        if folder.parent == folder:
+            break
+        folder = folder.parent
+    for made in reversed(missing):
+        made.mkdir(mode=PRIVATE_FOLDER, exist_ok=True)
+        os.chmod(made, PRIVATE_FOLDER)  # whatever the umask
+
+
+def make_private(path: Path) -> None:
+    """Keep a campaign file from other users' eyes (an older one was 0644); best effort."""
+    import contextlib
+
+    with contextlib.suppress(OSError):
+        if path.stat().st_mode & 0o077:
+            os.chmod(path, PRIVATE_FILE)
+
+
+def create_private(path: Path) -> None:
+    """An empty file at ``path`` readable by its owner only, for SQLite to fill."""
+    os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_FILE))

@@ -9,12 +9,10 @@ from typing import Any
 
 from gmtool.store import seals
 from gmtool.store.log_names import add_all_names, names_problem
-from gmtool.store.records import ENTRY_COLUMNS
 
 MAX_REPORTED = 20
 """A badly damaged file can have thousands of problems; the first ones say enough."""
 
-RAW_ENTRY_COLUMNS = f"{ENTRY_COLUMNS}, voided_at, rng, hash"
 RAW_GAME_COLUMNS = "name, system, created, options, overrides, rng, state"
 
 
@@ -50,10 +48,10 @@ def snapshots(conn: sqlite3.Connection) -> tuple[dict[int, str], list[str]]:
 
 
 def raw_rows(conn: sqlite3.Connection) -> dict[str, Any]:
-    """Everything a rebuild copies, exactly as stored."""
+    """What a rebuild starts from, exactly as stored (the entries counted)."""
     return {
         "game": conn.execute(f"SELECT {RAW_GAME_COLUMNS} FROM game").fetchone(),
-        "entries": conn.execute(f"SELECT {RAW_ENTRY_COLUMNS} FROM entries ORDER BY seq").fetchall(),
+        "entries": int(conn.execute("SELECT count(*) FROM entries").fetchone()[0]),
         "meta": conn.execute("SELECT key, value FROM meta").fetchall(),
         "last_rng": conn.execute(
             "SELECT rng FROM entries WHERE rng IS NOT NULL ORDER BY seq DESC LIMIT 1"
@@ -63,25 +61,25 @@ def raw_rows(conn: sqlite3.Connection) -> dict[str, Any]:
 
 def write_rebuilt(
     conn: sqlite3.Connection,
-    raw: dict[str, Any],
     *,
     rng: str,
     state: str,
     since_snapshot: int,
     snapshot_states: dict[int, str],
 ) -> None:
-    """Fill a new, empty database with the rows of ``raw`` and the rebuilt state."""
-    name, system, created, options, overrides, _rng, _state = raw["game"]
+    """Write the rebuilt head state and snapshots over the old ones, the index of names and
+    every index again from the rows, and seal the game row (inside the caller's
+    transaction; the entries, the seat links and the rest stay as they are)."""
     conn.execute(
-        "INSERT INTO game (id, name, system, created, options, overrides, rng, state, redo,"
-        " since_snapshot) VALUES (1, ?, ?, ?, ?, ?, ?, ?, '[]', ?)",
-        (name, system, created, options, overrides, rng, state, since_snapshot),
+        "UPDATE game SET rng = ?, state = ?, redo = '[]', since_snapshot = ? WHERE id = 1",
+        (rng, state, since_snapshot),
     )
-    marks = ", ".join("?" * len(RAW_ENTRY_COLUMNS.split(",")))
-    conn.executemany(f"INSERT INTO entries ({RAW_ENTRY_COLUMNS}) VALUES ({marks})", raw["entries"])
-    add_all_names(conn)
-    conn.executemany("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", raw["meta"])
+    conn.execute("DELETE FROM snapshots")
     for seq, text in snapshot_states.items():
         conn.execute("INSERT INTO snapshots (seq, state) VALUES (?, ?)", (seq, text))
         seals.hash_snapshot(conn, seq)
+    conn.execute("DELETE FROM entry_names")
+    conn.execute("DELETE FROM log_names")
+    add_all_names(conn)
+    conn.execute("REINDEX")
     seals.reseal(conn)

@@ -31,11 +31,11 @@ def clear_abandoned(folder: Path) -> None:
     """Remove temporary databases whose process is gone (killed while building one)."""
     import re
 
-    temporary = re.compile(r"\..+\.db\.new-(\d+)(-wal|-shm|-journal)?")
+    temporary = re.compile(r"\..+\.db(\.before-rebuild-[0-9-]+)?\.new-(\d+)(-wal|-shm|-journal)?")
     with contextlib.suppress(OSError):
-        for path in folder.glob(".*.db.new-*"):
+        for path in folder.glob(".*.db*.new-*"):
             found = temporary.fullmatch(path.name)
-            if found and not _running(int(found.group(1))):
+            if found and not _running(int(found.group(2))):
                 path.unlink(missing_ok=True)
 
 
@@ -66,16 +66,10 @@ def publish(built: Path, path: Path, name: str) -> None:
         os.replace(built, path)
     finally:
         built.unlink(missing_ok=True)
-    _sync_folder(path.parent)
+    sync_folder(path.parent)
 
 
-def replace_database(built: Path, path: Path) -> None:
-    """Put ``built`` in the place of the database ``path`` (whose connections are closed)."""
-    os.replace(built, path)
-    _sync_folder(path.parent)
-
-
-def _sync_folder(folder: Path) -> None:
+def sync_folder(folder: Path) -> None:
     """Make the new name itself survive a power cut, as the data inside already does."""
     with contextlib.suppress(OSError):
         descriptor = os.open(folder, os.O_RDONLY)

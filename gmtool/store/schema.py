@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from gmtool.store.version import schema_version
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 MIGRATIONS: dict[int, str] = {
     1: """
@@ -71,6 +71,11 @@ MIGRATIONS: dict[int, str] = {
         CREATE INDEX entries_scene_key
             ON entries (replace(replace(lower(scene), ' ', '_'), '-', '_'));
     """,
+    # The seal covers which entries are voided (``seals.voided_seqs``, read through this
+    # index on every write): an undo or redo made by anything but gmtool breaks the seal.
+    5: """
+        CREATE INDEX entries_voided ON entries (seq) WHERE voided != 0;
+    """,
 }
 
 
@@ -86,7 +91,23 @@ def _name_existing(conn: sqlite3.Connection) -> None:
     add_all_names(conn)
 
 
-STEPS: dict[int, Callable[[sqlite3.Connection], None]] = {2: _chain_existing, 4: _name_existing}
+def _seal_voided(conn: sqlite3.Connection) -> None:
+    from gmtool.store.seals import reseal, seal_problem
+
+    # The old seal is checked by the old rule before the new one replaces it: a campaign
+    # damaged before the migration must stay damaged after it.
+    conn.execute("PRAGMA user_version = 4")
+    whole = seal_problem(conn) is None
+    conn.execute("PRAGMA user_version = 5")
+    if whole:
+        reseal(conn)
+
+
+STEPS: dict[int, Callable[[sqlite3.Connection], None]] = {
+    2: _chain_existing,
+    4: _name_existing,
+    5: _seal_voided,
+}
 """Work a migration does in Python after its SQL, in the same transaction."""
 
 
@@ -97,9 +118,9 @@ def migrate(conn: sqlite3.Connection) -> None:
         try:
             for statement in statements(MIGRATIONS[target]):
                 conn.execute(statement)
+            conn.execute(f"PRAGMA user_version = {target}")  # what the steps write for
             if target in STEPS:
                 STEPS[target](conn)
-            conn.execute(f"PRAGMA user_version = {target}")
             conn.execute("COMMIT")
         except BaseException:
             conn.execute("ROLLBACK")

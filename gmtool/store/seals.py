@@ -18,10 +18,13 @@ from gmtool.store.chain import (
     seal,
     snapshot_hash,
 )
+from gmtool.store.version import schema_version
 
 CHAINED_SINCE = 2
 """The schema version that added the chain; an older file (read-only, not yet migrated)
 has no hashes to check."""
+VOIDED_SEALED_SINCE = 5
+"""The schema version from which the seal covers which entries are voided."""
 
 
 def _genesis(conn: sqlite3.Connection) -> str:
@@ -48,12 +51,23 @@ def _last_hash(conn: sqlite3.Connection) -> str:
     return str(row[0]) if row else _genesis(conn)
 
 
-def _expected_seal(conn: sqlite3.Connection) -> tuple[str, str] | None:
+def voided_seqs(conn: sqlite3.Connection, *, scan: bool = False) -> list[int] | None:
+    """The seqs of the voided entries, read through their index, or with ``scan`` from
+    the rows themselves (what ``campaign verify`` trusts); None in a campaign whose seal
+    does not cover them yet."""
+    if schema_version(conn) < VOIDED_SEALED_SINCE:
+        return None
+    source = "entries NOT INDEXED" if scan else "entries INDEXED BY entries_voided"
+    rows = conn.execute(f"SELECT seq FROM {source} WHERE voided != 0 ORDER BY seq")
+    return [int(seq) for (seq,) in rows]
+
+
+def _expected_seal(conn: sqlite3.Connection, *, scan: bool = False) -> tuple[str, str] | None:
     """(the seal the game row should carry, the one it carries); None without a game."""
     row = conn.execute(f"SELECT {SEALED_COLUMNS}, seal FROM game").fetchone()
     if row is None:
         return None
-    return seal(_last_hash(conn), tuple(row[:-1])), str(row[-1])
+    return seal(_last_hash(conn), tuple(row[:-1]), voided_seqs(conn, scan=scan)), str(row[-1])
 
 
 def reseal(conn: sqlite3.Connection) -> None:
@@ -101,8 +115,10 @@ def _broken(previous: str, rows: Iterable[tuple[Any, ...]]) -> Iterator[tuple[in
         previous = str(row[-1])
 
 
-def seal_problem(conn: sqlite3.Connection) -> str | None:
-    expected = _expected_seal(conn)
+def seal_problem(conn: sqlite3.Connection, *, scan: bool = False) -> str | None:
+    """What is wrong with the seal, or None; ``scan`` reads the voided entries from the rows
+    themselves rather than through their index."""
+    expected = _expected_seal(conn, scan=scan)
     if expected is None:
         return "the campaign has no game row"
     if expected[0] != expected[1]:

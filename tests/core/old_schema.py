@@ -13,6 +13,8 @@ UNDO_SCHEMA_4 = (
     "CREATE INDEX entries_who ON entries (who)",
 )
 """What schema 4 (the log's name and key indexes) added, taken away again."""
+UNDO_SCHEMA_5 = ("DROP INDEX entries_voided",)
+"""What schema 5 (the seal over the voided entries) added, taken away again."""
 
 
 def as_schema(path: Path, version: int, *more: str) -> None:
@@ -22,12 +24,20 @@ def as_schema(path: Path, version: int, *more: str) -> None:
     conn = sqlite3.connect(path, isolation_level=None)
     try:
         conn.execute("BEGIN")
+        from gmtool.store.seals import reseal, seal_problem
+
+        sealed = seal_problem(conn) is None
+        if version < 5:
+            for statement in UNDO_SCHEMA_5:
+                conn.execute(statement)
         if version < 4:
             for statement in UNDO_SCHEMA_4:
                 conn.execute(statement)
         for statement in more:
             conn.execute(statement)
         conn.execute(f"PRAGMA user_version = {version}")
+        if sealed and version >= 2:
+            reseal(conn)  # by the rule of that version
         conn.execute("COMMIT")
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     finally:

@@ -1,0 +1,51 @@
+"""What stops every write to a campaign SQLite has called malformed, in every process.
+
+A page SQLite cannot read may lie anywhere in the file, far from the rows a write checks;
+writing on would bury the damage under entries a rebuild can no longer reach. So the first
+"malformed" any gmtool command meets (a read's included) is written beside the database as
+``NAME.db.damaged``, and every write looks for that file first (one ``stat``) and refuses
+while it is there. ``campaign verify`` removes it when the file proves whole, as a restored
+backup does, and ``campaign rebuild`` when it has mended the file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from pathlib import Path
+
+MALFORMED = ("malformed", "corrupt")
+"""Words of SQLite's errors that say the file's pages are damaged."""
+
+
+def mark_path(path: Path) -> Path:
+    return path.with_name(f"{path.name}.damaged")
+
+
+def is_malformed(text: str) -> bool:
+    return any(word in text for word in MALFORMED)
+
+
+def mark(path: Path, problem: str) -> None:
+    """Note that SQLite found ``path`` damaged (best effort: a folder that cannot be
+    written holds a campaign nothing can write either)."""
+    with contextlib.suppress(OSError):
+        descriptor = os.open(mark_path(path), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(descriptor, "w", encoding="utf-8") as out:
+            out.write(problem + "\n")
+
+
+def marked(path: Path) -> str | None:
+    """What SQLite said when it found the file damaged, or None."""
+    try:
+        text = mark_path(path).read_text(encoding="utf-8", errors="replace").strip()
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        return f"its damage mark cannot be read ({error.strerror or error})"
+    return f"SQLite found the file damaged ({text or 'malformed'})"
+
+
+def clear(path: Path) -> None:
+    with contextlib.suppress(FileNotFoundError):
+        mark_path(path).unlink()
