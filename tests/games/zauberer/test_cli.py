@@ -55,7 +55,17 @@ def test_refusals_write_nothing(game) -> None:  # type: ignore[no-untyped-def]
     cases = [
         (["move", "--player", "Bo"], 4, "it is fire's turn, not water's"),
         (["move", "--dice", "7"], 5, "7, is not on a d6"),
-        (["duel", "start", "mud"], 2, "unknown clan 'mud'"),
+        (["duel", "start", "mud"], 2, "unknown team or player 'mud'"),
+        (
+            ["move", "--player", "Zed"],
+            2,
+            "unknown team or player 'Zed' (valid: fire, water, air, earth, Ana, Bo, Eve, Cy, Di)",
+        ),
+        (
+            ["odds", "duel", "fire", "water", "--attack", "water=ice_pike"],
+            4,
+            "water does not hold Ice Pike: the odds count only the attack card a team holds",
+        ),
         (["end-turn"], 4, "fire has not moved yet"),
         (["cast", "fireball"], 4, "fire does not hold Fireball"),
         (["duel", "round", "--dice", "fire=1,1"], 4, "no duel is under way"),
@@ -70,6 +80,25 @@ def test_refusals_write_nothing(game) -> None:  # type: ignore[no-untyped-def]
     result = game("zauberer", "move", "--dice", "1")
     assert result.code == 4 and "fire has already moved this turn" in result.err
     assert entries() == before + 1
+
+
+def test_a_card_named_for_a_dungeon_that_gives_none_is_refused(game) -> None:  # type: ignore[no-untyped-def]
+    """Snake eyes (1, 1) send the team back and a single one finds nothing: a card named from
+    a physical pile with either is refused, nothing logged, the piece where it was."""
+    assert game("zauberer", "move", "--dice", "6", "--way", "nb1").code == 0  # the dungeon nb1
+    before = entries()
+    for faces, what in (("1,1", "snake eyes send the team back"), ("1,4", "nothing")):
+        result = game("zauberer", "dungeon", "--dice", faces, "--card", "fireball")
+        assert result.code == 4, result.err
+        a, b = faces.split(",")
+        assert result.err.strip().splitlines() == [
+            f"error: the dungeon gave {what} ({a}, {b}): no card is drawn, so --card Fireball "
+            "cannot be (enter again without --card)"
+        ]
+    assert entries() == before
+    assert Game.open("z").state["teams"][0]["space"] == "nb1"
+    assert game("zauberer", "dungeon", "--dice", "1,1").code == 0  # without the card: back
+    assert Game.open("z").state["teams"][0]["space"] == "n1"
 
 
 def test_a_duel_round_json_and_the_card_rules(game, gmtool) -> None:  # type: ignore[no-untyped-def]

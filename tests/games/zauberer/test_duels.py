@@ -232,16 +232,25 @@ def test_ice_mirror_doubles_one_new_die() -> None:
     state = start()
     give(state, "water", "ice_mirror")
     state = duel(state, "water", "earth")
-    result = round_(state, None, {"water": "ice_mirror"}, water=[1, 1, 6], earth=[5, 5]).result
-    assert result["power"] == {"water": 12, "earth": 10}
+    outcome = round_(state, None, {"water": "ice_mirror"}, water=[1, 1, 6], earth=[5, 5])
+    assert outcome.result["power"] == {"water": 12, "earth": 10}
+    # the log adds up: the mirrored die, twice 6, replaces the 1 + 1
+    assert outcome.outcome.startswith(
+        "round 1: water 1+1 replaced by 2×6 [Ice Mirror] = 12 vs earth 5+5 = 10;"
+    )
 
 
 def test_whirlpool_switches_the_dice() -> None:
     state = start()
     give(state, "water", "whirlpool")
     state = duel(state, "water", "fire")  # water over fire: +1
-    result = round_(state, None, {"water": "whirlpool"}, water=[1, 1], fire=[6, 6]).result
-    assert result["power"] == {"water": 13, "fire": 2}
+    outcome = round_(state, None, {"water": "whirlpool"}, water=[1, 2], fire=[6, 5])
+    assert outcome.result["power"] == {"water": 12, "fire": 3}  # 11 + 1 against 3
+    # the log adds up: each team's dice as switched, not as rolled ("fire 6+5 = 3")
+    assert outcome.outcome == (
+        "round 1: water 1+2 switched for 11 [Whirlpool] +1 water over fire = 12 vs "
+        "fire 6+5 switched for 3 = 3; fire loses a hit point"
+    )
 
 
 def test_card_timing_holding_and_once_a_duel() -> None:

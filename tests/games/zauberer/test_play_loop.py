@@ -119,7 +119,9 @@ def test_entered_dice_ask_for_the_die_a_card_adds() -> None:
     assert "Faces for earth's two d6, in order" in " ".join(prompts.asked)
     assert "earth's Ice Mirror d6 (its face)" in prompts.asked
     outcome = game.store.entries()[-1].outcome
-    assert "+3 Mysterious Fan (5) = 8 vs earth 3+3 [Ice Mirror] = 12" in outcome, outcome
+    assert "+3 Mysterious Fan (5) = 8 vs earth 3+3 replaced by 2×6 [Ice Mirror] = 12" in outcome, (
+        outcome
+    )
 
 
 def test_a_vaporous_field_shows_the_dice_only_after_the_defence(capsys) -> None:  # type: ignore[no-untyped-def]

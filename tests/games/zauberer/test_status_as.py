@@ -48,4 +48,7 @@ def test_status_as_shows_the_duel_under_way(game) -> None:  # type: ignore[no-un
 def test_status_as_a_stranger_lists_the_clans(game) -> None:  # type: ignore[no-untyped-def]
     result = game("status", "--as", "nope")
     assert result.code == 2 and result.out == ""
-    assert result.err.strip() == "error: unknown clan 'nope' (valid: fire, water, air, earth)"
+    assert result.err.strip() == (
+        "error: unknown team or player 'nope' (valid: fire, water, air, earth, Ana, Bo, Eve, "
+        "Cy, Di)"
+    )

@@ -6,6 +6,8 @@ import itertools
 import json
 from fractions import Fraction
 
+import pytest
+
 from gmtool.games.zauberer.game import options_document
 from gmtool.games.zauberer.rules.odds import (
     duel_odds,
@@ -82,6 +84,23 @@ def test_the_duel_odds_from_the_state() -> None:
     assert (doc["round"]["win"], doc["round"]["lose"], doc["round"]["tie"]) == brute_force(3, 0)
     even = duel_odds(start(), "fire", "air", {})
     assert even["duel"]["win"] == Fraction(1, 2)
+
+
+def test_odds_count_only_an_attack_card_held_and_unplayed() -> None:
+    """`odds duel --attack CLAN=CARD`: "an attack card held and played in the next roll"."""
+    from gmtool.errors import RulesError
+    from gmtool.games.zauberer.rules.odds import odds_document
+
+    state = start()
+    with pytest.raises(RulesError, match="fire does not hold Fireball: the odds count only"):
+        odds_document(state, "fire", "earth", {"fire": "fireball"})
+    give(state, "fire", "fireball")
+    doc = odds_document(state, "fire", "earth", {"fire": "fireball"})
+    assert doc["round"]["win"]["fraction"] == str(brute_force(3, 0)[0])
+    fight = duel(state, "fire", "earth")
+    fight["duel"]["used"].append("fireball")  # played in an earlier roll of this duel
+    with pytest.raises(RulesError, match="Fireball was played already in this duel"):
+        odds_document(fight, "fire", "earth", {"fire": "fireball"})
 
 
 def test_a_whole_duel_by_hand() -> None:

@@ -287,6 +287,7 @@ def _round_doc(
         "modifiers": {clan: [list(mod) for mod in roll.mods[clan]] for clan in roll.clans},
         "attack": dict(attack),
         "defense": dict(defense),
+        "switched": roll.switched,
         "blocked": sorted(roll.blocked),
         "reflected": sorted(roll.reflects),
         "stolen": dict(roll.stolen),

@@ -66,10 +66,15 @@ def enter(state: State, checked: Mapping[str, Any], dice: DiceDoor, record: bool
         if card is not None:
             state["decks"][team["clan"]].remove(card)
             team["spell"] = card
+    elif chosen is not None:
+        what = "snake eyes send the team back" if outcome == "back" else "nothing"
+        raise RulesError(
+            f"the dungeon gave {what} ({faces[0]}, {faces[1]}): no card is drawn, so --card "
+            f"{card_name(state, chosen)} cannot be",
+            hint="enter again without --card",
+        )
     elif outcome == "back":
         back = move_back(state, team, state["rules"]["dungeon_back_steps"])
-    elif chosen is not None:
-        raise RulesError(f"the dungeon gave nothing ({faces[0]}, {faces[1]}): no card is drawn")
     state["phase"] = "end"
     if not record:
         return {}

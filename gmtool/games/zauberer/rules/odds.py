@@ -277,6 +277,17 @@ def odds_document(
         card = state["cards"][cid]
         if card["kind"] != "attack":
             raise RulesError(f"{card['name']} is {KIND_WORDS[card['kind']]}, not an attack card")
+        if team["spell"] != cid:
+            raise RulesError(
+                f"{team['clan']} does not hold {card['name']}: the odds count only the attack "
+                "card a team holds"
+            )
+        duel = state["duel"]
+        fighting = duel is not None and {duel["challenger"], duel["defender"]} == set(clans)
+        if fighting and duel is not None and cid in duel["used"]:
+            raise RulesError(
+                f"{card['name']} was played already in this duel: each spell once a duel"
+            )
         cards[team["clan"]] = cid
     doc = duel_odds(state, clans[0], clans[1], cards)
     doc["round"] = {key: chance_json(value) for key, value in doc["round"].items()}

@@ -32,6 +32,8 @@ class Roll:
     blocked: set[str] = field(default_factory=set)
     reflects: set[str] = field(default_factory=set)
     ended_by: str | None = None
+    switched: bool = False
+    """the two teams' dice switched (Whirlpool): each counts the other's"""
     new_lasting: list[dict[str, Any]] = field(default_factory=list)
     stolen: dict[str, str] = field(default_factory=dict)
     """victim clan -> thief clan, for an attack card taken by Growing Roots"""
@@ -150,11 +152,11 @@ def _defense_cards(
             roll.reflects.add(clan)
         elif kind == "end_duel":
             roll.ended_by = clan
-    for clan, card in defense.items():
+    for card in defense.values():
         if card["effect"]["kind"] == "switch_rolls":
             a, b = roll.clans
             roll.base[a], roll.base[b] = roll.base[b], roll.base[a]
-            roll.mods[clan].append((f"{card['name']} (dice switched)", 0))
+            roll.switched = True
 
 
 def hit_point_losses(roll: Roll, tie: str, challenger: str) -> list[str]:

@@ -77,7 +77,8 @@ def find_team(state: State, name: object) -> Team:
         if team["clan"] == wanted or wanted in (p.casefold() for p in team["players"]):
             found: Team = team
             return found
-    raise unknown("clan", str(name), clan_names(state))
+    players = [player for team in state["teams"] for player in team["players"]]
+    raise unknown("team or player", str(name), [*clan_names(state), *players])
 
 
 def current_team(state: State) -> Team | None:

@@ -102,10 +102,7 @@ def _duel_start(state: State, doc: dict[str, Any]) -> str:
 def _duel_round(state: State, doc: dict[str, Any]) -> str:
     sides = []
     for clan, power in doc["power"].items():
-        dice = "+".join(str(face) for face in doc["dice"][clan])
-        if doc["one_die"][clan]:
-            dice = f"best of {dice}"
-        words = [f"{clan} {dice}"]
+        words = [f"{clan} {_dice_told(state, doc, clan)}"]
         card = doc["attack"].get(clan) or doc["defense"].get(clan)
         if card:
             words.append(f"[{state['cards'][card]['name']}]")
@@ -127,6 +124,22 @@ def _duel_round(state: State, doc: dict[str, Any]) -> str:
         loser = next(clan for clan in doc["power"] if clan != doc["winner"])
         text += f"; {doc['winner']} wins the duel, {loser} leaves the game"
     return text
+
+
+def _dice_told(state: State, doc: dict[str, Any], clan: str) -> str:
+    """A duellist's dice as they count: rolled, the higher one only, replaced by Ice
+    Mirror's doubled die, or switched with the enemy's (Whirlpool), so that the line adds
+    up to the Power Points it shows."""
+    faces = doc["dice"][clan]
+    told = "+".join(str(face) for face in faces)
+    if doc["one_die"][clan]:
+        told = f"best of {told}"
+    guard = doc["defense"].get(clan)
+    if guard is not None and state["cards"][guard]["effect"]["kind"] == "double_one_die":
+        told += f" replaced by 2×{doc['extra_die'][clan]}"
+    if doc.get("switched"):
+        told += f" switched for {doc['counted'][clan]}"
+    return told
 
 
 def _end_turn(state: State, doc: dict[str, Any]) -> str:
