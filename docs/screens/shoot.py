@@ -1,8 +1,11 @@
 """Screenshots of every screen of ``gmtool serve``, for the README.
 
-Run from the repository root: ``.venv/bin/python docs/screens/shoot.py``. It makes
-campaigns in a scratch storage folder, plays a few commands in each, serves them, and
-photographs the pages with the system's Chromium (``apt-get install chromium``).
+Run from the repository root: ``.venv/bin/python docs/screens/shoot.py`` (or name some
+games: ``... shoot.py ftl originem``). It makes campaigns in a scratch storage folder, plays
+a few commands in each, serves them, and photographs with the system's Chromium
+(``apt-get install chromium``) each table screen at 1920x1080 (``NAME-table.png``) and
+1280x720 (``NAME-table-720.png``) and one seat's phone screen at 360x740
+(``NAME-player.png``), and the roll feed.
 """
 
 from __future__ import annotations
@@ -20,8 +23,18 @@ from tests.web.harness import chromium_path, run_gmtool, start_server  # noqa: E
 
 OUT = Path(__file__).resolve().parent
 DEMO = ROOT / "campaigns"
-TV = {"width": 1280, "height": 800}
-PHONE = {"width": 412, "height": 900}
+TV = {"width": 1920, "height": 1080}
+SMALL_TV = {"width": 1280, "height": 720}
+PHONE = {"width": 360, "height": 740}
+SEAT = {
+    "originem": "Pierre",
+    "astral": "Ana",
+    "starships": "Ana",
+    "foodfight": "Di",
+    "zauberer": "water",
+    "ftl": "Red",
+}
+"""Whose phone each game's screenshot shows."""
 
 SESSIONS = {
     "originem": [
@@ -66,14 +79,27 @@ SESSIONS = {
         "zauberer end-turn",
         "zauberer move --dice 4 --way eb1",
     ],
+    "ftl": [
+        f"campaign new ftl --from {DEMO / 'ftl-demo.yaml'} --seed 4",
+        "ftl power Red shields 2",
+        "ftl weapon Red burst_laser_ii on",
+        "ftl aim Red burst_laser_ii shield_room",
+        "ftl weapon Red heavy_laser on",
+        "ftl aim Red heavy_laser gunnery",
+        "ftl power Blue shields 2",
+        "ftl weapon Blue heavy_ion on",
+        "ftl aim Blue heavy_ion shield_room",
+        "ftl crew Red Ana shield_room",
+        "ftl tick --seconds 14",
+    ],
 }
 
 
-def prepare(home: Path) -> None:
+def prepare(home: Path, systems: list[str]) -> None:
     import shlex
 
-    for system, commands in SESSIONS.items():
-        for command in commands:
+    for system in systems:
+        for command in SESSIONS[system]:
             words = shlex.split(command)
             if words[0] != "campaign":
                 words = ["-c", system, *words]
@@ -86,19 +112,21 @@ def main() -> None:
     executable = chromium_path()
     if executable is None:
         raise SystemExit("chromium is missing: apt-get install chromium")
+    chosen = sys.argv[1:] or list(SESSIONS)
     with tempfile.TemporaryDirectory() as scratch, sync_playwright() as playwright:
         home = Path(scratch) / "home"
-        prepare(home)
+        prepare(home, chosen)
         browser = playwright.chromium.launch(executable_path=executable, args=["--no-sandbox"])
-        for system in SESSIONS:
+        for system in chosen:
             server = start_server(home, system)
             try:
-                shots = [(f"{system}-table.png", server.base + "/", TV)]
+                shots = [
+                    (f"{system}-table.png", server.base + "/", TV),
+                    (f"{system}-table-720.png", server.base + "/", SMALL_TV),
+                    (f"{system}-player.png", server.links[SEAT[system]], PHONE),
+                ]
                 if system == "originem":
-                    shots.append(("log.png", server.base + "/log", TV))
-                seat = {"foodfight": "Di", "zauberer": "water"}.get(system)
-                if seat:
-                    shots.append((f"{system}-player.png", server.links[seat], PHONE))
+                    shots.append(("log.png", server.base + "/log", SMALL_TV))
                 for name, url, size in shots:
                     page = browser.new_page(viewport=size)
                     page.goto(url)

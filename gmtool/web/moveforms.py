@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from gmtool.engine.moves import fill
@@ -74,7 +74,9 @@ class MoveForm:
     fields: tuple[Field, ...] = ()
     dice: tuple[DiceGroup, ...] = ()
     confirm: bool = False
-    extra: dict[str, Any] = field(default_factory=dict)
+    picks: tuple[tuple[str, str], ...] = ()
+    """For a group of moves of one kind that choose nothing (FTL's orders): each move's
+    place in the list and its words; the form posts the one picked."""
 
     @property
     def rolls(self) -> bool:
@@ -90,8 +92,31 @@ def fold_of(system: Any, state: State, content: Any) -> Fold:
 
 
 # -- drawing a form --------------------------------------------------------------------
-def forms(moves: Sequence[Move], fold: Fold, confirm: Callable[[Move], bool]) -> list[MoveForm]:
-    return [_form(index, move, fold, confirm(move)) for index, move in enumerate(moves)]
+def forms(
+    moves: Sequence[Move],
+    fold: Fold,
+    confirm: Callable[[Move], bool],
+    groups: Mapping[str, str] | None = None,
+) -> list[MoveForm]:
+    """A form a move; the moves of a kind ``groups`` names (with its heading) that choose
+    nothing are one form with a list of them."""
+    made: list[MoveForm] = []
+    grouped: dict[str, list[tuple[str, str]]] = {}
+    for index, move in enumerate(moves):
+        if groups and move.name in groups and not move.choices and not move.reason:
+            if move.name not in grouped:
+                grouped[move.name] = []
+                made.append(MoveForm(index, move.name, groups[move.name], confirm=confirm(move)))
+            grouped[move.name].append((str(index), _pick_words(move)))
+            continue
+        made.append(_form(index, move, fold, confirm(move)))
+    return [replace(f, picks=tuple(grouped[f.name])) if f.name in grouped else f for f in made]
+
+
+def _pick_words(move: Move) -> str:
+    """``"crew Ana engine_room"`` -> ``"Ana engine room"``: the kind is the form's heading."""
+    first, _, rest = move.label.partition(" ")
+    return (rest if rest and move.name.endswith(first) else move.label).replace("_", " ")
 
 
 def _form(index: int, move: Move, fold: Fold, confirm: bool) -> MoveForm:

@@ -59,6 +59,9 @@ class Screens:
     """A system's screens. This base gives the table screen only (no seats, no moves)."""
 
     seat_template: str | None = None
+    banner = True
+    """Whether the table screen shows the newest entry above the game's own drawing (a game
+    that tells it its own way, as FTL's story of the last second, says False)."""
 
     def __init__(self, system: System) -> None:
         self.system = system
@@ -129,6 +132,8 @@ class MoveScreens(SeatScreens):
     seat_template = "moves/seat.html"
     confirming: frozenset[str] = frozenset()
     """The names of the moves that cannot be taken back at the table: a second tap plays them."""
+    groups: Mapping[str, str] = {}
+    """Kinds of move that choose nothing, each shown as one list under its heading."""
 
     def moves(self, state: State, seat: str) -> list[Move]:
         return list(self.system.options(state, seat, content=self.content))
@@ -138,7 +143,8 @@ class MoveScreens(SeatScreens):
 
         screen = super().seat(state, seat, now=now)
         fold = fold_of(self.system, state, self.content)
-        made = forms(self.moves(state, seat), fold, lambda m: m.name in self.confirming)
+        confirm = self.confirming.__contains__
+        made = forms(self.moves(state, seat), fold, lambda m: confirm(m.name), self.groups)
         return {**screen, "forms": made}
 
     def action(self, state: State, seat: str, form: Form) -> Made:

@@ -179,6 +179,7 @@ def test_every_system_has_a_table_screen(gmtool) -> None:  # type: ignore[no-unt
         "starships": ["Ana", "Momentum", "Defense"],
         "foodfight": ["Turn: <strong", "Fortune deck"],
         "zauberer": ["Before the first turn", "<svg"],
+        "ftl": ["The GM lays out the sector map", "Red Kestrel", "Blue Lanternfish"],
     }
     for system in GAMES:
         demo = root / f"{system}-demo.yaml"

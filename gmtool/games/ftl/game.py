@@ -95,8 +95,16 @@ class Ftl:
         return options(state, seat, None if content is None else real(content))
 
     def view(self, state: State, seat: str | None, *, content: Any = None) -> dict[str, Any]:
-        """What ``status`` shows the table; FTL hides nothing, so every seat sees it too."""
-        return self.status(state, now=0.0)
+        """What ``status`` shows the table, with the battle under way as ``ftl show
+        --json`` prints it (``battle``, None between battles); FTL hides nothing, so every
+        seat sees it too."""
+        seen = self.status(state, now=0.0)
+        battle = state.get("battle")
+        if battle is None:
+            return {**seen, "battle": None}
+        from gmtool.games.ftl.rules.battle.document import battle_document
+
+        return {**seen, "battle": battle_document(battle)}
 
     def to_move(self, state: State, *, content: Any = None) -> list[str]:
         """The captains whose orders a battle awaits, or who may jump; none while the GM

@@ -27,8 +27,19 @@ def _play(state: dict[str, Any], move: Move, **chosen: Any) -> dict[str, Any]:
 def test_the_captains_and_what_the_table_sees() -> None:
     state = _game()
     assert SYSTEM.seats(state) == ["Red", "Blue"] and not SYSTEM.has_secrets
-    assert SYSTEM.view(state, None) == SYSTEM.status(state, now=0.0)
+    assert SYSTEM.view(state, None) == {**SYSTEM.status(state, now=0.0), "battle": None}
     assert SYSTEM.view(state, "Red") == SYSTEM.view(state, None)  # FTL hides nothing
+
+
+def test_the_table_sees_the_battle_under_way_as_ftl_show_prints_it() -> None:
+    from gmtool.games.ftl.rules.battle.document import battle_document
+
+    state = _game()
+    (tick,) = [m for m in SYSTEM.options(state, None, content=content()) if m.name == "tick"]
+    state = _play(state, tick)
+    seen = SYSTEM.view(state, None)
+    assert seen["battle"] == battle_document(state["battle"]) and seen["battle"]["second"] == 1
+    assert SYSTEM.view(state, "Blue") == seen
 
 
 def test_between_battles_the_gm_lays_out_the_map_then_the_captains_jump() -> None:

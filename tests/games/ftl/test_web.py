@@ -1,0 +1,73 @@
+"""FTL's screens under the test client: the table draws the battle (both ships' rooms,
+hull, shields, power and charge bars, the second, the last second's story) or the map
+between battles; a captain gives an order from the phone, from the legal list, and it is
+logged as the typed command would be."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from gmtool.content.paths import packaged
+from tests.web.client import Table, serving
+
+
+@pytest.fixture
+def duel(gmtool: Any) -> Iterator[Table]:
+    demo = str(packaged("campaigns", "ftl-demo.yaml"))
+    assert gmtool("campaign", "new", "f", "--from", demo, "--seed", "4").code == 0
+    for command in (
+        "power Red shields 2",
+        "weapon Red burst_laser_ii on",
+        "aim Red burst_laser_ii shield_room",
+        "tick --seconds 11",
+    ):
+        done = gmtool("ftl", *command.split())
+        assert done.code == 0, done.err
+    yield from serving("f")
+
+
+def test_the_table_draws_both_ships_room_by_room_with_their_bars_and_the_story(
+    duel: Table,
+) -> None:
+    page = duel.get("/").text
+    assert "Second <b>11</b>" in page
+    assert page.count('class="ship-grid"') == 2
+    assert page.count('<g class="room') == 11 + 12  # Red Kestrel's rooms, Blue Lanternfish's
+    assert re.search(r'<g class="room air-ok targeted">\s*<rect[^>]*><title>shield_room', page)
+    assert "30/30" in page and 'class="charge"' in page and "burst laser ii" in page
+    assert '<p class="banner story"><b>11s</b>' in page  # the last second's story only
+    assert "None" not in page
+
+
+def test_a_captain_powers_a_weapon_from_the_phone_and_it_is_logged_as_theirs(
+    duel: Table, gmtool: Any
+) -> None:
+    page = duel.seat("Red").text
+    assert "Your turn · Red" in page and "Blue Lanternfish, on your sensors" in page
+    found = re.search(r'<option value="(\d+)">heavy laser on</option>', page)
+    assert found, "powering the heavy laser is one of the legal orders"
+    seen = page.split('name="seen" value="', 1)[1].split('"', 1)[0]
+    done = duel.post("Red", move="order_weapon", pick=found[1], seen=seen)
+    assert "refused" not in done.text, done.text
+    newest = json.loads(gmtool("log", "--json").out)[-1]
+    assert newest["what"].startswith("order weapon") or "heavy_laser" in newest["outcome"]
+    assert newest["who"] == "Red"
+    battle = json.loads(gmtool("ftl", "show", "Red", "--json").out)
+    heavy = next(w for w in battle["ships"]["Red"]["weapons"] if w["id"] == "heavy_laser")
+    assert heavy["powered"]
+
+
+def test_between_battles_the_table_shows_the_sector_map(gmtool: Any) -> None:
+    demo = str(packaged("campaigns", "ftl-demo.yaml"))
+    assert gmtool("campaign", "new", "m", "--from", demo, "--seed", "5").code == 0
+    assert gmtool("-c", "m", "ftl", "map", "new").code == 0
+    for table in serving("m"):
+        page = table.get("/").text
+        assert 'class="sector"' in page and page.count('class="sq ') == 36
+        assert "may jump" in page
+        assert "jump to a beacon" in table.seat("Blue").text
