@@ -22,6 +22,11 @@ def roll(
     ),
     dice: str = DICE_OPTION,
     seed: int = typer.Option(None, "--seed", help="Roll with this seed (reproducible)."),
+    seeded: bool = typer.Option(
+        False,
+        "--seeded",
+        help="In a campaign, --seed needs this: the roll is logged as seeded, with its seed.",
+    ),
     repeat: int = typer.Option(1, "--repeat", min=1, help="Roll the expression N times."),
     by: str = typer.Option(None, "--by", help="Who rolls (shown in the log)."),
     secret: bool = typer.Option(
@@ -52,6 +57,7 @@ def roll(
     entered = parse_faces(dice) if dice is not None else None
     door = DiceDoor(Rng.from_seed(seed) if seed is not None else None, entered=entered)
     name = campaign_name(ctx, required=False)
+    _check_seed(name, seed, seeded)
     who = (by or "").strip()
     if secret and name is None:
         raise UsageError(
@@ -60,12 +66,13 @@ def roll(
     if name is None:
         rolls = [door.roll(expression, who=who) for _ in range(repeat)]
         door.finish()
+        if seed is not None:
+            rolls = [r.seeded(seed) if r.source == "rolled" else r for r in rolls]
     else:
         from gmtool.engine.game import Game
 
         game = Game.open(name)
-        seeded = seed is not None
-        rolls = game.roll(expression, door, repeat=repeat, seeded=seeded, who=who, secret=secret)
+        rolls = game.roll(expression, door, repeat=repeat, seed=seed, who=who, secret=secret)
     docs = [r.to_json() for r in rolls]
     doc: dict[str, Any] = docs[0] if repeat == 1 else {"rolls": docs}
     if secret:
@@ -79,6 +86,18 @@ def roll(
         typer.echo(
             f"secret roll #{game.logged}: the table sees only that the GM rolled "
             f"(show it with 'gmtool roll --reveal {game.logged}')"
+        )
+
+
+def _check_seed(campaign: str | None, seed: int | None, seeded: bool) -> None:
+    """A seed chooses the result: in a campaign it is taken only when ``--seeded`` says so,
+    and then logged as seeded, so a roll logged as rolled is always the campaign's own."""
+    if seeded and seed is None:
+        raise UsageError("--seeded goes with --seed N", hint="give the seed, or leave --seeded out")
+    if campaign is not None and seed is not None and not seeded:
+        raise UsageError(
+            f"--seed in campaign '{campaign}' chooses the roll instead of the campaign's dice",
+            hint="add --seeded to log it as seeded (with the seed), or leave --seed out",
         )
 
 

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import Any, Literal, NamedTuple
 
-Source = Literal["rolled", "entered"]
+Source = Literal["rolled", "entered", "seeded"]
+"""Where the faces came from: the campaign's (or a fresh) generator, physical dice typed
+in, or a generator seeded by the command (``roll --seed``; the seed is kept)."""
 
 
 class Die(NamedTuple):
@@ -43,6 +45,8 @@ class Roll(NamedTuple):
     """Why a roll made at the table does not count (empty when it counts): a rule made the
     dice irrelevant after they were rolled, e.g. damage against a target whose affinity
     fixes the amount."""
+    seed: int | None = None
+    """The seed a ``seeded`` roll was made with."""
 
     @property
     def faces(self) -> list[int]:
@@ -62,7 +66,13 @@ class Roll(NamedTuple):
             doc["label"] = self.label
         if self.not_counted:
             doc["not_counted"] = self.not_counted
+        if self.seed is not None:
+            doc["seed"] = self.seed
         return doc
+
+    def seeded(self, seed: int) -> Roll:
+        """This roll as one made from a generator seeded with ``seed`` (not the campaign's)."""
+        return self._replace(source="seeded", seed=seed)
 
     def describe(self) -> str:
         """``2d6+1 = 9  [5, 3]`` with dropped dice struck as ``~2~``, explosions marked ``!``."""
@@ -71,5 +81,7 @@ class Roll(NamedTuple):
             text = f"{die.face}{'!' if die.exploded else ''}"
             marks.append(text if die.kept else f"~{text}~")
         entered = " (entered)" if self.source == "entered" else ""
+        if self.source == "seeded":
+            entered = f" (seeded {self.seed})"
         unused = f" not counted: {self.not_counted}" if self.not_counted else ""
         return f"{self.expression} = {self.total}  [{', '.join(marks)}]{entered}{unused}"

@@ -151,33 +151,38 @@ class Game:
         door: DiceDoor,
         *,
         repeat: int = 1,
-        seeded: bool = False,
+        seed: int | None = None,
         who: str = "",
         secret: bool = False,
     ) -> list[Roll]:
         """Free rolls (``gmtool roll``): logged as rolled by ``who``, but they change no state.
 
-        With ``seeded`` the door keeps its own generator and the campaign's is untouched.
+        With a ``seed`` the door keeps its own generator (seeded with it) and the campaign's
+        is untouched; the rolls are logged as ``seeded``, with the seed, never as rolled.
         A ``secret`` roll is the GM's alone: the table's screens show only that the GM
         rolled (``public_log``) until ``reveal`` shows it.
         """
         with self.store.transaction():
             campaign_rng = self.store.rng_state()
-            if not seeded:
+            if seed is None:
                 door.rng = Rng(campaign_rng)
             rolls = [door.roll(expression, who=who) for _ in range(repeat)]
             door.finish()
+            if seed is not None:
+                rolls = [r.seeded(seed) if r.source == "rolled" else r for r in rolls]
             self.logged = self.store.append(
                 kind=SECRET if secret else "roll",
                 fields={
                     "who": who,
-                    "what": rolls[0].expression + (" (secret)" if secret else ""),
+                    "what": rolls[0].expression
+                    + (" (secret)" if secret else "")
+                    + (" (seeded)" if seed is not None else ""),
                     "outcome": ", ".join(str(r.total) for r in rolls),
                 },
                 action=None,
                 dice=[roll.to_json() for roll in rolls],
                 result={},
-                rng=campaign_rng if seeded or door.rng is None else door.rng.state,
+                rng=campaign_rng if seed is not None or door.rng is None else door.rng.state,
                 state=None,
             )
         return rolls

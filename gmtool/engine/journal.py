@@ -39,6 +39,8 @@ def _dice_text(rolls: list[dict[str, Any]]) -> str:
         faces = ",".join(_face_text(die) for die in roll["dice"])
         who = f"{roll['who']} " if roll.get("who") else ""
         source = " entered" if roll.get("source") == "entered" else ""
+        if roll.get("source") == "seeded":
+            source = f" seeded {roll.get('seed')}"
         unused = f" not counted: {roll['not_counted']}" if roll.get("not_counted") else ""
         parts.append(f"{who}{roll['expression']} [{faces}]{source}{unused}")
     return "; ".join(parts)

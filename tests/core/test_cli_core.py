@@ -29,7 +29,7 @@ def test_roll_repeat_and_seed(gmtool) -> None:  # type: ignore[no-untyped-def]
     first = json.loads(gmtool("roll", "3d6", "--seed", "11", "--repeat", "6", "--json").out)
     second = json.loads(gmtool("roll", "3d6", "--seed", "11", "--repeat", "6", "--json").out)
     assert len(first["rolls"]) == 6 and first == second
-    assert all(r["source"] == "rolled" and 3 <= r["total"] <= 18 for r in first["rolls"])
+    assert all(r["source"] == "seeded" and 3 <= r["total"] <= 18 for r in first["rolls"])
 
 
 def test_roll_exploding_entered(gmtool) -> None:  # type: ignore[no-untyped-def]
