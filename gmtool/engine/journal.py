@@ -9,6 +9,7 @@ the formats that print it as text.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from typing import Any, TextIO
 
@@ -19,6 +20,13 @@ COLUMNS = ("seq", "time", "who", "what", "dice", "outcome", "mission", "scene", 
 """The csv and markdown exports' columns, in the order they print them."""
 PRINTED = ", ".join(COLUMNS)
 """The columns the csv and markdown exports read (``CampaignStore.log_rows(columns=)``)."""
+FORMULA_START = "=+-@\t\r"
+"""A CSV cell beginning with one of these is read by a spreadsheet as a formula (or, for a
+tab or carriage return, can hide one): the export puts a ``'`` before it, as spreadsheet
+guidance says, so ``=HYPERLINK(...)`` or ``+cmd|...`` in a name is shown, never run. A plain
+negative number (``-3``) is left as it is: it is a number, not a formula."""
+_RISKY = re.compile(r"[=+\-@\t\r]")
+_NUMBER = re.compile(r"-[0-9]+(\.[0-9]+)?")
 Row = tuple[Any, ...]
 """A row of ``PRINTED`` (the dice as their JSON text), or of ``LOG_COLUMNS`` for JSON."""
 
@@ -122,21 +130,23 @@ def write_csv(rows: Iterable[Row], out: TextIO) -> None:
                 dice_cell = dice_cells.cell(dice, seq)
             try:
                 words = time + who + what + outcome + mission + scene
+                starts = time[:1] + who[:1] + what[:1] + outcome[:1] + mission[:1] + scene[:1]
             except TypeError:  # a damaged row: a number, bytes or nothing where text belongs
-                words = None  # (bytes alone add up to bytes: hence the type checked below)
+                words = starts = None  # (bytes add up to bytes: hence the type checked below)
             if (
                 dice_cell is not None
                 and type(words) is str
                 and words.isprintable()
                 and "," not in words
                 and '"' not in words
+                and (starts.isalnum() or not _RISKY.search(starts))
             ):
                 lines.append(
                     f"{seq},{time},{who},{what},{dice_cell},{outcome},{mission},{scene},"
                     f"{'yes' if voided else ''}\n"
                 )
             else:
-                escaped.writerows(cells([row]))
+                escaped.writerows([csv_cell(cell) for cell in words] for words in cells([row]))
         if not lines:
             break
         out.write("".join(lines))
@@ -144,6 +154,14 @@ def write_csv(rows: Iterable[Row], out: TextIO) -> None:
 
 
 _UNSEEN = object()
+
+
+def csv_cell(cell: Any) -> Any:
+    """A cell a spreadsheet shows as text: a leading ``'`` when it begins with one of
+    FORMULA_START (a negative number excepted)."""
+    if isinstance(cell, str) and cell[:1] in FORMULA_START and cell and not _NUMBER.fullmatch(cell):
+        return "'" + cell
+    return cell
 
 
 class _DiceCells(dict[Any, "str | None"]):
@@ -159,7 +177,7 @@ class _DiceCells(dict[Any, "str | None"]):
         if len(self) >= _DiceTexts.LIMIT:
             self.clear()
         text = self.texts.text(stored, seq)
-        if not text.isprintable():
+        if not text.isprintable() or _RISKY.match(text):
             found = None
         elif "," in text or '"' in text:
             found = '"' + text.replace('"', '""') + '"'
@@ -194,7 +212,7 @@ def markdown_lines(name: str, rows: Iterable[list[Any]]) -> Iterator[str]:
     for row in rows:
         words = row[1:-1]
         text = "".join(words)
-        if not row[-1] and text.isprintable() and "|" not in text and "\\" not in text:
+        if not row[-1] and text.isprintable() and not _MARKDOWN_SPECIAL.search(text):
             # Nothing to escape, no line to break and nothing struck (nearly every row).
             yield f"| {row[0]} | {' | '.join(words)} |  |"
         else:
@@ -239,8 +257,14 @@ def write_json(rows: Iterable[Row], out: TextIO) -> None:
     out.write("]\n")
 
 
+_MARKDOWN_SPECIAL = re.compile(r"[|\\<>&]")
+
+
 def _markdown_cell(text: str) -> str:
-    """Text that stays inside its cell: backslashes and pipes escaped, line breaks as
-    ``<br>`` (a bare newline would end the table row)."""
+    """Text that stays inside its cell and stays text: backslashes and pipes escaped, HTML's
+    ``&``, ``<`` and ``>`` as entities (a name such as ``<img onerror=...>`` is shown, never
+    run, wherever the journal is rendered), line breaks as ``<br>`` (a bare newline would
+    end the table row)."""
     text = text.replace("\\", "\\\\").replace("|", "\\|")
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     return "<br>".join(text.splitlines())

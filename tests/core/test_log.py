@@ -136,12 +136,12 @@ def _csv_module_export(rows: list[Any]) -> str:
     import csv
     import io
 
-    from gmtool.engine.journal import COLUMNS, cells
+    from gmtool.engine.journal import COLUMNS, cells, csv_cell
 
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(COLUMNS)
-    writer.writerows(cells(rows))
+    writer.writerows([csv_cell(cell) for cell in row] for row in cells(rows))
     return out.getvalue()
 
 
@@ -186,7 +186,7 @@ def test_a_row_joined_as_it_stands_is_what_the_csv_module_writes() -> None:
 @given(
     st.lists(
         st.tuples(
-            st.text(alphabet=st.sampled_from('ab ,"\n\r\té\u200b\x1b'), max_size=6),
+            st.text(alphabet=st.sampled_from('ab ,"\n\r\té\u200b\x1b=+-@1'), max_size=6),
             st.sampled_from(["", "[]", json.dumps([{"expression": "2d6", "dice": [{"face": 1}]}])]),
             st.integers(0, 1),
         ),
@@ -204,6 +204,38 @@ def test_any_word_is_written_as_the_csv_module_writes_it(
     assert _export(rows) == _csv_module_export(rows)
 
 
+def test_a_csv_cell_that_a_spreadsheet_would_run_is_shown_as_text() -> None:
+    """A name, a scene or a roll's owner beginning with = + - @ tab or CR is exported with a
+    leading ' (spreadsheets show such a cell as text); a plain negative number is not."""
+    import csv
+    import io
+
+    roll = json.dumps([{"expression": "1d4", "dice": [{"face": 2}], "who": "=cmd()"}])
+    plain = (1, "2026-12-01T10:00:00+00:00", "Ana", "1d4", "[]", "-3", "M", "puzzle", 0)
+    formulas = ['=HYPERLINK("http://x","y")', "+cmd|' /C calc'!A0", "-2+3", "@SUM(A1)", "\tx"]
+    rows: list[tuple[Any, ...]] = [plain, (*plain[:4], roll, *plain[5:])]
+    for column in (2, 3, 5, 6, 7):
+        for word in [*formulas, "\r=1"]:
+            row = list(plain)
+            row[column] = word
+            rows.append(tuple(row))
+    read = list(csv.reader(io.StringIO(_export(rows))))[1:]
+    assert read[0][5] == "-3" and read[1][4] == "'=cmd() 1d4 [2]"
+    cells = [cell for row in read[2:] for cell in row[1:8]]
+    for word in formulas:
+        assert cells.count("'" + word) == 5, word
+    assert not [cell for cell in cells if cell and cell[0] in "=+-@\t\r" and cell != "-3"]
+
+
+def test_the_markdown_journal_shows_html_as_text() -> None:
+    from gmtool.engine.journal import cells, markdown_lines
+
+    plain = (7, "t", "<img src=x onerror=alert(1)>", "a & b", "[]", "<b>6</b>", "", "", 0)
+    written = list(markdown_lines("x", cells([plain])))[4]
+    assert "<" not in written.replace("<br>", "") and ">" not in written
+    assert "&lt;img src=x onerror=alert(1)&gt;" in written and "a &amp; b" in written
+
+
 def test_a_markdown_row_with_nothing_to_escape_is_written_as_escaping_would() -> None:
     """Rows with nothing to escape are joined as they stand: any other word, in any column,
     and an undone row, are written as escaping every cell writes them."""
@@ -213,7 +245,7 @@ def test_a_markdown_row_with_nothing_to_escape_is_written_as_escaping_would() ->
     plain = (7, "2026-12-01T10:00:00+00:00", "Ana", "3d6", roll, "6", "M", "puzzle", 0)
     rows: list[tuple[Any, ...]] = [plain, (*plain[:8], 1)]
     for column in (1, 2, 3, 5, 6, 7):
-        for word in ("a|b", "back\\slash", "two\nlines", "\x1b[2J", "Zoë", "tab\tx", ""):
+        for word in ("a|b", "back\\slash", "two\nlines", "\x1b[2J", "Zoë", "tab\tx", "", "<i>&"):
             row = list(plain)
             row[column] = word
             rows.append(tuple(row))
