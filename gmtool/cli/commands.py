@@ -15,6 +15,7 @@ CORE_COMMANDS: dict[str, str] = {
     "redo": "gmtool.cli.history",
     "log": "gmtool.cli.log",
     "play": "gmtool.cli.play",
+    "forecast": "gmtool.cli.forecast",
     "serve": "gmtool.cli.serve",
 }
 """Each command, in the order help lists them, and the module whose ``register(app)``

@@ -36,6 +36,7 @@ def play_games(
     *,
     jobs: int = 1,
     on_game: OnGame | None = None,
+    first: int = 0,
 ) -> Counted:
     """A simulator's whole run: ``games`` games played by ``play_one(game seed)``, spread
     over ``jobs`` processes, each share counted in its own ``empty_report()`` and the
@@ -43,11 +44,12 @@ def play_games(
 
     ``empty_report`` and ``play_one`` are module-level functions or ``functools.partial``s
     of them, so that worker processes can receive them (what they carry, the content or
-    anything made once for the run, goes to each worker process once)."""
+    anything made once for the run, goes to each worker process once). ``first``: the
+    number of the run's first game (a run played in slices starts each slice there)."""
     share = partial(_play_share, empty_report, play_one, seed)
     if jobs <= 1 or games < 2:
-        return share(0, games, on_game)
-    return _in_processes(games, jobs, share, on_game)
+        return share(first, first + games, on_game)
+    return _in_processes(games, jobs, share, on_game, first)
 
 
 def game_seed(seed: int, number: int) -> int:
@@ -85,7 +87,11 @@ _worker_share: Callable[[int, int], Any] | None = None
 
 
 def _in_processes(
-    games: int, jobs: int, share: Callable[[int, int], Counted], on_game: OnGame | None
+    games: int,
+    jobs: int,
+    share: Callable[[int, int], Counted],
+    on_game: OnGame | None,
+    first: int = 0,
 ) -> Counted:
     """``share(start, end)`` for every share of the games, in ``jobs`` processes, the
     shares' reports merged in the order of their games.
@@ -96,7 +102,8 @@ def _in_processes(
     from concurrent.futures import ProcessPoolExecutor
 
     size = -(-games // (jobs * SHARES_PER_PROCESS))
-    bounds = [(start, min(start + size, games)) for start in range(0, games, size)]
+    end = first + games
+    bounds = [(start, min(start + size, end)) for start in range(first, end, size)]
     processes = min(jobs, len(bounds))
     with ProcessPoolExecutor(processes, initializer=_take_share, initargs=(share,)) as pool:
         futures = [pool.submit(_play_given_share, start, end) for start, end in bounds]

@@ -45,7 +45,7 @@ GAMES: dict[str, str] = {
 }
 """Game name -> its package, in the order help and menus list them."""
 
-Part = Literal["game", "commands", "play", "render", "web"]
+Part = Literal["game", "commands", "play", "render", "web", "rules.forecast"]
 
 
 def game_name(text: str, what: str = "system") -> str:

@@ -1,0 +1,233 @@
+"""``gmtool forecast``: the rest of the campaign's fight, missions or match played many
+times by the game's own rules (``engine.forecast``), with every chance's interval."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import typer
+
+from gmtool.cli.common import JSON_OPTION, MAX_JOBS, MAX_SIMULATED_GAMES, campaign_name
+from gmtool.errors import UsageError
+
+if TYPE_CHECKING:
+    from gmtool.engine.forecast import Forecastable, Setup
+    from gmtool.engine.game import Game
+
+DEFAULT_RUNS = 1000
+BAR_AFTER = 1.0
+"""Seconds a forecast runs before its progress bar shows."""
+
+
+def forecast(
+    ctx: typer.Context,
+    from_file: Path = typer.Option(
+        None, "--from", help="A campaign file to forecast, without making a campaign."
+    ),
+    fresh: bool = typer.Option(
+        False, "--fresh", help="From the start of the fight, mission or match, not from here."
+    ),
+    runs: int = typer.Option(
+        None, "--runs", min=1, max=MAX_SIMULATED_GAMES, help="How many times to play it out."
+    ),
+    seed: int = typer.Option(None, "--seed", help="Seed the forecast (same seed, same figures)."),
+    policy: list[str] = typer.Option(
+        None, "--policy", help="NAME for every side, or SIDE=NAME (repeat); see the guide."
+    ),
+    jobs: int = typer.Option(
+        1, "--jobs", min=1, max=MAX_JOBS, help="Worker processes (same figures for any number)."
+    ),
+    ship: list[str] = typer.Option(
+        None, "--ship", help="FTL: a ship of the battle, NAME=FILE (repeat, one each)."
+    ),
+    as_json: bool = JSON_OPTION,
+) -> None:
+    """Forecast the rest of the game from here: chances with 95% intervals, a histogram."""
+    setup, runs_default = prepare(ctx, from_file, fresh=fresh, policy=policy or [], ship=ship)
+    doc = run(setup, runs or runs_default, seed, jobs=jobs, show_progress=not as_json)
+    if as_json:
+        from gmtool.cli.common import print_json
+
+        print_json(doc)
+        return
+    from gmtool.cli.common import console
+    from gmtool.render.forecast import forecast as drawn
+
+    console().print(drawn(doc))
+
+
+def prepare(
+    ctx: typer.Context | None,
+    from_file: Path | None,
+    *,
+    fresh: bool,
+    policy: list[str],
+    ship: list[str] | None = None,
+    game: Game | None = None,
+) -> tuple[Setup, int]:
+    """What every run of the forecast shares, and its default number of runs."""
+    from gmtool.engine.forecast import Setup, policies_for
+
+    if from_file is not None:
+        system_name, system, content, state = _from_file(from_file, ship)
+        history = None
+    else:
+        if game is None:
+            from gmtool.engine.game import Game
+
+            assert ctx is not None
+            name = campaign_name(ctx)
+            assert name is not None
+            game = Game.open(name)
+        system_name, system, content, state = (
+            game.system_name,
+            game.system,
+            game.content,
+            game.state,
+        )
+        history = game
+    rules = forecast_rules(system_name)
+    named = _policies(rules, policy)
+    start = rules.start(system, state, content, fresh=fresh)
+    if fresh and history is not None and getattr(rules, "FRESH_FROM", None):
+        start = _fresh_start(history, rules, start)
+    return (
+        Setup(system, rules, content, start, policies_for(rules, named)),
+        int(getattr(rules, "RUNS", DEFAULT_RUNS)),
+    )
+
+
+def forecast_rules(system_name: str) -> Forecastable:
+    from gmtool.games import has_part, part
+
+    if not has_part(system_name, "rules.forecast"):
+        raise UsageError(f"{system_name} has no forecast yet")
+    rules: Forecastable = part(system_name, "rules.forecast")
+    return rules
+
+
+def _policies(rules: Forecastable, given: list[str]) -> dict[str, str]:
+    named: dict[str, str] = {}
+    for item in given:
+        side, equals, name = item.partition("=")
+        if not equals:
+            named.update(dict.fromkeys(rules.SIDES, item))
+        else:
+            named[side.strip()] = name.strip()
+    return named
+
+
+def _from_file(path: Path, ship: list[str] | None) -> tuple[str, Any, Any, Any]:
+    """The first state of a campaign file, made as ``campaign new --from`` would make it."""
+    from gmtool.content.campaignfile import read_campaign_file
+    from gmtool.dice import DiceDoor, Rng
+    from gmtool.games import get_game, part
+
+    data = read_campaign_file(path)
+    system_name = str(data.get("system") or "")
+    if not system_name:
+        raise UsageError(f"{path}: the file names no system", hint="add 'system: NAME' to it")
+    system = get_game(system_name)
+    options: dict[str, Any] = dict(data.get("options") or {})
+    if ship:
+        reader = getattr(part(system_name, "commands"), "campaign_options", None)
+        if reader is None:
+            raise UsageError(f"--ship is for ftl forecasts, not {system_name}")
+        reader({"ship": ship}, options, data)
+    content = system.load_content(data.get("content") or {})
+    state = system.new_state(content, options, DiceDoor(Rng.from_seed(options.get("seed"))))
+    return system_name, system, content, state
+
+
+def _fresh_start(game: Game, rules: Forecastable, start: Any) -> Any:
+    """The state just before the latest live action of the kind that begins what is
+    forecast (an encounter's start), and that action, played again by every run."""
+    from dataclasses import replace
+
+    from gmtool.engine.integrity import replay
+
+    kind = rules.FRESH_FROM  # type: ignore[attr-defined]
+    store = game.store
+    entries = store.live_actions_between(0, 1 << 62)
+    latest = next((e for e in reversed(entries) if e.action and e.action.get("type") == kind), None)
+    if latest is None:
+        raise UsageError(
+            f"the log holds no {kind.replace('_', ' ')} to forecast again",
+            hint="forecast from here, without --fresh",
+        )
+    snapshot_seq, state = store.snapshot_before(latest.seq)
+    for earlier in store.live_actions_between(snapshot_seq, latest.seq):
+        state = replay(game.system, game.content, state, earlier)
+    what = f"{start.what.split(' from ')[0]} from its start"
+    return replace(start, state=state, first=(dict(latest.action or {}),), what=what)
+
+
+def run(
+    setup: Setup,
+    runs: int,
+    seed: int | None,
+    *,
+    jobs: int = 1,
+    show_progress: bool = True,
+) -> dict[str, Any]:
+    """The forecast's document, with a progress bar once it has run a second."""
+    import os
+    import time
+
+    from gmtool.engine.forecast import forecast as played
+    from gmtool.engine.forecast import report
+
+    if seed is None:
+        seed = int.from_bytes(os.urandom(4), "big")
+    started = time.perf_counter()
+    progress = _Progress(runs, started) if show_progress else None
+    try:
+        outcome = played(setup, runs, seed, jobs=jobs, on_game=progress.heard if progress else None)
+    finally:
+        if progress is not None:
+            progress.close()
+    doc = report(
+        outcome.tally,
+        exact=outcome.exact,
+        main=setup.rules.MAIN,
+        seed=seed,
+        policies=setup.policies,
+        what=setup.start.what,
+        stopped=outcome.stopped,
+    )
+    doc["seconds"] = round(time.perf_counter() - started, 2)
+    return doc
+
+
+class _Progress:
+    """A rich progress bar on stderr, shown once the run has taken a second."""
+
+    def __init__(self, runs: int, started: float) -> None:
+        self.runs = runs
+        self.started = started
+        self.bar: Any = None
+        self.task: Any = None
+
+    def heard(self, done: int) -> None:
+        import time
+
+        if self.bar is None:
+            if time.perf_counter() - self.started < BAR_AFTER:
+                return
+            from rich.progress import Progress
+
+            from gmtool.cli.common import console_err
+
+            self.bar = Progress(console=console_err(), transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task("forecasting", total=self.runs)
+        self.bar.update(self.task, completed=done)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(forecast)
