@@ -23,6 +23,9 @@ def serve(
     new_links: bool = typer.Option(
         False, "--new-links", help="Give every seat a new private link; the old ones stop working."
     ),
+    qr: list[str] = typer.Option(
+        None, "--qr", metavar="SEAT", help="Print SEAT's link as a QR code (repeat for more)."
+    ),
 ) -> None:
     """Show the campaign live in a browser: the table screen, the roll feed, and a private
     screen for each player."""
@@ -38,7 +41,7 @@ def serve(
         ) from None
     name = campaign_name(ctx)  # -c NAME, before or after the command
     assert name is not None
-    run(name, port=port, lan=lan, open_browser=not no_open, new_links=new_links)
+    run(name, port=port, lan=lan, open_browser=not no_open, new_links=new_links, qr=qr or [])
 
 
 def register(app: typer.Typer) -> None:

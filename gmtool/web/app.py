@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import hmac
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Any
@@ -24,14 +24,29 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response, Stream
 from starlette.routing import Route
 
 from gmtool.web.campaign import LiveCampaign
-from gmtool.web.guard import MAX_BODY_BYTES, MoveLimiter, SecurityHeaders, StreamCount
+from gmtool.web.guard import MAX_BODY_BYTES, HostCheck, MoveLimiter, SecurityHeaders, Streams
 
 STATIC = {"gmtool.css": "text/css", "live.js": "text/javascript"}
 KEEP_ALIVE_SECONDS = 15.0
+MESSAGES = {
+    404: "Nothing here.",
+    403: "Refused.",
+    405: "Not allowed.",
+    410: "This link was replaced: ask the GM for your new one.",
+    413: "Too much sent at once.",
+}
 
 
-def build_app(campaign: LiveCampaign, links: dict[str, str]) -> Any:
-    """The ASGI app for ``campaign``; ``links`` maps each seat to its secret token."""
+def build_app(
+    campaign: LiveCampaign,
+    links: dict[str, str],
+    *,
+    hosts: Iterable[str] | None = None,
+    replaced: Iterable[str] = (),
+) -> Any:
+    """The ASGI app for ``campaign``; ``links`` maps each seat to its secret token.
+    ``hosts``: the ``Host`` values a request may name (the addresses served; None: any);
+    ``replaced``: tokens that ``--new-links`` replaced, whose pages say so."""
     env = Environment(
         loader=ChoiceLoader([PackageLoader("gmtool.web", "templates"), _games_templates()]),
         autoescape=select_autoescape(default=True),
@@ -45,7 +60,8 @@ def build_app(campaign: LiveCampaign, links: dict[str, str]) -> Any:
     tokens = dict(links)  # seat -> token
     notices: dict[str, str] = {}
     limiter = MoveLimiter()
-    streams = StreamCount()
+    streams = Streams()
+    old_links = set(replaced) - set(tokens.values())
 
     def page(template: str, status: int = 200, **context: Any) -> HTMLResponse:
         context.setdefault("campaign", campaign)
@@ -59,6 +75,8 @@ def build_app(campaign: LiveCampaign, links: dict[str, str]) -> Any:
             if hmac.compare_digest(given.encode(), token.encode()):
                 found = seat
         if found is None:
+            if any(hmac.compare_digest(given.encode(), old.encode()) for old in old_links):
+                raise HTTPException(410)
             raise HTTPException(404)
         return found
 
@@ -107,7 +125,10 @@ def build_app(campaign: LiveCampaign, links: dict[str, str]) -> Any:
             if not _same_origin(request):
                 raise HTTPException(403)
             if not limiter.allow(seat):
-                return page("error.html", 429, message="Too many moves at once: wait a moment.")
+                notices[seat] = "refused: too many moves at once: wait a few seconds"
+                response = await seat_page(request)
+                response.status_code = 429
+                return response
             form = await _form(request)
             notices[seat] = await campaign.run(getattr(campaign, verb), seat, form)
             campaign.changed()  # a question asked or taken back changes no table row
@@ -117,15 +138,22 @@ def build_app(campaign: LiveCampaign, links: dict[str, str]) -> Any:
 
     # -- live updates and files -------------------------------------------------------
     async def events(request: Request) -> Response:
-        if not streams.take():
+        client = request.client.host if request.client else ""
+        taken = streams.take(client)
+        if taken is None:  # the page polls /version instead, and tries again later
             return page("error.html", 503, message="Too many screens are open.")
+        mine = taken
 
         async def stream() -> AsyncIterator[str]:
             try:
                 seen = campaign.version
                 yield f"retry: 1000\nevent: change\ndata: {seen}\n\n"
                 while not campaign.closing:
-                    now = await campaign.wait_for_change(seen, KEEP_ALIVE_SECONDS)
+                    now = await campaign.wait_for_change(seen, KEEP_ALIVE_SECONDS, mine.ended)
+                    if mine.ended.is_set():
+                        # A newer screen of the same browser took this stream's place.
+                        yield "event: closed\ndata: newer\n\n"
+                        break
                     if campaign.closing:
                         break
                     if now == seen:
@@ -134,9 +162,13 @@ def build_app(campaign: LiveCampaign, links: dict[str, str]) -> Any:
                     seen = now
                     yield f"event: change\ndata: {seen}\n\n"
             finally:
-                streams.give_back()
+                streams.give_back(mine)
 
         return StreamingResponse(stream(), media_type="text/event-stream")
+
+    async def version(request: Request) -> Response:
+        """The campaign's version, for a page that polls instead of holding a stream."""
+        return Response(str(campaign.version), media_type="text/plain")
 
     async def static_file(request: Request) -> Response:
         name = str(request.path_params["name"])
@@ -146,7 +178,7 @@ def build_app(campaign: LiveCampaign, links: dict[str, str]) -> Any:
 
     async def not_found(request: Request, exc: Exception) -> Response:
         code = getattr(exc, "status_code", 500)
-        message = {404: "Nothing here.", 403: "Refused.", 405: "Not allowed."}.get(code, "Error.")
+        message = MESSAGES.get(code, "Error.")
         return page("error.html", code, message=message)
 
     @asynccontextmanager
@@ -163,6 +195,7 @@ def build_app(campaign: LiveCampaign, links: dict[str, str]) -> Any:
         Route("/log", log),
         Route("/log/part", log_part),
         Route("/events", events),
+        Route("/version", version),
         Route("/static/{name}", static_file),
         Route("/p/{token}", seat_page),
         Route("/p/{token}/part", seat_part),
@@ -176,15 +209,17 @@ def build_app(campaign: LiveCampaign, links: dict[str, str]) -> Any:
         lifespan=lifespan,
         max_body_size=MAX_BODY_BYTES,
     )
-    return SecurityHeaders(app)
+    return SecurityHeaders(app if hosts is None else HostCheck(app, hosts))
 
 
 def _same_origin(request: Request) -> bool:
-    """A browser names the page a POST came from: it must be one of this server's."""
+    """A browser names the page a POST came from: it must be one of this server's, by
+    scheme as well as address (an https page of the same name is another site)."""
     origin = request.headers.get("origin")
     if origin is None or origin == "null":
         return origin is None
-    return urlsplit(origin).netloc == request.headers.get("host", "")
+    where = urlsplit(origin)
+    return (where.scheme, where.netloc) == (request.url.scheme, request.headers.get("host", ""))
 
 
 async def _form(request: Request) -> dict[str, str]:

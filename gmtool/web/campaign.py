@@ -11,7 +11,6 @@ import asyncio
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -126,11 +125,20 @@ class LiveCampaign:
         self.closing = True
         self.changed()
 
-    async def wait_for_change(self, seen: int, timeout: float) -> int:
-        """The version once it differs from ``seen`` (or after ``timeout`` seconds)."""
+    async def wait_for_change(
+        self, seen: int, timeout: float, ended: asyncio.Event | None = None
+    ) -> int:
+        """The version once it differs from ``seen`` (or after ``timeout`` seconds, or
+        once ``ended`` is set)."""
         if self.version == seen:
-            with suppress(TimeoutError):
-                await asyncio.wait_for(self._changed.wait(), timeout)
+            waits = [asyncio.ensure_future(self._changed.wait())]
+            if ended is not None:
+                waits.append(asyncio.ensure_future(ended.wait()))
+            try:
+                await asyncio.wait(waits, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                for waiting in waits:
+                    waiting.cancel()
         return self.version
 
     # -- reading (on the worker thread) ------------------------------------------------

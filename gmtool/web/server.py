@@ -15,13 +15,28 @@ from typing import TextIO
 
 import segno
 import uvicorn
+from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from gmtool.errors import UsageError
+from gmtool.text import printable
 from gmtool.web.app import build_app
 from gmtool.web.campaign import LiveCampaign
+from gmtool.web.guard import MAX_STREAMS
 
-MAX_CONNECTIONS = 64
-"""uvicorn answers 503 past this many requests at once: a flood cannot starve the table."""
+MAX_CONNECTIONS = MAX_STREAMS + 128
+"""uvicorn answers 503 past this many connections or requests at once: room for every
+event stream and for the pages' own requests beside them."""
+HEADER_SECONDS = 5.0
+"""A connection must finish sending a request's headers this soon after it opens (or
+after its last answer): one that never does is closed, so unfinished connections cannot
+hold the server's room."""
+WAITING_MOST = 32
+"""Connections waiting for a request's headers at once; a new one closes the oldest."""
+IDLE_SECONDS = 5
+"""uvicorn's keep-alive: an idle connection between two requests is closed after this."""
+PRIVATE_RANGES = ("10.255.255.255", "172.31.255.255", "192.168.255.255")
+"""Addresses in the private ranges a table's network uses: the address of the interface
+a UDP socket towards one would use (nothing is sent) is this machine's on that network."""
 
 
 def serve(
@@ -31,24 +46,43 @@ def serve(
     lan: bool,
     open_browser: bool,
     new_links: bool,
+    qr: list[str] | None = None,
     out: TextIO = sys.stdout,
 ) -> None:
     campaign = LiveCampaign(name)
     try:
+        before = campaign.links(renew=False) if new_links else {}
         links = campaign.links(renew=new_links)
+        unknown = [seat for seat in qr or [] if seat not in links]
+        if unknown:
+            raise UsageError(
+                f"--qr {printable(unknown[0], one_line=True)}: no such seat",
+                hint="the seats are " + ", ".join(printable(s, one_line=True) for s in links)
+                if links
+                else "this game has no private screens",
+            )
         host = "0.0.0.0" if lan else "127.0.0.1"
         sock = listen(host, port)
         port = sock.getsockname()[1]
-        shown = lan_addresses()[0] if lan and lan_addresses() else "127.0.0.1"
+        addresses = lan_addresses() if lan else []
+        shown = addresses[0] if addresses else "127.0.0.1"
         base = f"http://{shown}:{port}"
-        announce(campaign, base, links, lan=lan, port=port, out=out)
+        announce(campaign, base, links, addresses=addresses, lan=lan, qr=qr or [], out=out)
         if open_browser:
             threading.Timer(0.5, webbrowser.open, [f"http://127.0.0.1:{port}/"]).start()
+        app = build_app(
+            campaign,
+            links,
+            hosts=served_hosts(port, addresses, lan=lan),
+            replaced=before.values(),
+        )
         config = uvicorn.Config(
-            build_app(campaign, links),
+            app,
+            http=HeaderDeadline,
             log_level="warning",
             access_log=False,
             limit_concurrency=MAX_CONNECTIONS,
+            timeout_keep_alive=IDLE_SECONDS,
             timeout_graceful_shutdown=1,
         )
         # uvicorn shuts down on Ctrl-C, then raises it again for the caller: here, that is
@@ -95,32 +129,118 @@ def listen(host: str, port: int) -> socket.socket:
     return sock
 
 
+class HeaderDeadline(H11Protocol):
+    """uvicorn's HTTP/1.1 connection, which must send a whole request head within
+    HEADER_SECONDS of opening or of its last answer (sending it a byte at a time does not
+    buy more time); at most WAITING_MOST connections wait so, the oldest closed first."""
+
+    waiting: dict[HeaderDeadline, None] = {}  # in the order they began waiting
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._deadline: asyncio.TimerHandle | None = None
+        self._wait_for_head()
+
+    def _wait_for_head(self) -> None:
+        waiting = HeaderDeadline.waiting
+        while len(waiting) >= WAITING_MOST:
+            oldest = next(iter(waiting))
+            oldest._late()
+        waiting[self] = None
+        self._deadline = self.loop.call_later(HEADER_SECONDS, self._late)
+
+    def _head_came(self) -> None:
+        HeaderDeadline.waiting.pop(self, None)
+        if self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
+
+    def _late(self) -> None:
+        self._head_came()
+        if not self.transport.is_closing():
+            self.transport.close()
+
+    def handle_events(self) -> None:
+        cycle = self.cycle
+        super().handle_events()
+        if self.cycle is not cycle:  # a request's head arrived
+            self._head_came()
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        if not self.transport.is_closing():
+            self._wait_for_head()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._head_came()
+        super().connection_lost(exc)
+
+
 def lan_addresses() -> list[str]:
-    """This machine's IPv4 addresses other than loopback, as its own resolver names them."""
-    try:
-        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
-    except OSError:
-        return []
-    found = {str(info[4][0]) for info in infos}
-    return sorted(address for address in found if not address.startswith("127."))
+    """This machine's address on the local network: the one a UDP socket towards a
+    private range would send from (connecting a UDP socket sends nothing), then those
+    its resolver names; loopback never."""
+    found: list[str] = []
+    for towards in PRIVATE_RANGES:
+        with suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect((towards, 9))
+            address = str(probe.getsockname()[0])
+            if address not in found:
+                found.append(address)
+    with suppress(OSError):
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            address = str(info[4][0])
+            if address not in found:
+                found.append(address)
+    return [address for address in found if not address.startswith(("127.", "0."))]
+
+
+def served_hosts(port: int, addresses: list[str], *, lan: bool) -> set[str]:
+    """The ``Host`` values a request may name: this machine by loopback, and with ``lan``
+    by its addresses on the network and its own name."""
+    names = {"127.0.0.1", "localhost", "[::1]"}
+    if lan:
+        names |= set(addresses)
+        with suppress(OSError):
+            names |= {socket.gethostname(), socket.getfqdn()}
+    hosts = {f"{name}:{port}" for name in names if name}
+    return hosts | names if port == 80 else hosts  # a browser names port 80 by no port
 
 
 def announce(
-    campaign: LiveCampaign, base: str, links: dict[str, str], *, lan: bool, port: int, out: TextIO
+    campaign: LiveCampaign,
+    base: str,
+    links: dict[str, str],
+    *,
+    addresses: list[str],
+    lan: bool,
+    qr: list[str],
+    out: TextIO,
 ) -> None:
-    out.write(f"Serving '{campaign.name}' ({campaign.title}).\n")
+    """What the GM reads in the terminal; every name a player or a campaign chose is
+    shown with its control characters escaped (a name cannot steer the terminal)."""
+
+    def safe(text: str) -> str:
+        return printable(text, one_line=True)
+
+    out.write(f"Serving '{safe(campaign.name)}' ({safe(campaign.title)}).\n")
+    port = base.rsplit(":", 1)[1]
     if lan:
         out.write("Open to your local network: anyone on it can see the table screen.\n")
-        for address in lan_addresses() or [socket.gethostname()]:
-            out.write(f"  on this network: http://{address}:{port}/\n")
+        for address in addresses or [socket.gethostname()]:
+            out.write(f"  on this network: http://{safe(address)}:{port}/\n")
+        if not addresses:
+            out.write("  (no network address found: is this computer on the table's network?)\n")
     else:
         out.write("Only this computer can open these pages (add --lan for phones).\n")
     out.write(f"  table screen: {base}/\n  roll feed:    {base}/log\n")
     if links:
-        out.write("Private screens, one per seat: give each link (or its QR code) to its player.\n")
+        out.write("Private screens, one per seat: give each link to its player")
+        out.write(" (--qr SEAT prints a seat's QR code).\n" if not qr else ".\n")
     for seat, token in links.items():
         url = f"{base}/p/{token}"
-        out.write(f"\n  {seat}: {url}\n")
-        segno.make(url, error="l").terminal(out=out, compact=True)
+        out.write(f"\n  {safe(seat)}: {url}\n")
+        if seat in qr:
+            segno.make(url, error="l").terminal(out=out, compact=True)
     out.write("Listening; Ctrl-C stops the server.\n")
     out.flush()

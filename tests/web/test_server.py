@@ -9,10 +9,13 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.error import HTTPError
 from urllib.parse import urlsplit
 from urllib.request import urlopen
 
 import pytest
+
+from gmtool.web.server import lan_addresses
 
 from .harness import Server, run_gmtool, start_server
 
@@ -62,12 +65,32 @@ def read_until(sock: socket.socket, needle: bytes, seconds: float) -> bytes:
     return got
 
 
-def test_serve_prints_one_link_and_qr_code_per_seat(match: Server) -> None:
+def test_serve_prints_one_link_per_seat_and_qr_codes_on_request(match: Server, home: Path) -> None:
     assert list(match.links) == ["Ana", "Bo", "Cy", "Di"]
     printed = "\n".join(match.output)
     assert "Only this computer can open these pages (add --lan for phones)." in printed
-    assert printed.count("▀") > 100  # the QR codes, drawn with half blocks
+    assert "(--qr SEAT prints a seat's QR code)" in printed
+    assert "▀" not in printed  # no QR code unless asked for
     assert all(status(url) == 200 for url in match.links.values())
+    match.stop()
+    server = start_server(home, "ff", "--qr", "Bo")
+    try:
+        lines = server.output
+        drawn = [n for n, line in enumerate(lines) if "▀" in line or "▄" in line]
+        bo = next(n for n, line in enumerate(lines) if line.startswith("  Bo: "))
+        cy = next(n for n, line in enumerate(lines) if line.startswith("  Cy: "))
+        assert len(drawn) > 10 and all(bo < n < cy for n in drawn)  # Bo's code, only
+    finally:
+        server.stop()
+
+
+def test_a_qr_code_for_a_seat_that_is_not_there_is_one_line(gmtool) -> None:  # type: ignore[no-untyped-def]
+    assert (
+        gmtool("campaign", "new", "ff", "--system", "foodfight", "--players", "A,B,C,D").code == 0
+    )
+    result = gmtool("serve", "--no-open", "--port", "0", "--qr", "Zed")
+    assert result.code == 2 and len(result.err.splitlines()) == 1
+    assert result.err.startswith("error: --qr Zed: no such seat (the seats are A, B, C, D)")
 
 
 def test_lan_says_it_is_open_to_the_network_and_prints_the_addresses(home: Path) -> None:
@@ -79,6 +102,9 @@ def test_lan_says_it_is_open_to_the_network_and_prints_the_addresses(home: Path)
         assert "on this network: http://" in printed
         port = urlsplit(server.base).port
         assert status(f"http://127.0.0.1:{port}/") == 200
+        assert not urlsplit(server.base).hostname.startswith("127.")  # type: ignore[union-attr]
+        assert urlsplit(server.base).hostname in lan_addresses()
+        assert status(server.base + "/") == 200  # the printed address answers
     finally:
         server.stop()
 
@@ -131,7 +157,13 @@ def test_new_links_replace_the_old_ones(match: Server, home: Path) -> None:
     renewed = start_server(home, "ff", "--new-links")
     try:
         assert renewed.links["Bo"] != old
-        assert status(renewed.base + urlsplit(old).path) == 404
+        assert status(renewed.base + urlsplit(old).path) == 410
+        with pytest.raises(HTTPError) as replaced:
+            urlopen(renewed.base + urlsplit(old).path + "/part", timeout=5)
+        assert replaced.value.code == 410
+        assert (
+            "This link was replaced: ask the GM for your new one." in replaced.value.read().decode()
+        )
         assert status(renewed.links["Bo"]) == 200
     finally:
         renewed.stop()

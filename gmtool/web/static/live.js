@@ -129,7 +129,10 @@
     if (busy) { again = true; return; }
     busy = true;
     fetch(body.dataset.part, { cache: "no-store", credentials: "same-origin" })
-      .then(function (r) { return r.ok ? r.text() : null; })
+      .then(function (r) {
+        if (r.status === 410) { window.location.reload(); return null; }  // link replaced
+        return r.ok ? r.text() : null;
+      })
       .then(function (html) {
         if (html === null || !live) return;
         if (mustWait()) { again = true; return; }  // they began choosing while it came
@@ -153,12 +156,45 @@
   tick();
   showDice();
   retitle();
-  if (body.dataset.events && window.EventSource) {
+  // The page is live through one event stream; when the server refuses it (too many
+  // screens) or ends it (a newer tab of this browser took its place) the page asks for the
+  // version every few seconds instead, and tries for a stream again while refused.
+  var polling = null;
+  function changed(now) {
+    if (now !== version) { version = now; redraw(); }
+  }
+  function poll() {
+    if (polling) return;
+    polling = setInterval(function () {
+      fetch("/version", { cache: "no-store", credentials: "same-origin" })
+        .then(function (r) { return r.ok ? r.text() : null; })
+        .then(function (now) {
+          body.classList.toggle("connected", now !== null);
+          if (now !== null) changed(now);
+        })
+        .catch(function () { body.classList.remove("connected"); });
+    }, 2000);
+  }
+  function listen(wait) {
     var events = new EventSource(body.dataset.events);
     events.addEventListener("change", function (e) {
-      if (e.data !== version) { version = e.data; redraw(); }
+      if (polling) { clearInterval(polling); polling = null; }
+      changed(e.data);
+    });
+    events.addEventListener("closed", function () {
+      events.close();  // another tab of this browser holds a stream: poll, do not fight it
+      poll();
     });
     events.onopen = function () { body.classList.add("connected"); };
-    events.onerror = function () { body.classList.remove("connected"); };
+    events.onerror = function () {
+      body.classList.remove("connected");
+      if (events.readyState === EventSource.CLOSED) {  // refused: the browser gives up
+        poll();
+        setTimeout(function () { listen(Math.min(wait * 2, 60000)); }, wait);
+      }
+    };
+  }
+  if (body.dataset.events && window.EventSource) {
+    listen(5000);
   }
 })();
