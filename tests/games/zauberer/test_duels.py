@@ -208,16 +208,30 @@ def test_air_embodiment_calls_the_duel_off_and_moves_one_space() -> None:
     assert outcome.state["teams"][outcome.state["turn"]]["clan"] == "water"  # fire's turn ended
 
 
-def test_growing_roots_steals_the_attack_card() -> None:
+@pytest.mark.parametrize("returns", ["stolen_card", "itself"])
+def test_growing_roots_steals_the_attack_card(returns: str) -> None:
+    """ "Steal the opponent's attack card and use it yourself. (This card must be shuffled
+    back in the spell card pile)": by default the stolen card, once used, is shuffled back
+    into its own pile and Growing Roots stays in the thief's hand; by the other reading
+    Growing Roots goes back and the thief keeps the stolen card."""
     state = fire_v_earth(fire="fireball", earth="growing_roots")
+    if returns != "stolen_card":
+        state["rules"]["growing_roots_returns"] = returns
     outcome = round_(
         state, {"fire": "fireball"}, {"earth": "growing_roots"}, fire=[3, 3], earth=[3, 3]
     )
+    # fire 6 + 1 (over earth) = 7; earth 6 + 2 (the stolen Fireball) = 8
     assert outcome.result["power"] == {"fire": 7, "earth": 8}
     assert outcome.result["round_loser"] == "fire"
     after = outcome.state
-    assert team(after, "earth")["spell"] == "fireball" and team(after, "fire")["spell"] is None
-    assert "growing_roots" in after["decks"]["earth"]
+    assert team(after, "fire")["spell"] is None
+    if returns == "stolen_card":
+        assert team(after, "earth")["spell"] == "growing_roots"
+        assert "fireball" in after["decks"]["fire"]
+        assert "growing_roots" not in after["decks"]["earth"]
+    else:
+        assert team(after, "earth")["spell"] == "fireball"
+        assert "growing_roots" in after["decks"]["earth"]
 
 
 @pytest.mark.parametrize(("fire_card", "fire_power"), [(None, 9), ("fireball", 5)])

@@ -177,7 +177,7 @@ class Rules(Model):
     dungeon_back_steps: int = Field(ge=0)
     dungeon_nothing_ones: int = Field(ge=0, le=2)
     spell_moves_stop_at_dungeons: bool
-    stolen_card_kept: bool
+    growing_roots_returns: Literal["stolen_card", "itself"] = "stolen_card"
     fountain_roll: Literal["choice", "must"] = "choice"
     default_first: str
     min_teams: int = Field(ge=1)

@@ -30,7 +30,7 @@ from gmtool.games.zauberer.rules.state import (
     open_duel,
     team_to_play,
 )
-from gmtool.games.zauberer.rules.turns import end_turn, knock_out, return_spell
+from gmtool.games.zauberer.rules.turns import end_turn, knock_out, return_card, return_spell
 from gmtool.games.zauberer.state import Duel, Phase
 
 BATTLE_EFFECTS = ("battle_power", "battle_hp", "battle_one_die")
@@ -249,15 +249,23 @@ def _spend_cards(
         if state["cards"][cid]["effect"]["kind"] != "steal_attack":
             continue
         thief = find_team(state, clan)
-        return_spell(state, thief)
         victim_clan = roll.other(clan)
+        taken = None
         if victim_clan in roll.stolen:
             victim = find_team(state, victim_clan)
             taken = victim["spell"]
             victim["spell"] = None
-            thief["spell"] = taken
-            if not state["rules"]["stolen_card_kept"]:
-                return_spell(state, thief)
+        rules = state["rules"]
+        # Games begun before the setting read it as Growing Roots going back.
+        if rules.get("growing_roots_returns", "itself") == "stolen_card":
+            # the stolen card, used, is shuffled back; Growing Roots stays in hand
+            if taken is not None:
+                return_card(state, taken)
+            continue
+        return_spell(state, thief)
+        thief["spell"] = taken
+        if taken is not None and not rules.get("stolen_card_kept", True):
+            return_spell(state, thief)
 
 
 def _age_lasting(duel: Duel, roll: Roll) -> None:

@@ -107,7 +107,13 @@ def return_spell(state: State, team: Team) -> str | None:
     is the same as shuffling it in)."""
     cid: str | None = team["spell"]
     if cid is not None:
-        state["decks"][state["cards"][cid]["clan"]].append(cid)
-        state["decks"][state["cards"][cid]["clan"]].sort()
+        return_card(state, cid)
         team["spell"] = None
     return cid
+
+
+def return_card(state: State, cid: str) -> None:
+    """Put spell card ``cid`` back into its own clan's pile (kept sorted, drawn at random)."""
+    pile = state["decks"][state["cards"][cid]["clan"]]
+    pile.append(cid)
+    pile.sort()
