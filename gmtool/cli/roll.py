@@ -119,12 +119,20 @@ def _reveal(ctx: typer.Context, seq: int, expression: str | None, *, as_json: bo
 def odds(
     expression: str = typer.Argument(..., help="Dice notation, e.g. 3d6, 4d6kh3, adv+5"),
     vs: int = typer.Option(None, "--vs", help="Also give the chance to meet or beat N."),
+    sample: int = typer.Option(
+        None,
+        "--sample",
+        metavar="N",
+        help="Estimate the odds from N rolls instead (each chance with its standard error),"
+        " for dice whose exact odds would take too long.",
+    ),
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Exact odds of a dice expression, as a bar chart."""
     from gmtool.dice.odds import distribution
+    from gmtool.dice.odds import sample as sampled
 
-    dist = distribution(expression)
+    dist = distribution(expression) if sample is None else sampled(expression, sample)
     doc = dist.to_json(vs=vs)
     if as_json:
         print_json(doc)

@@ -21,9 +21,33 @@ MAX_KEEP_OUTCOMES = 500
 """A keep/drop pool's die may have at most this many outcomes (an exploding die counts its
 whole chain): icepool works through a pool one outcome deeper per outcome, and near a
 thousand it runs out of stack."""
-MAX_KEEP_WORK = 20_000_000
-"""...and a keep/drop pool's work, as measured: dice x outcomes x (kept² x outcomes + dice).
-Twenty million is about two and a half seconds on a small machine."""
+MAX_WORK = 1_000_000
+"""Exact odds are refused up front past this much work (``work``): about half a second on
+a small machine with nothing else running, so at most a second or two when it is busy.
+``13d23!`` (1.1 million) and ``12d%kl17`` (8.6 million) are past it: ``--sample`` estimates
+those."""
+KEEP_STEP = 2
+"""A keep/drop pool's steps (dice x outcomes x (kept² x outcomes + dice), as measured) per
+step of ``work``: icepool's step costs about half an addition of two big counts."""
+EVEN_STEP = 4
+"""Plain dice's steps (one running sum per die per total) per step of ``work``."""
+SAMPLE_DICE = 500_000
+"""The dice the suggested ``--sample`` rolls in all: about a second on a small machine
+(some 400,000 dice a second); its error is then a fraction of a percent."""
+MAX_SAMPLE_DICE = 2_000_000
+"""``--sample N`` rolls at most this many dice in all (N x the dice of one roll): a few
+seconds."""
+
+
+def suggested_sample(tree: Expression) -> int:
+    """A round number of rolls of about SAMPLE_DICE dice, between 1,000 and 100,000."""
+    rolls = max(1_000, min(100_000, SAMPLE_DICE // max(1, _dice_of(tree))))
+    scale = 10 ** (len(str(rolls)) - 1)
+    return rolls // scale * scale
+
+
+def _dice_of(tree: Expression) -> int:
+    return sum(term.count for term in tree.dice_terms)
 
 
 @dataclass(frozen=True)
@@ -75,9 +99,8 @@ def distribution(expression: str | Expression) -> Distribution:
 
 
 def _check_size(tree: Expression) -> None:
-    """Refuse, with the reason, what would take minutes to work out exactly."""
+    """Refuse, with the reason, what would take more than about a second to work out."""
     totals = 1
-    keep_work = 0
     for term in tree.dice_terms:
         outcomes = term.sides * (EXPLODE_DEPTH if term.explode else 1)
         totals += term.kept_count * (outcomes - 1)
@@ -90,20 +113,94 @@ def _check_size(tree: Expression) -> None:
                 f"{outcomes:,} outcomes is past the limit of {MAX_KEEP_OUTCOMES:,}",
                 hint="try smaller dice, or no keep/drop",
             )
-        kept = term.kept_count
-        keep_work += term.count * outcomes * (kept * kept * outcomes + term.count)
-    if keep_work > MAX_KEEP_WORK:
+    steps = work(tree)
+    if steps > MAX_WORK:
         raise DiceError(
-            f"exact odds of '{tree}' would take too long: keeping and dropping among these"
-            f" dice is {keep_work:,} steps of work, past the limit of {MAX_KEEP_WORK:,}",
-            hint="try fewer or smaller dice, or keep fewer",
+            f"exact odds of '{tree}' would take too long: {steps:,} steps of work, past the"
+            f" limit of {MAX_WORK:,} (about a second)",
+            hint=f"'--sample {suggested_sample(tree)}' estimates them by rolling, with its error",
         )
     if totals > MAX_TOTALS:
         raise DiceError(
             f"exact odds of '{tree}' would take too long: {totals:,} possible totals "
             f"(the limit is {MAX_TOTALS:,})",
-            hint="try fewer or smaller dice",
+            hint=f"'--sample {suggested_sample(tree)}' estimates them by rolling, with its error",
         )
+
+
+def work(tree: Expression) -> int:
+    """The steps ``distribution`` takes for ``tree``, counted from the sizes of the tables
+    of ways it adds (each addition of two tables costs the product of their sizes) without
+    working any of them out; keep/drop pools by their own measure (KEEP_STEP)."""
+    steps = 0
+    size = 1  # the totals of the terms so far
+    for term in tree.dice_terms:
+        lowest = term.reroll_below or 1
+        if term.keep is not None:
+            outcomes = term.sides * (EXPLODE_DEPTH if term.explode else 1)
+            kept = term.kept_count
+            steps += term.count * outcomes * (kept * kept * outcomes + term.count) // KEEP_STEP
+            part = kept * (outcomes - 1) + 1
+        elif not term.explode:
+            part = term.count * (term.sides - lowest) + 1
+            steps += term.count * part // EVEN_STEP
+        else:
+            one = (term.sides - 1) * EXPLODE_DEPTH + term.sides  # one die's chain's totals
+            part, count = 1, term.count
+            while count:  # as ``_times`` doubles
+                if count & 1:
+                    steps, part = steps + part * one, part + one - 1
+                count >>= 1
+                if count:
+                    steps, one = steps + one * one, 2 * one - 1
+        steps += size * part
+        size += part - 1
+    return steps
+
+
+@dataclass(frozen=True)
+class Sampled(Distribution):
+    """Chances estimated by rolling ``rolls`` times with the real roller (explosions
+    followed as far as they go): each with its standard error."""
+
+    rolls: int = 0
+
+    def error(self, chance: Fraction) -> float:
+        p = float(chance)
+        return float((p * (1 - p) / self.rolls) ** 0.5)
+
+    def to_json(self, *, vs: int | None = None) -> dict[str, Any]:
+        doc = super().to_json(vs=vs)
+        doc["sampled"] = self.rolls
+        variance = sum(float(p) * (t - doc["mean"]) ** 2 for t, p in self.chances.items())
+        doc["mean_error"] = (variance / self.rolls) ** 0.5
+        for outcome, chance in zip(doc["outcomes"], sorted(self.chances.items()), strict=True):
+            outcome["error"] = self.error(chance[1])
+        if vs is not None:
+            doc["vs"]["error"] = self.error(self.at_least(vs))
+        return doc
+
+
+def sample(expression: str | Expression, rolls: int, seed: int | None = None) -> Sampled:
+    """Estimated chances of ``expression``'s totals from ``rolls`` rolls."""
+    from collections import Counter
+
+    from gmtool.dice.rng import Rng
+    from gmtool.dice.roller import roll_expression
+
+    tree = parse(expression) if isinstance(expression, str) else expression
+    dice = max(1, _dice_of(tree))
+    if rolls < 1 or rolls * dice > MAX_SAMPLE_DICE:
+        most = max(1, MAX_SAMPLE_DICE // dice)
+        raise DiceError(
+            f"--sample {rolls:,}: give 1 to {most:,} rolls for '{tree}' (at most"
+            f" {MAX_SAMPLE_DICE:,} dice in all)",
+            hint=f"try --sample {suggested_sample(tree)}",
+        )
+    face = Rng.from_seed(seed).face
+    counts = Counter(roll_expression(tree, face)[0] for _ in range(rolls))
+    chances = {total: Fraction(n, rolls) for total, n in sorted(counts.items())}
+    return Sampled(str(tree), chances, rolls)
 
 
 def _term_ways(term: DiceTerm | Constant) -> tuple[Ways, int]:

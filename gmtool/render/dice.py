@@ -40,6 +40,12 @@ def odds_chart(doc: dict[str, Any]) -> Lines:
     chart = Lines([[title]]).extend(table(("total", "chance"), cells, right=(0, 1), gap=1))
     if len(rows) < len(doc["outcomes"]) and (rows[0][0], rows[-1][1]) != (doc["min"], doc["max"]):
         chart.add(f"totals outside {rows[0][0]}–{rows[-1][1]}: under 1 in a million")
+    if "sampled" in doc:
+        worst = max(outcome["error"] for outcome in doc["outcomes"])
+        chart.add(
+            f"estimated from {doc['sampled']:,} rolls: each chance within ±{worst:.2%} (one"
+            f" standard error), the mean within ±{doc['mean_error']:.2f}"
+        )
     return chart
 
 

@@ -126,3 +126,51 @@ def test_totals_counted_here_agree_with_icepool(
     die = reference(icepool)
     expected = {int(o): Fraction(q, die.denominator()) for o, q in die.items() if q}
     assert distribution(expression).chances == expected
+
+
+@pytest.mark.parametrize("expression", ["13d23!", "12d%kl17", "2d200!", "8d50!"])
+def test_odds_past_a_second_of_work_are_refused_up_front_naming_sample(
+    gmtool, expression: str
+) -> None:  # type: ignore[no-untyped-def]
+    import time
+
+    started = time.perf_counter()
+    result = gmtool("odds", expression)
+    assert time.perf_counter() - started < 0.5  # refused by counting, not by trying
+    assert result.code == 5 and len(result.err.strip().splitlines()) == 1
+    assert "steps of work" in result.err and "--sample" in result.err
+
+
+def test_the_work_counted_is_what_the_exact_odds_take() -> None:
+    """The count of ``work`` against the clock: within the limit every expression here is
+    worked out in well under the few seconds a refusal saves."""
+    import time
+
+    from gmtool.dice.odds import MAX_WORK, work
+
+    for expression in ("12d20!", "6d100kh3", "300d6", "10d30kh5", "3d6+2d10!", "20d100"):
+        assert work(parse(expression)) <= MAX_WORK
+        started = time.perf_counter()
+        distribution(expression)
+        assert time.perf_counter() - started < 5
+
+
+def test_a_sample_is_near_the_exact_odds_within_its_error() -> None:
+    from gmtool.dice.odds import sample
+
+    exact = distribution("3d6")
+    doc = sample("3d6", 20_000, seed=4).to_json(vs=12)
+    assert doc["sampled"] == 20_000 and doc["vs"]["error"] > 0
+    for outcome in doc["outcomes"]:
+        chance = float(exact.chances[outcome["total"]])
+        assert abs(outcome["probability"] - chance) <= 5 * outcome["error"] + 1e-9
+    assert abs(doc["mean"] - 10.5) <= 5 * doc["mean_error"]
+    assert abs(doc["vs"]["probability"] - 0.375) <= 5 * doc["vs"]["error"]
+
+
+def test_odds_sample_charts_an_estimate_and_says_its_error(gmtool) -> None:  # type: ignore[no-untyped-def]
+    result = gmtool("odds", "13d23!", "--sample", "3000", "--vs", "200")
+    assert result.code == 0, result.err
+    assert "estimated from 3,000 rolls" in result.out and "standard error" in result.out
+    refused = gmtool("odds", "13d23!", "--sample", "900000")
+    assert refused.code == 5 and "at most 2,000,000 dice" in refused.err
