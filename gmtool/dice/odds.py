@@ -42,7 +42,7 @@ seconds."""
 def suggested_sample(tree: Expression) -> int:
     """A round number of rolls of about SAMPLE_DICE dice, between 1,000 and 100,000."""
     rolls = max(1_000, min(100_000, SAMPLE_DICE // max(1, _dice_of(tree))))
-    scale = 10 ** (len(str(rolls)) - 1)
+    scale = int(10 ** (len(str(rolls)) - 1))
     return rolls // scale * scale
 
 
