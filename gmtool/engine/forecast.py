@@ -109,11 +109,14 @@ class Player:
         content: Any,
         policies: Mapping[str, Policy],
         rng: Rng,
+        notes: dict[str, Any] | None = None,
     ) -> None:
         self.system = system
         self.content = content
         self.policies = policies
         self.rng = rng
+        self.notes: dict[str, Any] = {} if notes is None else notes
+        """What the game's ``observe`` has noted of this game so far."""
         self.follow: Callable[..., Move] | None = getattr(system, "follow", None)
 
     def moves(
@@ -248,10 +251,10 @@ def play_out(
     than ``steps`` actions is left unfinished (``Played.record``'s ``finished`` False)."""
     state = copy.deepcopy(setup.start.state)
     door = DiceDoor(dice)
-    player = Player(setup.system, setup.content, setup.policies, thinking)
+    notes: dict[str, Any] = {}
+    player = Player(setup.system, setup.content, setup.policies, thinking, notes)
     actions: list[tuple[dict[str, Any], list[int]]] = []
     pending = list(setup.start.first)
-    notes: dict[str, Any] = {}
     finished = False
     for _ in range(steps):
         action = pending.pop(0) if pending else setup.rules.step(state, player)
@@ -489,6 +492,9 @@ class EnumeratingRng(Rng):
 
 EXACT_STEPS = 60
 """An exact forecast is tried only for games this short: a branch longer is given up."""
+PROBE = 50
+"""After this many branches, an exact forecast whose branches so far weigh too little to
+finish within its limit is given up (their count over their weight estimates the whole)."""
 
 
 def enumerated(setup: Setup, limit: int) -> Tally | None:
@@ -512,6 +518,8 @@ def enumerated(setup: Setup, limit: int) -> Tally | None:
         tally.add(played.record, dice.weight())
         if not dice.advance():
             return tally
+        if tally.runs >= PROBE and tally.runs > tally.games * limit * 4:
+            return None  # the branches walked so far are too small a share of the whole
     return None
 
 

@@ -1,0 +1,89 @@
+"""``gmtool forecast`` of an Astral fight: a one-tick duel worked out by hand, exact, and
+forecast games replayed tick by tick through ``Game.play``."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from gmtool.dice import DiceDoor, Rng
+from gmtool.engine import forecast as F
+from gmtool.engine.game import Game
+from gmtool.games.astral.game import SYSTEM
+from gmtool.games.astral.rules import forecast as rules
+
+
+def _state(options: dict[str, Any]) -> tuple[dict[str, Any], Any]:
+    content = SYSTEM.load_content({})
+    return SYSTEM.new_state(content, options, DiceDoor(Rng(0))), content
+
+
+def _setup(state: dict[str, Any], content: Any, **named: str) -> F.Setup:
+    start = rules.start(SYSTEM, state, content, fresh=False)
+    return F.Setup(SYSTEM, rules, content, start, F.policies_for(rules, named))
+
+
+DUEL = {
+    "entities": {"Ana": {"kind": "pc", "aura": 1}, "Rex": {"kind": "npc", "tn": 7, "aura": 1}},
+    "distances": ["Ana Rex touching"],
+}
+
+
+def test_a_one_tick_duel_is_exact_and_as_worked_out_by_hand() -> None:
+    # Both attack, both touching (+2 each): Ana's CV 2d6+2 against Rex's 7+2. Above 9 Rex
+    # loses the difference (out at 1 Aura): 2d6 of 8-12, 15/36. Below, Ana is out: 2-6,
+    # 15/36. Equal (a 7, 6/36): each loses 1 and both are out: no winner.
+    state, content = _state(DUEL)
+    setup = _setup(state, content)
+    outcome = F.forecast(setup, 2000, seed=1)
+    assert outcome.exact
+    doc = F.report(
+        outcome.tally, exact=True, main="ticks", seed=1, policies=setup.policies, what=""
+    )
+    assert doc["wins"]["pcs"] == {"p": round(15 / 36, 4), "exact": True}
+    assert doc["wins"]["npcs"]["p"] == round(15 / 36, 4)
+    assert doc["no_winner"]["p"] == round(6 / 36, 4)
+    assert doc["measures"]["ticks"]["median"] == 1.0
+    assert outcome.tally.games == pytest.approx(float(Fraction(1)))
+
+
+def test_sampled_duel_falls_within_its_interval() -> None:
+    state, content = _state(DUEL)
+    setup = _setup(state, content, pcs="random", npcs="random")
+    outcome = F.forecast(setup, 3000, seed=4)
+    assert not outcome.exact  # a random policy is sampled, never enumerated
+    assert outcome.tally.runs == 3000
+
+
+def test_forecast_ticks_replayed_through_the_log_end_where_the_forecast_did(gmtool) -> None:
+    assert gmtool("campaign", "new", "ad", "--from", "campaigns/astral-demo.yaml").code == 0
+    game = Game.open("ad")
+    setup = _setup(game.state, game.content, pcs="random", npcs="random")
+    for seed in (3, 8):
+        played = F.play_out(setup, F.Rng(seed), F.Rng(seed + 1), trail=True)
+        assert played.actions
+        for action, faces in played.actions:
+            game.play(action, game.door(entered=faces))
+        assert game.state == played.end
+        for _ in played.actions:
+            game.undo()
+
+
+def test_the_command_forecasts_a_campaign_file_and_the_campaign_mid_fight(gmtool) -> None:
+    out = gmtool(
+        "forecast", "--from", "campaigns/astral-demo.yaml", "--runs", "100", "--seed", "2", "--json"
+    )
+    assert out.code == 0, out.err
+    doc = json.loads(out.out)
+    assert set(doc["wins"]) == {"pcs", "npcs"} and "Aura left: Cy" in doc["measures"]
+    gmtool("campaign", "new", "ad", "--from", "campaigns/astral-demo.yaml")
+    game = Game.open("ad")
+    game.play({"type": "tick", "declarations": []}, game.door())  # everyone hesitates
+    here = gmtool("forecast", "--runs", "50", "--seed", "1")
+    assert here.code == 0, here.err
+    assert "the fight from tick 1" in here.out and "pcs wins" in here.out
+    fresh = gmtool("forecast", "--fresh")
+    assert fresh.code == 4 and "no start of its own" in fresh.err
