@@ -1,7 +1,7 @@
 """The battle's rooms on the grid of corners, as plain text with the air as colour: each
-corner three characters (the room's name in its first corner, then crew initials, F for
-a fire, B for a breach), walls between rooms and the doors in them, shut, open, broken or
-locked, so the rooms and their doors read without colour."""
+corner three characters (crew initials in the corners the rules stand them in, the room's
+name in a free corner, F for a fire, B for a breach), walls between rooms and the doors in
+them, shut, open, broken or locked, so the rooms and their doors read without colour."""
 
 from __future__ import annotations
 
@@ -40,26 +40,52 @@ def draw_rooms(ship: Doc, targeted: set[str]) -> Text:
 
 
 def _cells(ship: Doc, targeted: set[str]) -> dict[Corner, tuple[str, str]]:
-    """Each corner's three characters and style."""
+    """Each corner's three characters and style. Crew stand where the rules put them: the
+    room's living crew in its corners in turn, the first listed in the first corner
+    (``beams.crew_in_corners``), so a beam drawn through a crew member's corner hurts that
+    crew member. A corner shows its first crew member's initials, then ``+`` when more
+    stand there, or F (a fire) or B (a breach) in that corner; the room's name takes the
+    first corner nobody stands in."""
     cells: dict[Corner, tuple[str, str]] = {}
     for room_id, room in ship["rooms"].items():
         corners = room["corners"]
         style = _air_style(room["oxygen"])
         if room_id in targeted:
             style += " underline"
-        marks = ["F"] * room["fires"] + ["B"] * room["breaches"]
-        marks += [
-            ("D" + c["name"].rsplit(" ", 1)[-1])[:3] if c["race"] == "drone" else c["name"][:2]
-            for c in ship["crew"]
-            if c["room"] == room_id and c["health"] > 0
-        ]
+        standing: list[list[Doc]] = [[] for _ in corners]
+        there = [c for c in ship["crew"] if c["room"] == room_id and c["health"] > 0]
+        for index, member in enumerate(there):
+            standing[index % len(corners)].append(member)
+        marks = _hazard_marks(room)
+        label_at = next((i for i, crew in enumerate(standing) if not crew), None)
         for index, (x, y) in enumerate(corners):
-            label = room_id[:3] if index == 0 else (marks.pop(0) if marks else "")
-            cells[(x, y)] = (f"{label:<3}", style)
-        if marks:  # more to show than corners: the last corner lists the count
-            x, y = corners[-1]
-            cells[(x, y)] = (f"+{len(marks)}".ljust(3), style)
+            mark = marks.get(index, "")
+            if standing[index]:
+                more = "+" if len(standing[index]) > 1 else mark
+                label = _initials(standing[index][0]) + more
+            elif index == label_at:
+                label = room_id[: 3 - len(mark)] + mark
+            else:
+                label = mark
+            cells[(x, y)] = (f"{label:<3}"[:3], style)
     return cells
+
+
+def _initials(member: Doc) -> str:
+    """Two characters: a crew member's name, or D and the drone's last word."""
+    if member["race"] == "drone":
+        return ("D" + member["name"].rsplit(" ", 1)[-1])[:2]
+    return f"{member['name'][:2]:<2}"
+
+
+def _hazard_marks(room: Doc) -> dict[int, str]:
+    """The corner of each fire (F) and breach (B); a document without corners (written
+    before they were listed) puts its counts in the first corners."""
+    fires = room.get("fire_corners", list(range(int(room["fires"]))))
+    breaches = room.get("breach_corners", list(range(int(room["breaches"]))))
+    marks = {int(corner): "B" for corner in breaches}
+    marks.update({int(corner): "F" for corner in fires})
+    return marks
 
 
 def _doors(ship: Doc, owner: dict[Corner, str]) -> dict[tuple[str, Corner], str]:

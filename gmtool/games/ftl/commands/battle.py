@@ -11,14 +11,15 @@ from typing import Any
 import typer
 
 from gmtool.cli.common import JSON_OPTION, emit, open_game, print_json
-from gmtool.games.ftl.commands.shared import coin_faces
+from gmtool.games.ftl.commands.shared import coin_faces, json_errors
 
 SHIP = typer.Argument(..., help="The ship (its seat name, e.g. Red).")
 
 
 def _order(ctx: typer.Context, kind: str, as_json: bool, **fields: Any) -> None:
-    game = open_game(ctx, "ftl")
-    outcome = game.play({"type": f"order_{kind}", **fields}, game.door(entered=[]))
+    with json_errors(as_json):
+        game = open_game(ctx, "ftl")
+        outcome = game.play({"type": f"order_{kind}", **fields}, game.door(entered=[]))
     if as_json:
         print_json(outcome.result)
     else:
@@ -56,9 +57,10 @@ def register(app: typer.Typer) -> None:
         as_json: bool = JSON_OPTION,
     ) -> None:
         """Run the battle one second (or --seconds N) in its fixed order."""
-        game = open_game(ctx, "ftl")
-        door = battle_door(game, dice or [])
-        outcome = game.play({"type": "tick", "seconds": seconds}, door)
+        with json_errors(as_json):
+            game = open_game(ctx, "ftl")
+            door = battle_door(game, dice or [])
+            outcome = game.play({"type": "tick", "seconds": seconds}, door)
         if as_json:
             print_json(outcome.result)
         else:  # plain text: a second is run often, and rich costs more to start than it

@@ -4,11 +4,42 @@ terminal (the battle and the ship builder use them too)."""
 from __future__ import annotations
 
 import re
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
-from gmtool.cli.common import console
+import typer
+
+from gmtool.cli.common import console, print_json
+from gmtool.errors import GmtoolError
 
 COIN_WORDS = {"heads": "1", "tails": "2", "h": "1", "t": "2"}
+
+
+@contextmanager
+def json_errors(as_json: bool) -> Iterator[None]:
+    """With ``--json`` a refused command prints one JSON document too, ``{"error":
+    {"message", "where", "hint", "line", "exit_code"}}``, beside its line on stderr, and
+    exits with the error's code; nothing is written, as for any refusal."""
+    try:
+        yield
+    except GmtoolError as error:
+        if not as_json:
+            raise
+        print_json(
+            {
+                "error": {
+                    "message": error.message,
+                    "where": error.where,
+                    "hint": error.hint,
+                    "line": error.line(),
+                    "exit_code": error.exit_code,
+                }
+            }
+        )
+        sys.stderr.write(f"error: {error.line()}\n")
+        raise typer.Exit(error.exit_code) from None
 
 
 def coin_faces(text: str) -> list[int]:

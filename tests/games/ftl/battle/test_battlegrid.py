@@ -10,11 +10,13 @@ from tests.games.ftl.battle.helpers import battle
 
 # The test ship: pilot and engines, then weapons and shields (2x2), oxygen over the
 # medbay (2x2, a door to space), the doors room under weapons, the hall (2x2) at the end.
+# Crew stand in their room's corners in turn (the first listed in the first corner), as
+# the beams read them; the room's name takes its first free corner.
 ALL_SHUT = """\
 +-------+-------+-------+-------+
-|pil An =eng Bo |oxy    |hal    |
+|An  pil=Bo  eng|oxy    |hal    |
 +-------+===----+===----+       |
-|wea Cy |shi Di |med    =       |
+|Cy  wea|Di  shi|med    =       |
 +-------+       |       +-------+
 |doo    |       |       |
 +-------+-------+===----+
@@ -22,11 +24,11 @@ ALL_SHUT = """\
 
 EVERY_STATE = """\
 +-------+-------+-------+-------+
-|pil An xeng    |oxy    |hal    |
+|An  pilxeng    |oxy    |hal    |
 +-------+   ----+###----+       |
-|wea    |shi Di |med F          |
+|wea    |Di  shi|Cy  med        |
 +-------+       |       +-------+
-|doo    |       |Cy     |
+|doo    |       |F      |
 +-------+-------+   ----+
 """
 
@@ -50,7 +52,7 @@ def test_open_broken_locked_and_venting_doors() -> None:
     blue["rooms"]["medbay"]["vent"] = True  # its door to space open: a gap in the hull
     blue["rooms"]["medbay"]["fires"] = [{"corner": 2, "health": 25}]
     blue["crew"][1]["health"] = 0  # Bo is dead in the engine room: not drawn
-    blue["crew"][2]["room"] = "medbay"  # Cy, after the fire's F
+    blue["crew"][2]["room"] = "medbay"  # Cy in the first corner, the fire in the third
     assert _grid(state) == EVERY_STATE
 
 
@@ -80,3 +82,21 @@ def test_the_air_shades_a_room_whole_and_nothing_outside() -> None:
     assert style_at(3, 17) == "on red" and style_at(4, 20) == "on red"  # the medbay
     assert lines[4][8] == "+" and style_at(4, 8) == ""  # walls are not shaded
     assert style_at(5, 20) == "on red" and len(lines[5]) == len("|doo    |       |       |")
+
+
+def test_crew_are_drawn_in_the_corners_a_beam_hurts_them_in() -> None:
+    """Three in the 2x2 shield room: the first in corner 1, the second in corner 2, the
+    third in corner 3 (reading order); a fourth and fifth: corner 4, then corner 1 again,
+    shown ``+``. ``beams.crew_in_corners`` puts them in the same corners."""
+    from gmtool.games.ftl.rules.battle.beams import crew_in_corners
+
+    state = battle()
+    blue = state["battle"]["ships"]["Blue"]
+    for member in blue["crew"]:
+        member["room"] = "shields"
+    blue["crew"].append({**blue["crew"][0], "name": "Ed"})
+    grid = _grid(state).splitlines()
+    assert grid[3][8:16] == "|An+ Bo "  # corners 1 and 2 (Ana and Ed in 1; no room for "shi")
+    assert grid[5][8:16] == "|Cy  Di "  # corners 3 and 4
+    names = [m["name"] for m in crew_in_corners(blue, "shields", [1])]
+    assert names == ["Bo"]  # a beam through corner 2 hurts Bo alone

@@ -145,4 +145,4 @@ def test_show_one_ship_for_people(fight) -> None:  # type: ignore[no-untyped-def
     assert "Blue Lanternfish" in result.out and "Red Kestrel" not in result.out
     assert "FTL drive" in result.out
     assert "doors: = shut, gap open, x broken, # locked" in result.out  # the grid's doors
-    assert "=bri Fa |" in result.out  # the bridge's door to space, shut
+    assert "=Fa  bri|" in result.out  # the bridge's door to space, shut

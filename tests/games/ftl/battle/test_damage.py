@@ -98,5 +98,11 @@ def test_crew_dies_at_zero() -> None:
     from gmtool.games.ftl.rules.battle.damage import hurt
 
     died = hurt(blue, bo, 60, "test")
-    assert died[-1] == {"event": "crew_died", "ship": "Blue", "crew": "Bo", "room": "engines"}
+    assert died[-1] == {
+        "event": "crew_died",
+        "ship": "Blue",
+        "owner": "Blue",
+        "crew": "Bo",
+        "room": "engines",
+    }
     assert bo["health"] == 0

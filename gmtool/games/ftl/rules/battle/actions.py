@@ -26,6 +26,7 @@ from gmtool.games.ftl.rules.battle import (
 from gmtool.games.ftl.rules.battle.document import battle_document, rolls_document
 from gmtool.games.ftl.rules.battle.drones import order_drone
 from gmtool.games.ftl.rules.battle.second import run_second
+from gmtool.games.ftl.rules.battle.shields_evasion import dodge_count, evasion
 from gmtool.games.ftl.rules.battle.state import Battle, Ship, live_battle, ship_of
 from gmtool.games.ftl.rules.battle.story import story, story_lines
 from gmtool.games.ftl.rules.battle.zoltans import all_zoltan_power
@@ -139,6 +140,22 @@ def _order_dodge(
     bad = [n for n in numbers if not 1 <= n <= die]
     if bad or len(set(numbers)) != len(numbers):
         raise RulesError(f"dodge numbers must be different numbers from 1 to {die}, not {numbers}")
+    percent = evasion(battle, ship)
+    allowed = dodge_count(battle, ship)
+    if numbers and not allowed:
+        raise RulesError(
+            f"{ship['name']} has {percent}% evasion: no dodge number to pick",
+            hint="power the engines and man the helm",
+        )
+    if len(numbers) > allowed:
+        raise RulesError(
+            f"{ship['name']}'s {percent}% evasion picks {allowed} dodge numbers, not "
+            f"{len(numbers)} (one for every {battle['rules']['evasion']['percent_per_number']}%)"
+        )
+    if numbers == list(ship.get("dodge_picks", [])):
+        raise RulesError(
+            f"{ship['name']} already picks {','.join(map(str, numbers)) or 'no dodge number'}"
+        )
     if trial:
         return {}
     ship["dodge_picks"] = numbers

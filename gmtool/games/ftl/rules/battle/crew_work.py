@@ -30,7 +30,9 @@ def order_move(battle: Battle, seat: str, name: str, room_id: str, *, trial: boo
     ship, member = own_member(battle, seat, name)
     room_of(ship, room_id)
     if member["health"] <= 0:
-        raise RulesError(f"{ship['name']}'s {member['name']} is dead and takes no orders")
+        raise RulesError(f"{seat}'s {member['name']} is dead and takes no orders")
+    if member["room"] == room_id and not member.get("path"):
+        raise RulesError(f"{seat}'s {member['name']} is already in {room_id}")
     path = path_between(ship, str(member["room"]), room_id)
     if path is None:
         raise RulesError(
@@ -41,13 +43,14 @@ def order_move(battle: Battle, seat: str, name: str, room_id: str, *, trial: boo
         return {}
     member["path"] = path
     member["steps"] = 0.0
-    return {
+    event: Event = {
         "event": "crew_order",
-        "ship": ship["name"],
+        "ship": seat,
         "crew": member["name"],
         "room": room_id,
         "rooms": len(path),
     }
+    return event if ship["name"] == seat else {**event, "aboard": ship["name"]}
 
 
 def walk(battle: Battle, ship: Ship) -> list[Event]:

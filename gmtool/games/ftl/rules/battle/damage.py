@@ -132,12 +132,15 @@ def hurt(ship: Ship, member: CrewMember, amount: int, why: str) -> list[Event]:
         {
             "event": "crew_hurt",
             "ship": ship["name"],
+            "owner": member.get("owner") or ship["name"],
             "crew": member["name"],
             "health": member["health"],
             "change": member["health"] - before,
             "why": why,
         }
     ]
+    if member["health"] == member["max_health"]:
+        events[0]["whole"] = True
     if member["health"] == 0:
         member["path"] = []
         if int(member.get("death_damage", 0)) and before > 0:  # a Zoltan's death burst
@@ -153,6 +156,7 @@ def hurt(ship: Ship, member: CrewMember, amount: int, why: str) -> list[Event]:
             {
                 "event": "crew_died",
                 "ship": ship["name"],
+                "owner": member.get("owner") or ship["name"],
                 "crew": member["name"],
                 "room": member["room"],
             }

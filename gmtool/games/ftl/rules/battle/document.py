@@ -117,6 +117,8 @@ def ship_document(battle: Battle, ship: Ship) -> dict[str, Any]:
                 "oxygen": r["oxygen"],
                 "fires": len(r["fires"]),
                 "breaches": len(r["breaches"]),
+                "fire_corners": sorted(int(f["corner"]) for f in r["fires"]),
+                "breach_corners": sorted(int(b["corner"]) for b in r["breaches"]),
                 "vent": r["vent"],
                 "space_door": r["space_door"],
             }

@@ -75,11 +75,17 @@ def _flying_evasion(battle: Battle, ship: Ship) -> int:
     return base * share // 100
 
 
+def dodge_count(battle: Battle, ship: Ship) -> int:
+    """How many d20 numbers dodge: one for every 5% of evasion, at most ``max_numbers``."""
+    ev = rules(battle)["evasion"]
+    return min(int(ev["max_numbers"]), evasion(battle, ship) // int(ev["percent_per_number"]))
+
+
 def dodge_numbers(battle: Battle, ship: Ship) -> list[int]:
     """The d20 numbers that dodge: one for every 5% of evasion, the ship's picks first,
     then the lowest numbers not picked."""
     ev = rules(battle)["evasion"]
-    count = min(int(ev["max_numbers"]), evasion(battle, ship) // int(ev["percent_per_number"]))
+    count = dodge_count(battle, ship)
     picked = [n for n in ship.get("dodge_picks", []) if 1 <= n <= int(ev["die"])][:count]
     filler = (n for n in range(1, int(ev["die"]) + 1) if n not in picked)
     while len(picked) < count:

@@ -45,9 +45,38 @@ def _drone_fire(e: Event) -> str:
     return f"{e['ship']} {e['drone']} fires at {e['room']}{way}"
 
 
-TELL: dict[str, Callable[[Event], str]] = {
+def _whose(e: Event) -> str:
+    """``Ana of Red``, and ``aboard Blue`` for a boarder: a crew member by its own ship."""
+    owner = e.get("owner") or e["ship"]
+    return f"{e['crew']} of {owner}" + (f" aboard {e['ship']}" if owner != e["ship"] else "")
+
+
+def _hurt(e: Event) -> str | None:
+    if e["change"] > 0:  # healing is told once, when it is whole
+        return f"{_whose(e)} is healed whole ({e['why']})" if e.get("whole") else None
+    return f"{_whose(e)} takes {-e['change']} damage ({e['why']}): {e['health']} health left"
+
+
+def _power_lost(e: Event) -> str:
+    return f"{e['ship']} {e['system']} loses power {e['from']}->{e['to']} ({e['why']})"
+
+
+TELL: dict[str, Callable[[Event], str | None]] = {
     "second": lambda e: f"[{e['second']}s]",
-    "power": lambda e: f"{e['ship']} powers {e['system']} {e['from']}->{e['to']}",
+    "power": lambda e: (
+        f"{e['ship']} powers {e['system']} {e['from']}->{e['to']}"
+        + (f" (shields {e['shields_up']} up)" if "shields_up" in e else "")
+    ),
+    "power_lost": _power_lost,
+    "weapon_unpowered": lambda e: f"{e['ship']} {e['weapon']} loses power ({e['why']})",
+    "shield_up": lambda e: f"{e['ship']}'s shields: {e['up']} up",
+    "shields_down": lambda e: f"{e['ship']}'s shields drop to {e['up']} ({e['why']})",
+    "ion_cleared": lambda e: (
+        f"{e['ship']} {e['system']}: the ion ends"
+        if not e["ion"]
+        else f"{e['ship']} {e['system']}: ion down to {e['ion']}"
+    ),
+    "crew_hurt": _hurt,
     "weapon": lambda e: (
         f"{e['ship']} turns {e['weapon']} {'on' if e['on'] else 'off'}"
         + (" (pre-ignited: charged)" if e.get("charged") else "")
@@ -55,7 +84,10 @@ TELL: dict[str, Callable[[Event], str]] = {
     "aim": lambda e: f"{e['ship']} aims {e['weapon']} at {e['at']} {e['room']}",
     "hold": lambda e: f"{e['ship']} holds {e['weapon']}",
     "autofire": lambda e: f"{e['ship']} autofire {'on' if e['on'] else 'off'}",
-    "crew_order": lambda e: f"{e['ship']} sends {e['crew']} to {e['room']}",
+    "crew_order": lambda e: (
+        f"{e['ship']} sends {e['crew']} to {e['room']}"
+        + (f" aboard {e['aboard']}" if e.get("aboard") else "")
+    ),
     "doors": lambda e: (
         f"{e['ship']} {'opens' if e['open'] else 'shuts'} "
         + (f"the door {e['room']}" if e.get("inner") else f"{e['room']} to space")
@@ -119,7 +151,7 @@ TELL: dict[str, Callable[[Event], str]] = {
     "breach_sealed": lambda e: f"breach sealed in {e['ship']} {e['room']}",
     "no_air": lambda e: f"{e['ship']} {e['room']} out of air",
     "lockdown": lambda e: f"{e['ship']} {e['room']} locked down {e['seconds']}s",
-    "crew_died": lambda e: f"{e['crew']} of {e['ship']} dies in {e['room']}",
+    "crew_died": lambda e: f"{_whose(e)} dies in {e['room']}",
     "crew_arrived": lambda e: f"{e['crew']} reaches {e['room']}",
     "repaired": lambda e: f"{e['ship']} {e['system']} repaired to {e['damage']} damage",
     "destroyed": lambda e: f"{e['ship']} is destroyed",
@@ -146,8 +178,8 @@ TELL: dict[str, Callable[[Event], str]] = {
     ),
     "winner": lambda e: f"{e['winner']} wins" if e["winner"] else "a draw",
 }
-"""Only these events reach the log line; the rest (charging, shields up, walking,
-crew hurt by a few points...) stay in the tick's JSON."""
+"""Only these events reach the log line; the rest (charging, walking...) stay in the
+tick's JSON."""
 
 
 def story(events: Iterable[Event]) -> str:
@@ -162,8 +194,11 @@ def story_lines(events: Iterable[Event]) -> list[str]:
         tell = TELL.get(event["event"])
         if tell is None:
             continue
+        line = tell(event)
+        if line is None:
+            continue
         if event["event"] == "second":
-            seconds.append((tell(event), []))
+            seconds.append((line, []))
         else:
-            seconds[-1][1].append(tell(event))
+            seconds[-1][1].append(line)
     return [(f"{head} " if head else "") + "; ".join(parts) for head, parts in seconds if parts]
