@@ -74,7 +74,7 @@ def _cells(ship: Doc, targeted: set[str]) -> dict[Corner, tuple[str, str]]:
 def _initials(member: Doc) -> str:
     """Two characters: a crew member's name, or D and the drone's last word."""
     if member["race"] == "drone":
-        return ("D" + member["name"].rsplit(" ", 1)[-1])[:2]
+        return ("D" + str(member["name"]).rsplit(" ", 1)[-1])[:2]
     return f"{member['name'][:2]:<2}"
 
 
