@@ -87,13 +87,16 @@ def prepare(
             game.state,
         )
         history = game
+    from gmtool.engine.forecast import sides_of
+
     rules = forecast_rules(system_name)
-    named = _policies(rules, policy)
     start = rules.start(system, state, content, fresh=fresh)
     if fresh and history is not None and getattr(rules, "FRESH_FROM", None):
         start = _fresh_start(history, rules, start)
+    sides = sides_of(rules, start)
+    named = _policies(sides, policy)
     return (
-        Setup(system, rules, content, start, policies_for(rules, named)),
+        Setup(system, rules, content, start, policies_for(rules, named, sides)),
         int(getattr(rules, "RUNS", DEFAULT_RUNS)),
     )
 
@@ -107,12 +110,12 @@ def forecast_rules(system_name: str) -> Forecastable:
     return rules
 
 
-def _policies(rules: Forecastable, given: list[str]) -> dict[str, str]:
+def _policies(sides: tuple[str, ...], given: list[str]) -> dict[str, str]:
     named: dict[str, str] = {}
     for item in given:
         side, equals, name = item.partition("=")
         if not equals:
-            named.update(dict.fromkeys(rules.SIDES, item))
+            named.update(dict.fromkeys(sides, item))
         else:
             named[side.strip()] = name.strip()
     return named

@@ -41,9 +41,16 @@ class Policy(Protocol):
     its ``values``). ``deterministic``: the same state always gets the same answer (the
     policies an exact forecast may use)."""
 
-    name: str
-    about: str
-    deterministic: bool
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def about(self) -> str:
+        """What it does, in a sentence (the guides list it)."""
+        ...
+
+    @property
+    def deterministic(self) -> bool: ...
 
     def pick(self, state: State, moves: Sequence[Move], rng: Rng) -> Move: ...
 
@@ -146,19 +153,40 @@ class Player:
     def answered(self, state: State, policy: Policy, move: Move) -> dict[str, Any]:
         while move.choices:
             choice = move.choices[0]
-            if choice.kind != "one" or not choice.values:
-                move = replace(move, choices=move.choices[1:])  # faces: rolled; typed: left
+            if choice.kind != "one" or not choice.values or choice.optional:
+                move = replace(move, choices=move.choices[1:])  # faces: rolled; others: left
                 continue
             value = policy.answer(state, move, choice, self.rng)
             if value not in choice.values:
                 raise RulesError(f"policy '{policy.name}' gave an answer not on offer")
             if self.follow is not None:
                 move = self.follow(state, move, choice, value, content=self.content)
-            else:
-                move = replace(
-                    move, action={**move.action, choice.key: value}, choices=move.choices[1:]
-                )
+            else:  # the answer goes in as a front end's would (``Move.fill``)
+                action = replace(move, choices=(choice,)).fill({choice.key: value})
+                move = replace(move, action=action, choices=move.choices[1:])
         return dict(move.action)
+
+
+REFEREE = ScoredPolicy(
+    "referee",
+    "the GM's own steps of a game a table plays (a roll-off): the first move on offer",
+    lambda state, move: 0.0,
+    lambda state, move, choice, value: 0.0,
+)
+"""The first of equals wins a ``ScoredPolicy``'s choice: here everything is equal."""
+
+
+def seat_by_seat(
+    state: State, player: Player, keep: Callable[[Move], bool] | None = None
+) -> Action | None:
+    """The next action of a game whose declaration says whose answer is awaited: the first
+    seat of ``to_move`` chooses by its own side's policy (a seat is a side); with nobody
+    awaited, the GM's first move on offer (a roll-off); None when nothing is on offer."""
+    seats = player.system.to_move(state, content=player.content)
+    if seats:
+        return player.choose(state, seats[0], seats[0], keep)
+    moves = player.moves(state, None, keep)
+    return player.answered(state, REFEREE, moves[0]) if moves else None
 
 
 # -- what a game declares -----------------------------------------------------------------
@@ -171,6 +199,8 @@ class Start:
     first: tuple[Action, ...] = ()
     what: str = ""
     """What is forecast, in the game's words ("the fight from round 2")."""
+    sides: tuple[str, ...] = ()
+    """The sides of this game, when they hang on it (a seat each); else the game's SIDES."""
 
 
 @dataclass(frozen=True)
@@ -187,10 +217,10 @@ class Forecastable(Protocol):
     """A game's ``rules/forecast.py``."""
 
     SIDES: tuple[str, ...]
-    """The sides a policy plays, in the order they are shown."""
+    """The sides a policy plays, in the order they are shown (unless ``Start.sides``)."""
     POLICIES: Mapping[str, Policy]
     DEFAULT_POLICIES: Mapping[str, str]
-    """Each side's policy when none is named."""
+    """Each side's policy when none is named (``"*"``: any side not listed)."""
     MAIN: str
     """The measure drawn as a histogram."""
     ENUMERABLE: bool
@@ -210,12 +240,20 @@ class Forecastable(Protocol):
     def record(self, start: State, end: State, finished: bool, notes: dict[str, Any]) -> Record: ...
 
 
-def policies_for(rules: Forecastable, named: Mapping[str, str]) -> dict[str, Policy]:
+def sides_of(rules: Forecastable, start: Start) -> tuple[str, ...]:
+    return start.sides or rules.SIDES
+
+
+def policies_for(
+    rules: Forecastable, named: Mapping[str, str], sides: Sequence[str] | None = None
+) -> dict[str, Policy]:
     """Each side's policy: ``named`` (side -> policy name) over the game's defaults."""
+    sides = tuple(sides or rules.SIDES)
     for side in named:
-        if side not in rules.SIDES:
-            raise unknown("side", side, list(rules.SIDES))
-    chosen = {side: named.get(side, rules.DEFAULT_POLICIES[side]) for side in rules.SIDES}
+        if side not in sides:
+            raise unknown("side", side, list(sides))
+    defaults = rules.DEFAULT_POLICIES
+    chosen = {side: named.get(side) or defaults.get(side) or defaults["*"] for side in sides}
     for name in chosen.values():
         if name not in rules.POLICIES:
             raise unknown("policy", name, sorted(rules.POLICIES))
@@ -232,6 +270,10 @@ class Setup:
     content: Any
     start: Start
     policies: Mapping[str, Policy]
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        return sides_of(self.rules, self.start)
 
 
 @dataclass
@@ -420,7 +462,7 @@ def sampled(
 ) -> Tally:
     """``runs`` games, game ``n`` seeded from ``seed`` and ``n``; Ctrl-C in one process
     keeps the games finished so far (``Tally.runs`` says how many)."""
-    tally = tally if tally is not None else Tally(setup.rules.SIDES)
+    tally = tally if tally is not None else Tally(setup.sides)
     if jobs > 1 and runs > 1:
         # In a few slices, so that Ctrl-C keeps the slices finished before it.
         size = max(-(-runs // SLICES), jobs * 64)
@@ -430,7 +472,7 @@ def sampled(
             part = play_games(
                 count,
                 seed,
-                partial(_empty, setup.rules.SIDES),
+                partial(_empty, setup.sides),
                 partial(play_seeded, setup),
                 jobs=jobs,
                 on_game=done,
@@ -505,7 +547,7 @@ def enumerated(setup: Setup, limit: int) -> Tally | None:
         return None
     if not all(policy.deterministic for policy in setup.policies.values()):
         return None
-    tally = Tally(setup.rules.SIDES)
+    tally = Tally(setup.sides)
     dice = EnumeratingRng()
     for _ in range(limit):
         dice.depth = 0
@@ -546,7 +588,7 @@ def forecast(
     exact = enumerated(setup, runs if exact_limit is None else exact_limit)
     if exact is not None:
         return Forecast(exact, exact=True)
-    tally = Tally(setup.rules.SIDES)
+    tally = Tally(setup.sides)
     try:
         sampled(setup, runs, seed, jobs=jobs, on_game=on_game, tally=tally)
     except KeyboardInterrupt:
