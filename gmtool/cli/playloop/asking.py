@@ -120,14 +120,17 @@ class Prompts:
         answer = self.text(question, check=faces_or_roll, refill=False)  # typed anew
         return faces_or_roll(answer)
 
-    def pass_to(self, name: str) -> None:
-        """Clear the screen and wait until ``name`` holds it: nothing secret is shown before.
+    def pass_to(self, name: str, *, before: Callable[[], None] | None = None) -> None:
+        """Clear the screen and wait until ``name`` holds it: nothing secret is shown
+        before (``before`` prints what the whole table may see above the wait).
 
         Esc here returns to the menu: going further back would show the secrets of the
         player who held the screen before."""
 
         def live_answer(earlier: str | None) -> str:
             self.clear_screen()
+            if before is not None:
+                before()
             try:
                 self._wait(f"Pass the screen to {name} — press Enter when only {name} can see it")
             except Back:

@@ -3,10 +3,15 @@
 ``HotSeat`` is the part of ``gmtool play`` every game with secrets shares: it keeps the
 state the screen was drawn from (with its version, so a move chosen on it is refused once
 the game has moved on: ``PlayLoop`` then draws the screen again), who holds the screen,
-whether a secret was shown on it, and the news of the last move. Before each menu the
-screen goes to the seat that must hold it (cleared first, and only shown once that seat
-presses Enter), or is wiped if a secret is still on it. Every move on the menu comes from
-the declaration's ``options``; a game adds only its own words and drawings.
+whether a secret was shown on it, and what each seat is still to be told in private.
+
+Before each menu the screen goes to the seat that must hold it, or is wiped if a secret is
+still on it. Passing it: the screen is cleared, the last move's news (public) is shown to
+whoever holds it still (the attacker sees her battle's result), and the screen waits for
+the next seat's Enter; it is then cleared again and drawn as that seat sees it, with what
+only that seat was to be told since (a Fortune drawn, say). The screen passes only when
+the seat to hold it changes. Every move on the menu comes from the declaration's
+``options``; a game adds only its own words and drawings.
 """
 
 from __future__ import annotations
@@ -30,19 +35,21 @@ class HotSeat:
     """The shared screen of one game of ``gmtool play``. A game's subclass gives its menu
     (``entries``), its question, the drawing of the table and the news of a move."""
 
-    def __init__(self, game: Game, ask: Prompts) -> None:
-        self.game = game
-        self.ask = ask
+    def __init__(self, loop: PlayLoop) -> None:
+        self.loop = loop
+        self.game = loop.game
+        self.ask = loop.ask
         self.holder: str | None = None
         self.secret_shown = False
-        self.news: list[Any] = []
-        self.head: Head = game.look()
+        self.private: dict[str, list[Any]] = {}
+        """What each seat is to be told when it next holds the screen, and nobody else."""
+        self.head: Head = self.game.look()
 
     @classmethod
     def run(cls, game: Game, prompts: Prompts | None = None) -> None:
         """Play ``game`` round the table until the GM quits."""
         loop = PlayLoop(game, prompts)
-        table = cls(game, loop.ask)
+        table = cls(loop)
         loop.dashboard = table.dashboard
         loop.question = table.question
         loop.run(table.entries)
@@ -54,13 +61,18 @@ class HotSeat:
     def question(self) -> str:
         raise NotImplementedError
 
-    def table_drawing(self) -> RenderableType:
-        """What the whole table may see now."""
+    def table_drawing(self, seat: str | None = None) -> RenderableType:
+        """What ``seat`` (who holds the screen; None: the whole table) may see now."""
         raise NotImplementedError
 
     def told(self, outcome: Outcome) -> RenderableType:
-        """The news of a move just played."""
+        """The news of a move just played (public)."""
         raise NotImplementedError
+
+    def told_privately(self, before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+        """What a move told one seat only (a card drawn), by seat, from the states before
+        and after it: shown to that seat when it next holds the screen."""
+        return {}
 
     def must_hold(self) -> str | None:
         """Who must hold the screen at the menu (None: whoever holds it now)."""
@@ -85,29 +97,34 @@ class HotSeat:
     # -- the screen ----------------------------------------------------------------------
     def dashboard(self) -> None:
         """Before each menu: look at the game again, hand the screen over if its holder
-        changed, wipe it if a secret was on it, then the news and the table's view."""
+        changed, wipe it if a secret was on it, then the game as the holder sees it (the
+        loop prints the news under it)."""
         from gmtool.cli.common import console
 
         self.head = self.game.look()
         holder = self.must_hold()
         if holder is not None and holder != self.holder:
             self.hand_to(holder)
-        elif self.secret_shown:
+        elif holder is None and self.secret_shown:
             self.ask.clear_screen()
-        self.secret_shown = False
+        self.secret_shown = holder is not None  # the holder's own secrets are drawn
         out = console()
-        for item in self.news:
+        out.print(self.table_drawing(holder))
+        for item in self.private.pop(holder, []) if holder is not None else []:
             out.print(item)
-        out.print(self.table_drawing())
 
     def hand_to(self, name: str) -> None:
-        """The "pass the screen" gate before the menu; Esc does not skip it."""
+        """The "pass the screen" gate before the menu (Esc does not skip it): the last
+        move's news stays in view of who holds the screen until the next seat takes it."""
+        from gmtool.cli.playloop.loop import show_news
+
         while True:
             try:
-                self.ask.pass_to(name)
+                self.ask.pass_to(name, before=lambda: show_news(self.loop.news))
                 break
             except Back:
                 continue
+        self.ask.clear_screen()
         self.holder = name
 
     def gate(self, name: str, shown_as: str | None = None) -> None:
@@ -133,5 +150,7 @@ class HotSeat:
         """Play ``action`` as chosen on the screen drawn (refused if the game moved on)."""
         door = door if door is not None else self.game.door()
         outcome = self.game.play(action, door, seen=self.head.version)
-        self.news = [self.told(outcome)]
+        self.loop.tell(self.told(outcome))
+        for seat, item in self.told_privately(self.state, outcome.state).items():
+            self.private.setdefault(seat, []).append(item)
         return outcome

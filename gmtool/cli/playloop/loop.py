@@ -14,18 +14,24 @@ a refusal and Ctrl-C do, so every system behaves alike:
   whose screen is drawn again.
 - Ctrl-C inside a step returns to the menu; Ctrl-C at the menu leaves, and the loop says
   the campaign is saved (every finished action already is).
+
+What a step did is its news (``tell``): printed under the dashboard, just above the menu,
+and kept there until the next step tells something else, so the last result is always in
+view and printed once. Undo and redo tell what they took back or brought back ("undone:
+Cy's discard"), and the dashboard is drawn as the game now is.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gmtool.cli.playloop.asking import AskAgain, Back, BackToMenu, Prompts
 from gmtool.errors import GmtoolError, StaleMove
 
 if TYPE_CHECKING:
     from gmtool.engine.game import Game
+    from gmtool.store.records import Entry
 
 SHOW_LOG = "show the log"
 UNDO = "undo"
@@ -68,6 +74,18 @@ class PlayLoop:
         self.live = live
         self.question = question or (lambda: "What happens?")
         self.goodbye = goodbye
+        self.news: list[Any] = []
+        """What the last step did (text or rich drawings), shown under the dashboard."""
+
+    def tell(self, *items: Any) -> None:
+        """``items`` are the news now, in place of the last step's."""
+        self.news = list(items)
+
+    def draw(self) -> None:
+        """The dashboard, then the news under it."""
+        if self.dashboard is not None:
+            self.dashboard()
+        show_news(self.news)
 
     # -- the session -----------------------------------------------------------------
     def run(self, entries: Callable[[], Mapping[str, Step]]) -> None:
@@ -76,8 +94,8 @@ class PlayLoop:
         try:
             changed = True
             while True:
-                if self.dashboard is not None and changed:
-                    self.dashboard()
+                if changed:
+                    self.draw()
                 menu = dict(entries())
                 choice = self.ask.menu(self.question(), [*menu, *STANDARD], self.live)
                 if choice == QUIT:
@@ -116,12 +134,21 @@ class PlayLoop:
         show_table(self.game.name, entries)
 
     def undo(self) -> None:
-        entry = self.game.undo()
-        say(f"undone #{entry.seq}: {entry.what or entry.kind}")
+        self.tell(f"undone: {described(self.game.undo())}")
 
     def redo(self) -> None:
         entry = self.game.redo()
-        say(f"redone #{entry.seq}: {entry.what or entry.kind}")
+        self.tell(f"redone: {described(entry)}" + (f" ({entry.outcome})" if entry.outcome else ""))
+
+
+def described(entry: Entry) -> str:
+    """A log entry in a few words: "Cy's discard", "roll off (fire, water)"."""
+    what = entry.what or entry.kind
+    if not entry.who:
+        return what
+    if "," in entry.who:
+        return f"{what} ({entry.who})"
+    return f"{entry.who}'s {what}"
 
 
 def run_step(ask: Prompts, step: Step) -> bool:
@@ -171,6 +198,17 @@ def say(text: str) -> None:
     from gmtool.cli.common import console
 
     console().print(text, markup=False)
+
+
+def show_news(news: list[Any]) -> None:
+    """Each item of the news: text as it is (no markup), a drawing through rich."""
+    from gmtool.cli.common import console
+
+    for item in news:
+        if isinstance(item, str):
+            say(item)
+        else:
+            console().print(item)
 
 
 def show_error(error: GmtoolError) -> None:

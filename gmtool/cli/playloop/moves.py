@@ -38,8 +38,8 @@ if TYPE_CHECKING:
 
 Fold = Callable[[Move, Choice, Any], Move]
 """Folds the answer to ``choice`` (the move's first) into ``move``: the move still to ask."""
-Show = Callable[[Move, "Outcome"], None]
-"""Prints what a move played did."""
+Show = Callable[[Move, "Outcome"], Any]
+"""Draws what a move played did (text or a rich drawing): the loop's news."""
 Step = Callable[[], object]
 Extra = Callable[[Move, list[Move]], Mapping[str, Step]]
 """The entries a loop adds after ``move`` (of the menu's ``moves``): forecasts, say."""
@@ -104,9 +104,10 @@ class MoveMenu:
     """The GM's moves of ``game`` (its ``declaration`` says which) as a play loop's steps:
     each asks the move's questions, plays it and shows what it did.
 
-    ``show`` prints an outcome; ``stamp`` finishes an action just before it is played
-    (Originem puts the time in); ``moves`` gives the moves of a state when they need more
-    than the state and the content (Originem's the time too).
+    ``show`` draws an outcome, which ``tell`` (the loop's) keeps as the news; ``stamp``
+    finishes an action just before it is played (Originem puts the time in); ``moves``
+    gives the moves of a state when they need more than the state and the content
+    (Originem's the time too).
 
     The menu is drawn from the state as it was looked at (``head``, with its version): the
     questions are asked of it, and a move is refused once the game has moved on since (by
@@ -117,6 +118,7 @@ class MoveMenu:
     ask: Prompts
     declaration: FollowingDeclaration
     show: Show
+    tell: Callable[..., None]
     stamp: Callable[[dict[str, Any]], dict[str, Any]] | None = None
     moves: Callable[[State], list[Move]] | None = None
     head: Head | None = None
@@ -153,7 +155,7 @@ class MoveMenu:
         answered = ask_move(self.ask, move, self.follow)
         if answered.move.reason:
             return
-        self.show(answered.move, self.play_answered(answered))
+        self.tell(self.show(answered.move, self.play_answered(answered)))
 
     def play_answered(self, answered: Answered) -> Outcome:
         action = answered.action

@@ -33,7 +33,7 @@ def run(game: Game, prompts: Prompts | None = None) -> None:
         console().print(render.status(SYSTEM.view(game.state, None)))
 
     loop = PlayLoop(game, prompts, dashboard=dashboard)
-    menu = TickMenu(game, loop.ask, SYSTEM, show=_show)
+    menu = TickMenu(game, loop.ask, SYSTEM, show=_show, tell=loop.tell)
 
     def odds_after(move: Move, moves: list[Move]) -> dict[str, Step]:
         """The odds of an attack come after the tick, while there is one to play."""
@@ -42,10 +42,10 @@ def run(game: Game, prompts: Prompts | None = None) -> None:
     loop.run(partial(menu.entries, odds_after))
 
 
-def _show(move: Move, outcome: Outcome) -> None:
+def _show(move: Move, outcome: Outcome) -> Any:
     from gmtool.games.astral import render as render
 
-    console().print(render.events(outcome.result))
+    return render.events(outcome.result)
 
 
 class TickMenu(MoveMenu):
@@ -93,7 +93,7 @@ class TickMenu(MoveMenu):
             # Which roller's faces were wrong is in the reason: ask every roller's faces
             # again, the declarations kept.
             raise AskAgain(error, keep=first_faces) from None
-        console().print(render.tick(outcome.result))
+        self.tell(render.tick(outcome.result))
 
 
 def _speeches(ask: Prompts, speakers: list[str]) -> list[dict[str, Any]]:
@@ -133,4 +133,4 @@ def _odds(menu: MoveMenu) -> None:
     doc = attack_odds(
         state, game.content, attacker, target, target_action=target_action, blockers=names
     )
-    console().print(render.odds(doc))
+    menu.tell(render.odds(doc))

@@ -18,9 +18,8 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from gmtool.cli.common import console
-from gmtool.cli.playloop import Prompts, Step
+from gmtool.cli.playloop import PlayLoop, Step
 from gmtool.cli.playloop.hotseat import HotSeat
-from gmtool.engine.game import Game
 from gmtool.engine.system import Choice, Move, Outcome
 
 if TYPE_CHECKING:
@@ -34,8 +33,8 @@ BY_HAND = "by hand, card by card"
 class Table(HotSeat):
     """The shared screen; ``started`` once the players have stacked their towers."""
 
-    def __init__(self, game: Game, ask: Prompts) -> None:
-        super().__init__(game, ask)
+    def __init__(self, loop: PlayLoop) -> None:
+        super().__init__(loop)
         self.started = self.view()["moves"] > 0
 
     # -- what the loop asks of a system --------------------------------------------------
@@ -71,24 +70,40 @@ class Table(HotSeat):
         menu[f"{mover} looks at their own cards"] = partial(self.peek, mover)
         return menu
 
-    def table_drawing(self) -> RenderableType:
+    def table_drawing(self, seat: str | None = None) -> RenderableType:
         from gmtool.games.foodfight import render as render
         from gmtool.games.foodfight.rules.view import view
 
-        seen = self.view()
+        seen = self.view(seat)
         if seen["over"]:
             seen = {**seen, **view(self.state)}  # the game is over: every card may be seen
-        return render.board(seen, seen["fortune_spots"])
+        return render.screen(seen, seen["fortune_spots"])
 
     def told(self, outcome: Outcome) -> RenderableType:
         from gmtool.games.foodfight import render as render
 
-        return render.result(outcome.result)
+        return render.result(outcome.result, battle_shown=True)
+
+    def told_privately(self, before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+        """Each player who drew a Fortune is shown it on their next turn at the screen."""
+        from rich.text import Text
+
+        from gmtool.games.foodfight.render import fortune_words
+
+        drawn: dict[str, Any] = {}
+        for seat in self.game.system.seats(after):
+            had = {f["id"] for f in _own(self.game.system.view(before, seat), seat)["fortunes"]}
+            new = [f for f in _own(self.game.system.view(after, seat), seat)["fortunes"]]
+            new = [f for f in new if f["id"] not in had]
+            if new:
+                words = "; ".join(fortune_words(f) for f in new)
+                drawn[seat] = Text(f"{seat}, you drew: {words}", style="bold magenta")
+        return drawn
 
     # -- before the first move ------------------------------------------------------------
     def start(self) -> None:
         self.started = True
-        self.news = []
+        self.loop.tell()
 
     def lay_out(self, move: Move) -> None:
         who = str(move.seat)
@@ -184,6 +199,12 @@ class Table(HotSeat):
 
 
 run = Table.run
+
+
+def _own(seen: dict[str, Any], seat: str) -> dict[str, Any]:
+    """``seat``'s own entry in a view of the board."""
+    found: dict[str, Any] = next(p for p in seen["players"] if p["name"] == seen.get("as", seat))
+    return found
 
 
 def _by_salt(label: str) -> tuple[int, str]:

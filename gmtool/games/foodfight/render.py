@@ -81,6 +81,11 @@ def tower_list(doc: dict[str, Any]) -> RenderableType:
     return Group(table, heading, *fortunes)
 
 
+def fortune_words(fortune: dict[str, Any]) -> str:
+    """``f03 +2: a sneeze`` (a Fortune its holder may see)."""
+    return f"{fortune['id']} {fortune['delta']:+d}: {fortune['text']}"
+
+
 def _card_words(card: dict[str, Any]) -> Text:
     if card["salt"] is None:
         return Text("face down", style="dim")
@@ -108,6 +113,44 @@ def board(doc: dict[str, Any], fortune_spots: list[int] | None = None) -> Render
     return Group(*parts)
 
 
+def screen(doc: dict[str, Any], fortune_spots: list[int] | None = None) -> RenderableType:
+    """The board for ``gmtool play``: two lines a player, 80 columns wide (the headline, an
+    open battle, then each player's track and Fortunes over their piles' top cards and
+    the cards under them)."""
+    parts: list[RenderableType] = [_headline(doc).append("  ·  piles: top │ under", style="dim")]
+    if doc.get("battle"):
+        parts.append(battle_open(doc["battle"]))
+    for entry in doc["players"]:
+        head = Text("▶ " if entry["name"] == doc["turn"] else "  ")
+        name = player_name(entry)
+        name.pad_right(max(0, 14 - len(name)))
+        head.append_text(name)
+        track = health_track(entry["track_position"], entry["track_length"], fortune_spots)
+        head.append_text(track)
+        if entry["out"]:
+            parts.append(head.append("  OUT", style="bold red"))
+            continue
+        head.append("  ")
+        head.append_text(_fortunes_line(entry["fortunes"], most=3))
+        parts.append(head)
+        parts.append(_piles_line(entry["piles"]))
+    return Group(*parts)
+
+
+def _piles_line(piles: list[list[dict[str, Any]]]) -> Text:
+    """``   9 (8)  ▒ ... │   1   2   ▒ ...``: each pile's top card, then the ones under."""
+    text = Text("  ")
+    for level in (0, 1):
+        if level:
+            text.append(" │", style="dim")
+        for pile in piles:
+            index = len(pile) - 1 - level
+            cell = card_text(pile[index] if index >= 0 else None)
+            cell.align("right", 4)
+            text.append_text(cell)
+    return text
+
+
 def _headline(doc: dict[str, Any]) -> Text:
     if doc["winner"]:
         text = Text(f"{doc['winner']} wins the food fight!", style="bold green")
@@ -121,10 +164,14 @@ def _headline(doc: dict[str, Any]) -> Text:
     return text
 
 
-def _fortunes_line(fortunes: list[dict[str, Any]]) -> Text:
+def _fortunes_line(fortunes: list[dict[str, Any]], most: int | None = None) -> Text:
+    """The Fortunes held, ``[?]`` for one hidden; past ``most`` of them, only the count and
+    a hint that ``peek`` lists them."""
     if not fortunes:
         return Text("fortunes: none", style="dim")
     text = Text("fortunes: ", style="dim")
+    if most is not None and len(fortunes) > most:
+        return text.append(f"{len(fortunes)} (more: look at your own cards)", style="magenta")
     for fortune in fortunes:
         if fortune["id"] is None:
             text.append("[?] ", style="dim")
@@ -133,13 +180,14 @@ def _fortunes_line(fortunes: list[dict[str, Any]]) -> Text:
     return text
 
 
-def result(doc: dict[str, Any]) -> RenderableType:
-    """What a discard, attack, Fortune, pass or layout did, and who plays next."""
+def result(doc: dict[str, Any], *, battle_shown: bool = False) -> RenderableType:
+    """What a discard, attack, Fortune, pass or layout did, and who plays next (a battle
+    still open only in its step's line when the board beside it shows the battle)."""
     lines: list[RenderableType] = []
     if doc["type"] == "layout":
         return Text(f"{doc['player']} stacks their towers: {doc['layout']}")
     if not doc.get("resolved", True):
-        return battle_open(doc["battle"], _step_text(doc))
+        return _step_text(doc) if battle_shown else battle_open(doc["battle"], _step_text(doc))
     if doc.get("step"):
         lines.append(_step_text(doc["step"]))
     if doc["type"] == "discard":

@@ -51,7 +51,9 @@ def run(game: Game, prompts: Prompts | None = None) -> None:
     def moves_now(state: State) -> list[Move]:
         return SYSTEM.options(state, None, content=game.content, now=time.time())
 
-    menu = MoveMenu(game, loop.ask, SYSTEM, show=_show, stamp=_stamped, moves=moves_now)
+    menu = MoveMenu(
+        game, loop.ask, SYSTEM, show=_show, tell=loop.tell, stamp=_stamped, moves=moves_now
+    )
 
     def odds_after(move: Move, moves: list[Move]) -> dict[str, Step]:
         """The odds of a scene close the moves between fights (before the NOVA counter)."""
@@ -71,11 +73,11 @@ def _stamped(action: dict[str, Any]) -> dict[str, Any]:
     return as_played(action, time.time())
 
 
-def _show(move: Move, outcome: Outcome) -> None:
+def _show(move: Move, outcome: Outcome) -> Any:
     from gmtool.games.originem import render as render
 
     kind = str(move.action["type"]).split("_")[0]
-    console().print(getattr(render, VIEWS.get(kind, "combat"))(outcome.result))
+    return getattr(render, VIEWS.get(kind, "combat"))(outcome.result)
 
 
 def _remind(game: Game) -> None:
@@ -104,7 +106,7 @@ def _odds(menu: MoveMenu, scene: Move) -> None:
     asked = ask_move(menu.ask, start, follow).move.action
     content = menu.game.content
     doc = scene_odds(menu.state, content, asked["scene"], asked["by"], mission="none")
-    console().print(render.odds(odds_json(doc)))
+    menu.tell(render.odds(odds_json(doc)))
 
 
 def _as_odds(choice: Choice) -> Choice:

@@ -7,7 +7,7 @@ The menu is the declaration's moves (``SYSTEM.options``), asked and played by th
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gmtool.cli.common import console
 from gmtool.cli.playloop import PlayLoop, Prompts, Step
@@ -28,7 +28,7 @@ def run(game: Game, prompts: Prompts | None = None) -> None:
         console().print(render.status(SYSTEM.view(game.state, None)))
 
     loop = PlayLoop(game, prompts, dashboard=dashboard)
-    menu = MoveMenu(game, loop.ask, SYSTEM, show=_show)
+    menu = MoveMenu(game, loop.ask, SYSTEM, show=_show, tell=loop.tell)
 
     def odds_after(move: Move, moves: list[Move]) -> dict[str, Step]:
         """The odds of an attack come after the end of the turn, while one is possible."""
@@ -40,14 +40,13 @@ def run(game: Game, prompts: Prompts | None = None) -> None:
     loop.run(partial(menu.entries, odds_after))
 
 
-def _show(move: Move, outcome: Outcome) -> None:
+def _show(move: Move, outcome: Outcome) -> Any:
     from gmtool.games.starships import render as render
 
     if move.name == "attack":
-        console().print(render.attack({**outcome.result, **outcome.extra}))
-        return
+        return render.attack({**outcome.result, **outcome.extra})
     logged = {"who": outcome.who, "what": outcome.what, "outcome": outcome.outcome}
-    console().print(render.note({**outcome.result, **outcome.extra, **logged}))
+    return render.note({**outcome.result, **outcome.extra, **logged})
 
 
 def _odds(game: Game, menu: MoveMenu, attack: Move) -> None:
@@ -58,4 +57,4 @@ def _odds(game: Game, menu: MoveMenu, attack: Move) -> None:
     asked = ask_move(menu.ask, attack, menu.follow, forecast=True).move.action
     attacker, target, weapon = asked["attacker"], asked["target"], asked["weapon"]
     doc = attack_odds(menu.state, game.content, attacker, target, weapon)
-    console().print(render.odds(doc))
+    menu.tell(render.odds(doc))

@@ -12,7 +12,6 @@ are the ones shown. Every move on the menu is one of the declaration's ``options
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -20,7 +19,6 @@ from typing import TYPE_CHECKING, Any
 from gmtool.cli.common import console
 from gmtool.cli.playloop import Back, Step
 from gmtool.cli.playloop.hotseat import HotSeat
-from gmtool.dice import DiceDoor
 from gmtool.engine.system import Move, Outcome
 
 if TYPE_CHECKING:
@@ -67,7 +65,7 @@ class Table(HotSeat):
         menu["odds of a duel"] = self.odds
         return menu
 
-    def table_drawing(self) -> RenderableType:
+    def table_drawing(self, seat: str | None = None) -> RenderableType:
         from gmtool.games.zauberer import render as render
         from gmtool.games.zauberer.rules.state import typed_state
         from gmtool.games.zauberer.rules.view import view
@@ -81,11 +79,6 @@ class Table(HotSeat):
         from gmtool.games.zauberer import render as render
 
         return render.result(outcome.extra, outcome.outcome)
-
-    def play(self, action: Mapping[str, Any], door: DiceDoor | None = None) -> Outcome:
-        outcome = super().play(action, door)
-        console().print(self.news[0])
-        return outcome
 
     # -- helpers ----------------------------------------------------------------------------
     def team(self, clan: str, seen_by: str | None = None) -> dict[str, Any]:
@@ -157,7 +150,7 @@ class Table(HotSeat):
         clans = [t["clan"] for t in self.view()["teams"] if not t["out"]]
         first = self.ask.select("Odds of a duel: which team?", clans)
         second = self.ask.select(f"{first} against which team?", [c for c in clans if c != first])
-        console().print(render.duel_odds(odds_document(typed_state(self.state), first, second, {})))
+        self.loop.tell(render.duel_odds(odds_document(typed_state(self.state), first, second, {})))
 
     def spell(self, clan: str) -> None:
         """Show the team its card; a non-combat card may be cast now."""

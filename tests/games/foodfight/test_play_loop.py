@@ -152,17 +152,25 @@ def test_the_screen_holds_no_secret_when_it_passes_on(
     assert "(1)" not in after_layout and "Spot" not in after_layout  # her cards are gone
     first_turn = [screen for message, screen in screens if message.startswith("Ana's turn")]
     assert "Ham Hoagie" not in first_turn[0]  # Bo's face-down top card
-    assert "(1)" not in first_turn[0]  # nor Ana's own, before she asks
+    assert "(1)" in piles_of(first_turn[0], "Ana")  # her own salts, on her own screen
+    assert "(" not in piles_of(first_turn[0], "Bo")  # not Bo's
     looking = next(screen for message, screen in screens if message.startswith("Ana: press"))
     assert "Salmon Bagel 9 face down" in looking and "Ham Hoagie" not in looking
-    assert "Salmon Bagel" not in first_turn[1]  # hidden again once she is done
     gate = next(
         screen for message, screen in screens if message.startswith("Pass the screen to Bo")
     )
-    assert gate == ""  # the screen was wiped before Bo is called
+    assert "(" not in gate and "Ana pile 9" in gate  # wiped, but the battle's news shown
+    assert "wins the battle" in gate  # Ana sees her battle's result before passing
     bo_turn = next(screen for message, screen in screens if message.startswith("Bo's turn"))
-    assert "(1)" not in bo_turn and "(9)" not in bo_turn  # Ana's cards are gone
-    assert "Ana pile 9" in bo_turn and "wins the battle" in bo_turn  # the battle is news
+    assert "(" not in piles_of(bo_turn, "Ana") and "(" in piles_of(bo_turn, "Bo")
+    assert bo_turn.count("wins the battle") == 1  # the news, once
+
+
+def piles_of(screen: str, name: str) -> str:
+    """The line of ``name``'s piles on the latest board drawn on a screen."""
+    lines = screen.splitlines()
+    heading = max(i for i, line in enumerate(lines) if line[2:].startswith(f"{name} ("))
+    return lines[heading + 1]
 
 
 def test_esc_and_ctrl_c_inside_a_turn(tmp_path: Path) -> None:
