@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import hmac
-from collections.abc import AsyncIterator, Iterable
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Any
@@ -28,6 +29,9 @@ from gmtool.web.guard import MAX_BODY_BYTES, HostCheck, MoveLimiter, SecurityHea
 
 STATIC = {"gmtool.css": "text/css", "live.js": "text/javascript"}
 KEEP_ALIVE_SECONDS = 15.0
+SHARED_SECONDS = 1.0
+"""How long a drawn part serves the screens that ask for the same version of it (a clock
+on it is never older than this)."""
 MESSAGES = {
     404: "Nothing here.",
     403: "Refused.",
@@ -85,9 +89,23 @@ def build_app(
         doc = await campaign.run(campaign.table)
         return page("table.html", doc=doc, part="/part", version=campaign.version)
 
+    drawn: dict[str, tuple[int, float, asyncio.Future[str]]] = {}
+
+    async def shared(key: str, draw: Callable[[], Awaitable[str]]) -> HTMLResponse:
+        """A part drawn once for every screen that asks for it at about the same time (a
+        change sends them all at once): the same version, within SHARED_SECONDS."""
+        now = time.monotonic()
+        hit = drawn.get(key)
+        if hit is None or hit[0] != campaign.version or now - hit[1] > SHARED_SECONDS:
+            hit = drawn[key] = (campaign.version, now, asyncio.ensure_future(draw()))
+        return HTMLResponse(await asyncio.shield(hit[2]))
+
     async def table_part(request: Request) -> Response:
-        doc = await campaign.run(campaign.table)
-        return page("table_part.html", doc=doc)
+        async def draw() -> str:
+            doc = await campaign.run(campaign.table)
+            return env.get_template("table_part.html").render(campaign=campaign, doc=doc)
+
+        return await shared("", draw)
 
     async def log(request: Request) -> Response:
         who = request.query_params.get("who", "")[:100]
@@ -116,8 +134,13 @@ def build_app(
 
     async def seat_part(request: Request) -> Response:
         seat = seat_of(request)
-        doc = await campaign.run(campaign.seat, seat)
-        return page("seat_part.html", seat=seat, doc=doc, token=tokens[seat])
+
+        async def draw() -> str:
+            doc = await campaign.run(campaign.seat, seat)
+            template = env.get_template("seat_part.html")
+            return template.render(campaign=campaign, seat=seat, doc=doc, token=tokens[seat])
+
+        return await shared(f"seat {seat}", draw)
 
     def posted(verb: str) -> Any:
         async def handle(request: Request) -> Response:
@@ -130,7 +153,7 @@ def build_app(
                 response.status_code = 429
                 return response
             form = await _form(request)
-            notices[seat] = await campaign.run(getattr(campaign, verb), seat, form)
+            notices[seat] = await campaign.run(campaign.act, verb, seat, form)
             campaign.changed()  # a question asked or taken back changes no table row
             return RedirectResponse(f"/p/{tokens[seat]}", status_code=303)
 

@@ -73,6 +73,7 @@ class LiveCampaign:
         self.played: dict[str, Played] = {}
         self.asked_count = 0
         self.version = 0
+        self._data_seen = 0
         self.closing = False
         self._changed = asyncio.Event()
 
@@ -107,13 +108,21 @@ class LiveCampaign:
     # -- noticing changes ------------------------------------------------------------
     async def watch(self) -> None:
         """Bump ``version`` and wake every stream whenever the database changed."""
-        seen = await self.run(self._watcher.data_version)
+        self._data_seen = await self.run(self._watcher.data_version)
         while True:
             await asyncio.sleep(WATCH_EVERY)
             now = await self.run(self._watcher.data_version)
-            if now != seen:
-                seen = now
+            if now != self._data_seen:
+                self._data_seen = now
                 self.changed()
+
+    def act(self, verb: str, seat: str, form: Form) -> str:
+        """A seat's post (``move``, ``answer`` or ``withdraw``), on the worker thread. The
+        caller tells the screens at once (``changed``), so the watcher is told the write
+        is already known: the screens are not sent to redraw twice for one move."""
+        said: str = getattr(self, verb)(seat, form)
+        self._data_seen = self._watcher.data_version()
+        return said
 
     def changed(self) -> None:
         self.version += 1

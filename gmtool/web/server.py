@@ -31,7 +31,9 @@ HEADER_SECONDS = 5.0
 after its last answer): one that never does is closed, so unfinished connections cannot
 hold the server's room."""
 WAITING_MOST = 32
-"""Connections waiting for a request's headers at once; a new one closes the oldest."""
+"""Connections waiting for a request's head at once; past that a new one closes the oldest
+that has waited a second or more (a burst of pages reconnecting together is let in)."""
+WAITED_ENOUGH = 1.0
 IDLE_SECONDS = 5
 """uvicorn's keep-alive: an idle connection between two requests is closed after this."""
 PRIVATE_RANGES = ("10.255.255.255", "172.31.255.255", "192.168.255.255")
@@ -134,7 +136,7 @@ class HeaderDeadline(H11Protocol):
     HEADER_SECONDS of opening or of its last answer (sending it a byte at a time does not
     buy more time); at most WAITING_MOST connections wait so, the oldest closed first."""
 
-    waiting: dict[HeaderDeadline, None] = {}  # in the order they began waiting
+    waiting: dict[HeaderDeadline, float] = {}  # since when, in the order they began waiting
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -143,10 +145,13 @@ class HeaderDeadline(H11Protocol):
 
     def _wait_for_head(self) -> None:
         waiting = HeaderDeadline.waiting
+        now = self.loop.time()
         while len(waiting) >= WAITING_MOST:
-            oldest = next(iter(waiting))
+            oldest, since = next(iter(waiting.items()))
+            if now - since < WAITED_ENOUGH:
+                break
             oldest._late()
-        waiting[self] = None
+        waiting[self] = now
         self._deadline = self.loop.call_later(HEADER_SECONDS, self._late)
 
     def _head_came(self) -> None:
