@@ -16,6 +16,8 @@ if TYPE_CHECKING:
     from gmtool.engine.game import Game
 
 DEFAULT_RUNS = 1000
+PLAY_RUNS: int | None = None
+"""The runs of ``gmtool play``'s "forecast from here" (None: the game's default)."""
 BAR_AFTER = 1.0
 """Seconds a forecast runs before its progress bar shows."""
 
@@ -55,6 +57,15 @@ def forecast(
     from gmtool.render.forecast import forecast as drawn
 
     console().print(drawn(doc))
+
+
+def show_forecast(game: Game) -> None:
+    """The forecast from here, drawn: what ``gmtool play``'s menu entry shows."""
+    from gmtool.cli.common import console
+    from gmtool.render.forecast import forecast as drawn
+
+    setup, runs = prepare(None, None, fresh=False, policy=[], game=game)
+    console().print(drawn(run(setup, PLAY_RUNS or runs, None)))
 
 
 def prepare(

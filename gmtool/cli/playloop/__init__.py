@@ -13,6 +13,7 @@ See "How a system writes its play loop" in docs/architecture.md.
 from gmtool.cli.playloop.asking import BACK, AskAgain, Back, BackToMenu, Prompts, parse_number
 from gmtool.cli.playloop.faces import dice_list
 from gmtool.cli.playloop.loop import (
+    FORECAST,
     QUIT,
     REDO,
     SHOW_LOG,
@@ -26,6 +27,7 @@ from gmtool.cli.playloop.loop import (
 
 __all__ = [
     "BACK",
+    "FORECAST",
     "QUIT",
     "REDO",
     "SHOW_LOG",

@@ -3,8 +3,8 @@ step, until the GM quits.
 
 A system gives the loop what is on its menu now (``entries``), each entry a step: a
 function that asks through ``loop.ask`` and plays one action. The loop adds the same
-last entries everywhere (show the log, undo, redo, quit) and decides what going back,
-a refusal and Ctrl-C do, so every system behaves alike:
+last entries everywhere (forecast from here, show the log, undo, redo, quit) and decides
+what going back, a refusal and Ctrl-C do, so every system behaves alike:
 
 - Esc (or a list's back entry) asks the step's previous question again; at the first
   question it returns to the menu.
@@ -33,11 +33,12 @@ if TYPE_CHECKING:
     from gmtool.engine.game import Game
     from gmtool.store.records import Entry
 
+FORECAST = "forecast from here"
 SHOW_LOG = "show the log"
 UNDO = "undo"
 REDO = "redo"
 QUIT = "quit"
-STANDARD = (SHOW_LOG, UNDO, REDO, QUIT)
+STANDARD = (FORECAST, SHOW_LOG, UNDO, REDO, QUIT)
 """The last entries of every system's menu, in this order."""
 
 LOG_LINES = 12
@@ -105,7 +106,7 @@ class PlayLoop:
                     changed = False
                     continue
                 self.attempt(step)
-                changed = choice != SHOW_LOG  # the log stays in view under the menu
+                changed = choice not in (SHOW_LOG, FORECAST)  # it stays in view above the menu
         except (KeyboardInterrupt, Back):
             say("")
         finally:
@@ -125,7 +126,14 @@ class PlayLoop:
 
     # -- the standard entries -----------------------------------------------------------
     def _standard(self, choice: str) -> Step | None:
-        return {SHOW_LOG: self.show_log, UNDO: self.undo, REDO: self.redo}.get(choice)
+        steps = {FORECAST: self.forecast, SHOW_LOG: self.show_log, UNDO: self.undo}
+        return {**steps, REDO: self.redo}.get(choice)
+
+    def forecast(self) -> None:
+        """The rest of the game played out from here (``gmtool forecast``'s figures)."""
+        from gmtool.cli.forecast import show_forecast
+
+        show_forecast(self.game)
 
     def show_log(self) -> None:
         from gmtool.cli.log import show_table

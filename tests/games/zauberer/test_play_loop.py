@@ -166,4 +166,10 @@ def test_a_refused_step_is_asked_again_and_the_game_ends() -> None:
     prompts = PrefixPrompts("fire ends its turn", "quit")
     play_zauberer.run(game, prompts)
     assert game.state["winner"] == "fire" and game.state["ended_by"] == "centre"
-    assert prompts.menus["The game is over."] == ["show the log", "undo", "redo", "quit"]
+    assert prompts.menus["The game is over."] == [
+        "forecast from here",
+        "show the log",
+        "undo",
+        "redo",
+        "quit",
+    ]

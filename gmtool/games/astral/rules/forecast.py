@@ -23,6 +23,7 @@ from gmtool.games.astral.rules.lookups import closeness, distance, find
 SIDES = ("pcs", "npcs")
 PLAYED = ("attack", "block", "defend", "rest", "hesitate")
 MAIN = "ticks"
+RUNS = 500
 ENUMERABLE = True
 MAX_TICKS = 200
 """A fight still going after this many ticks has no winner."""

@@ -24,6 +24,7 @@ SIDES_SHOWN = SIDES
 FRESH_FROM = "encounter_start"
 """``--fresh``: the encounter again from the action that started it."""
 MAIN = "rounds"
+RUNS = 1000
 ENUMERABLE = True
 POOR = {"immune": -3.0, "reflect": -4.0, "drain": -4.0, "strong": -1.0, "weak": 2.0}
 """How much a greedy attacker shuns (or seeks) a target's affinity to its damage type."""
