@@ -1,4 +1,5 @@
-"""``gmtool campaign new|list|show|use``."""
+"""``gmtool campaign new|list|show|use`` (and, from their modules, ``verify|rebuild``
+and the file commands ``delete|restore|rename|copy|archive|import``)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,10 @@ from gmtool.engine.game import Game
 from gmtool.errors import ContentError, GmtoolError, StoreError, UsageError
 from gmtool.games import GAMES
 
-app = typer.Typer(help="Create, list, show and choose campaigns.", no_args_is_help=True)
+app = typer.Typer(
+    help="Create, list, show and choose campaigns; copy, rename, archive or delete them.",
+    no_args_is_help=True,
+)
 
 
 @app.command("new")
@@ -231,7 +235,8 @@ def _note_overridden(name: str) -> None:
 
 
 def register(root: typer.Typer) -> None:
-    from gmtool.cli import campaign_verify
+    from gmtool.cli import campaign_files, campaign_verify
 
     campaign_verify.register(app)
+    campaign_files.register(app)
     root.add_typer(app, name="campaign")
