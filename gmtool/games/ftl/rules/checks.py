@@ -105,7 +105,9 @@ def _loadout_problems(ship: Ship, content: FtlContent) -> list[Problem]:
             )
         )
     problems += _list_problems(ship.weapons, "weapons", "weapon", content.weapons, unique=True)
-    problems += _list_problems(ship.drones, "drones", "drone", content.drones, unique=False)
+    problems += _list_problems(
+        ship.drones, "drones", "drone", content.drones, unique=content.one_of_each_drone
+    )
     problems += _list_problems(ship.augments, "augments", "augment", content.augments, unique=True)
     if layout is not None:
         for key, slots in (("weapons", layout.weapons), ("drones", layout.drones)):
@@ -184,6 +186,18 @@ def _crew_problems(ship: Ship, content: FtlContent) -> list[Problem]:
             problems.append(
                 Problem(("crew",), f"{count} {race} crew; a ship may have at most {limit}")
             )
+    seen: set[str] = set()
+    for index, member in enumerate(ship.crew):  # orders name crew, whatever their case
+        key = (member.name or "").casefold()
+        if key and key in seen:
+            problems.append(
+                Problem(
+                    ("crew", index, "name"),
+                    f"a second crew member named {member.name}: orders and the log tell crew "
+                    "apart by name, so give each its own",
+                )
+            )
+        seen.add(key)
     training = content.training
     for index, member in enumerate(ship.crew):
         if member.race not in content.races:
@@ -215,7 +229,10 @@ def _crew_problems(ship: Ship, content: FtlContent) -> list[Problem]:
                 problems.append(
                     Problem(loc, f"level {level}: skills go from 0 to {training.max_skill_level}")
                 )
-        trained = sum(level for level in member.skills.values() if level > 0)
+        # each skill counted up to its own cap, so a skill over it is one problem, not two
+        trained = sum(
+            min(level, training.max_skill_level) for level in member.skills.values() if level > 0
+        )
         limit = training.max_levels_per_crew
         if limit is not None and trained > limit:
             problems.append(

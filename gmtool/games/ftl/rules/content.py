@@ -224,6 +224,7 @@ class FtlContent(Model):
     exclusive: list[list[str]]
     slots: dict[str, SlotLayout] = Field(min_length=1)
     drones_need_drone_control_power: bool
+    one_of_each_drone: bool = False
     reactor: list[ReactorBand] = Field(min_length=1)
     supplies: Supplies
     map: MapRules

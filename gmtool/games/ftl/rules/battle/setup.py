@@ -49,8 +49,8 @@ def battle_ship(
     ship: Ship = {
         "name": seat,
         "title": str(doc.get("name", seat)),
-        "hull": int(doc.get("hull", rules["hull"])),
-        "hull_max": int(doc.get("hull", rules["hull"])),
+        "hull": int(rules["hull"]),
+        "hull_max": int(rules["hull"]),
         "reactor": int(doc.get("reactor", 0)),
         "missiles": int(doc.get("missiles", 0)),
         "augments": list(doc.get("augments", [])),

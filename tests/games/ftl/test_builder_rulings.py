@@ -1,0 +1,59 @@
+"""The builder's readings of the text (issue 25, point 16): two levels per crew member in
+all, crew names that tell crew apart, and two of the same drone."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gmtool.games.ftl.rules.checks import describe, ship_problems
+from gmtool.games.ftl.rules.ship import ship_from_data
+from gmtool.games.ftl.rules.content import load_content
+from tests.games.ftl.helpers import small_ship
+
+
+def problems(data: dict[str, Any], **changes: Any) -> list[str]:
+    return describe(ship_problems(ship_from_data(data), load_content(changes)), None)
+
+
+def test_crew_are_leveled_up_twice_each_in_all() -> None:
+    # "Crew can only be leveled up twice each": piloting 2 is two levels; piloting 1 and
+    # weapon control 1 two; piloting 2 and weapon control 1 three, one too many.
+    assert problems(small_ship(crew=[{"race": "human", "skills": {"piloting": 2}}])) == []
+    two = {"piloting": 1, "weapon_control": 1}
+    assert problems(small_ship(crew=[{"race": "human", "skills": two}])) == []
+    three = {"piloting": 2, "weapon_control": 1}
+    assert problems(small_ship(crew=[{"race": "human", "skills": three}])) == [
+        "ship.crew.0.skills: 3 levels trained; a crew member may be trained 2 times in all"
+    ]
+    # the old reading, each skill to level 2, as a setting
+    lifted = {"training": {"max_levels_per_crew": None}}
+    assert problems(small_ship(crew=[{"race": "human", "skills": three}]), **lifted) == []
+
+
+def test_a_skill_over_its_cap_is_one_problem_not_two() -> None:
+    found = problems(small_ship(crew=[{"race": "human", "skills": {"piloting": 3}}]))
+    assert found == ["ship.crew.0.skills.piloting: level 3: skills train at most 2 times"]
+
+
+def test_two_crew_of_one_name_are_refused() -> None:
+    crew = [{"race": "human", "name": "Ana"}, {"race": "human", "name": "ana"}]
+    assert problems(small_ship(crew=crew)) == [
+        "ship.crew.1.name: a second crew member named ana: orders and the log tell crew "
+        "apart by name, so give each its own"
+    ]
+
+
+def test_two_of_the_same_drone_by_the_setting() -> None:
+    ship = small_ship(
+        rooms=[
+            *small_ship()["rooms"],
+            {"id": "bay", "at": [4, 0], "size": "2x1", "system": "drone_control"},
+        ],
+        systems={"piloting": 1, "weapon_control": 1, "drone_control": 4},
+        drones=["defense_i", "defense_i"],
+        reactor=2,
+    )
+    assert problems(ship) == []
+    assert problems(ship, one_of_each_drone=True) == [
+        "ship.drones.1: a second defense_i: a ship may have only one of each drone"
+    ]
