@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from gmtool.games.ftl.rules.checks import describe, ship_problems
-from gmtool.games.ftl.rules.ship import ship_from_data
 from gmtool.games.ftl.rules.content import load_content
+from gmtool.games.ftl.rules.ship import ship_from_data
 from tests.games.ftl.helpers import small_ship
 
 
