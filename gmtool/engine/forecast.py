@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import copy
 import math
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any, Protocol
@@ -95,15 +95,22 @@ class ScoredPolicy:
         return max(values, key=lambda value: self.answer_score(state, move, choice, value))
 
 
-def playable(move: Move) -> bool:
+def playable(move: Move, typed: Collection[str] = ()) -> bool:
     """A move a policy can make: nothing against it now, and every choice it must answer
-    is one of a list (typed answers are the table's own words)."""
+    is one of a list. A typed answer is the table's own words: a game keeps the moves that
+    ask one out (``keep``), or gives its answer from its settings (``Player.typed``)."""
     if move.reason:
         return False
     return all(
-        choice.kind == "faces" or choice.optional or (choice.kind == "one" and choice.values)
+        choice.kind == "faces"
+        or choice.optional
+        or (choice.kind == "one" and choice.values)
+        or (choice.kind in ("text", "number") and choice.key in typed)
         for choice in move.choices
     )
+
+
+_NOTHING = object()
 
 
 class Player:
@@ -124,14 +131,19 @@ class Player:
         self.rng = rng
         self.notes: dict[str, Any] = {} if notes is None else notes
         """What the game's ``observe`` has noted of this game so far."""
+        self.asked: dict[str, Any] = {}
+        """More the game's ``options`` is asked with (Originem's ``now``)."""
+        self.typed: dict[str, Any] = {}
+        """The answers to typed choices, by key, that the game's settings give (a fight's
+        enemies): no policy types an answer of its own."""
         self.follow: Callable[..., Move] | None = getattr(system, "follow", None)
 
     def moves(
         self, state: State, seat: str | None, keep: Callable[[Move], bool] | None = None
     ) -> list[Move]:
         """The moves of ``seat`` (None: the GM's) on offer now that a policy can make."""
-        offered = self.system.options(state, seat, content=self.content)
-        return [m for m in offered if playable(m) and (keep is None or keep(m))]
+        offered = self.system.options(state, seat, content=self.content, **self.asked)
+        return [m for m in offered if playable(m, self.typed) and (keep is None or keep(m))]
 
     def choose(
         self,
@@ -153,12 +165,16 @@ class Player:
     def answered(self, state: State, policy: Policy, move: Move) -> dict[str, Any]:
         while move.choices:
             choice = move.choices[0]
-            if choice.kind != "one" or not choice.values or choice.optional:
+            given = self.typed.get(choice.key, _NOTHING)
+            if given is not _NOTHING and (choice.kind != "one" or given in (choice.values or ())):
+                value = given
+            elif choice.kind != "one" or not choice.values or choice.optional:
                 move = replace(move, choices=move.choices[1:])  # faces: rolled; others: left
                 continue
-            value = policy.answer(state, move, choice, self.rng)
-            if value not in choice.values:
-                raise RulesError(f"policy '{policy.name}' gave an answer not on offer")
+            else:
+                value = policy.answer(state, move, choice, self.rng)
+                if value not in choice.values:
+                    raise RulesError(f"policy '{policy.name}' gave an answer not on offer")
             if self.follow is not None:
                 move = self.follow(state, move, choice, value, content=self.content)
             else:  # the answer goes in as a front end's would (``Move.fill``)

@@ -66,19 +66,26 @@ MAX_BINS = 20
 
 
 def _binned(rows: Sequence[Sequence[float]]) -> list[tuple[str | float, float]]:
-    """At most ``MAX_BINS`` lines: a wide spread of values is grouped into ranges."""
+    """At most ``MAX_BINS`` lines: a wide spread of values is grouped into ranges (of
+    whole numbers when every value is one)."""
     if len(rows) <= MAX_BINS:
         return [(value, share) for value, share in rows]
-    low, high = rows[0][0], rows[-1][0]
-    step = max(1, -(-int(high - low + 1) // MAX_BINS))
+    low, high = float(rows[0][0]), float(rows[-1][0])
+    whole = all(float(value).is_integer() for value, _ in rows)
+    step = (
+        max(1.0, float(-(-int(high - low + 1) // MAX_BINS))) if whole else (high - low) / MAX_BINS
+    )
     bins: dict[int, float] = {}
     for value, share in rows:
-        key = int((value - low) // step)
+        key = min(int((value - low) // step), MAX_BINS - 1)
         bins[key] = bins.get(key, 0.0) + share
-    return [
-        (f"{_number(low + key * step)}–{_number(low + key * step + step - 1)}", share)
-        for key, share in sorted(bins.items())
-    ]
+    shown: list[tuple[str | float, float]] = []
+    for key, share in sorted(bins.items()):
+        start = low + key * step
+        end = start + step - 1 if whole else start + step
+        words = f"{_number(start)}–{_number(end)}" if whole else f"{start:.1f}–{end:.1f}"
+        shown.append((words, share))
+    return shown
 
 
 def _number(value: Any) -> str:

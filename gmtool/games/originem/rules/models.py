@@ -116,11 +116,22 @@ class Rulings(Model):
     nova_zero_ends_game: bool
 
 
+class ForecastPace(Model):
+    """How ``gmtool forecast`` plays a session at a table's pace (the NOVA clock is real
+    time, so a forecast needs the minutes a scene takes), and the fights it runs."""
+
+    scene_minutes: PositiveFloat = 1.5
+    fight_move_minutes: PositiveFloat = 0.25
+    enemies: str = "low:2"
+    gm_die: DieText = "d8"
+
+
 class Rules(Model):
     max_missions_under_way: PositiveInt
     final_mission_needs: list[str]
     combat: CombatRules
     rulings: Rulings
+    forecast: ForecastPace = Field(default_factory=ForecastPace)
 
 
 class ClassesFile(Model):
