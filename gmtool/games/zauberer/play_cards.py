@@ -57,7 +57,8 @@ def duel_action(table: Table, stored: dict[str, Any]) -> tuple[dict[str, Any], D
     entered: dict[str, list[int]] = {}
     for clan in duel_steps.duellists(state):
         own = duel_steps.die_of_its_own(state, attack.get(clan))
-        faces = ask.faces(f"{clan}'s two d6" + (f" and the {own}'s d6" if own else ""))
+        thrown = "one d6" if duel_steps.dice_thrown(state, attack, clan) == 1 else "two d6"
+        faces = ask.faces(f"{clan}'s {thrown}" + (f" and the {own}'s d6" if own else ""))
         if faces is not None:
             entered[clan] = faces
     preview = duel_steps.roll_before_defence(
@@ -75,6 +76,8 @@ def duel_action(table: Table, stored: dict[str, Any]) -> tuple[dict[str, Any], D
             own = duel_steps.die_of_its_own(state, card)
             if own and clan in entered:
                 entered[clan] = [*entered[clan], ask.whole(f"{clan}'s {own} d6 (its face)")]
+            elif duel_steps.die_given_back(state, attack, clan, card) and clan in entered:
+                entered[clan] = [*entered[clan], ask.whole(f"{clan}'s second d6 (its face)")]
     if hidden:
         _show_dice(preview)
     action = {"type": "duel_round", "attack": attack, "defense": defense}

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from gmtool.errors import RulesError
+from gmtool.errors import DiceError, RulesError
 
 from .helpers import duel, give, play, put, round_, start, team
 
@@ -105,11 +105,34 @@ def test_mysterious_fan_rolls_one_more_die(face: int, power: int) -> None:
     assert result["power"] == {"air": power, "fire": 6}
 
 
-def test_unrelenting_shock_leaves_the_enemy_its_higher_die() -> None:
+def test_unrelenting_shock_leaves_the_enemy_one_die() -> None:
+    """ "Opponent can only use one die next turn": the enemy throws a single die."""
     state = fire_v_earth(earth="unrelenting_shock")
-    result = round_(state, {"earth": "unrelenting_shock"}, fire=[6, 5], earth=[3, 3]).result
-    assert result["power"] == {"fire": 7, "earth": 6}
-    assert result["round_loser"] == "earth"
+    outcome = round_(state, {"earth": "unrelenting_shock"}, fire=[4], earth=[3, 3])
+    assert outcome.result["power"] == {"fire": 5, "earth": 6}  # 4 + 1 (over earth) against 6
+    assert outcome.result["round_loser"] == "fire"
+    assert outcome.outcome.startswith("round 1: fire 4 (one die) +1 fire over earth = 5 vs")
+    with pytest.raises(DiceError, match="too many faces entered for fire"):
+        round_(state, {"earth": "unrelenting_shock"}, fire=[6, 5], earth=[3, 3])
+
+
+def test_unrelenting_shock_by_the_other_reading_keeps_the_higher_of_two() -> None:
+    state = fire_v_earth(earth="unrelenting_shock")
+    state["rules"]["one_die"] = "higher_of_two"
+    outcome = round_(state, {"earth": "unrelenting_shock"}, fire=[6, 5], earth=[3, 3])
+    assert outcome.result["power"] == {"fire": 7, "earth": 6}  # the higher die, 6, + 1
+    assert outcome.result["round_loser"] == "earth"
+    assert outcome.outcome.startswith("round 1: fire best of 6+5 +1 fire over earth = 7 vs")
+
+
+def test_a_cancelled_shock_gives_the_second_die_back() -> None:
+    """Ember Staff cancels the Shock after the roll: fire, which threw one die, throws its
+    second (entered after the first)."""
+    state = fire_v_earth(fire="ember_staff", earth="unrelenting_shock")
+    attack, defense = {"earth": "unrelenting_shock"}, {"fire": "ember_staff"}
+    outcome = round_(state, attack, defense, fire=[2, 6], earth=[3, 3])
+    assert outcome.result["power"] == {"fire": 9, "earth": 6}  # 2 + 6 + 1 against 6
+    assert outcome.outcome.startswith("round 1: fire 2+6 [Ember Staff] +1 fire over earth = 9")
 
 
 def test_vaporous_field_changes_no_number() -> None:
@@ -394,7 +417,7 @@ def test_no_turn_moves_while_a_duel_is_on() -> None:
     ("trap", "fire_faces", "fire_power", "hp"),
     [
         ("poison_veil", [3, 3], 6, 4),  # 6 + 1 - 1
-        ("shark_swirl", [3, 5], 6, 4),  # the higher die, 5, + 1
+        ("shark_swirl", [5], 6, 4),  # one die thrown, 5, + 1
         ("magic_dart_trap", [3, 3], 7, 3),
     ],
 )
@@ -410,8 +433,10 @@ def test_traps_that_wait_for_the_next_duel(
     assert state["duel"]["hp"]["fire"] == hp and team(state, "fire")["effects"] == []
     first = round_(state, fire=fire_faces, earth=[1, 1])
     assert first.result["power"]["fire"] == fire_power
-    second = round_(first.state, fire=fire_faces, earth=[1, 1])
-    lasting = 6 if trap == "poison_veil" else sum(fire_faces) + 1
+    # Shark Swirl holds the first roll only: the second throws both dice again
+    again = [5, 2] if trap == "shark_swirl" else fire_faces
+    second = round_(first.state, fire=again, earth=[1, 1])
+    lasting = 6 if trap == "poison_veil" else sum(again) + 1
     assert second.result["power"]["fire"] == lasting
 
 

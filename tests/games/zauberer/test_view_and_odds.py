@@ -103,6 +103,34 @@ def test_odds_count_only_an_attack_card_held_and_unplayed() -> None:
         odds_document(fight, "fire", "earth", {"fire": "fireball"})
 
 
+@pytest.mark.parametrize("reading", ["roll_one", "higher_of_two"])
+def test_odds_of_a_roll_against_unrelenting_shock(reading: str) -> None:
+    """Earth's Shock: fire (+1 over earth) counts one die against earth's two, thrown as a
+    single die (roll_one) or the higher of two; worked over every face."""
+    from gmtool.games.zauberer.rules import duel_steps
+
+    state = start()
+    state["rules"]["one_die"] = reading
+    give(state, "earth", "unrelenting_shock")
+    faces = (
+        [(f,) for f in range(1, 7)]
+        if reading == "roll_one"
+        else [(max(a, b),) for a in range(1, 7) for b in range(1, 7)]
+    )
+    win = lose = Fraction(0)
+    for (fire,) in faces:
+        for a in range(1, 7):
+            for b in range(1, 7):
+                p = Fraction(1, len(faces) * 36)
+                win += p if fire + 1 > a + b else 0
+                lose += p if fire + 1 < a + b else 0
+    doc = duel_odds(state, "fire", "earth", {"earth": "unrelenting_shock"})
+    assert (doc["round"]["win"], doc["round"]["lose"]) == (win, lose)
+    fight = duel(state, "fire", "earth")
+    thrown = duel_steps.dice_thrown(fight, {"earth": "unrelenting_shock"}, "fire")
+    assert thrown == (1 if reading == "roll_one" else 2)
+
+
 def test_a_whole_duel_by_hand() -> None:
     # one hit point each, a roll won half the time and lost half the time: an even duel
     half = (Fraction(1, 2), Fraction(1, 2), Fraction(0))

@@ -179,6 +179,7 @@ class Rules(Model):
     spell_moves_stop_at_dungeons: bool
     growing_roots_returns: Literal["stolen_card", "itself"] = "stolen_card"
     fountain_roll: Literal["choice", "must"] = "choice"
+    one_die: Literal["roll_one", "higher_of_two"] = "roll_one"
     default_first: str
     min_teams: int = Field(ge=1)
 

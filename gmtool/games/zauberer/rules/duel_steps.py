@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from gmtool.dice import DiceDoor
-from gmtool.games.zauberer.rules.power import Roll, roll_power
+from gmtool.games.zauberer.rules.power import Roll, roll_power, second_die_back, single_die
 from gmtool.games.zauberer.rules.state import State, open_duel
 
 
@@ -38,6 +38,23 @@ def die_of_its_own(state: State, cid: str | None) -> str | None:
     if cid is not None and card_kind(state, cid) in ("extra_die", "double_one_die"):
         return str(state["cards"][cid]["name"])
     return None
+
+
+def dice_thrown(state: State, attack: dict[str, str], clan: str) -> int:
+    """How many d6 ``clan`` throws in this roll with these attack cards (one when it "can
+    only use one die" by the ruling ``one_die: roll_one``), before any card's own die."""
+    cards = {team: state["cards"][cid] for team, cid in attack.items()}
+    return 1 if single_die(open_duel(state), state["rules"], cards, clan) else 2
+
+
+def die_given_back(state: State, attack: dict[str, str], clan: str, cid: str | None) -> bool:
+    """Whether the defence card ``cid`` gives ``clan`` back the second die an enemy's
+    one-die card took (Ember Staff cancelling, Growing Roots taking, Unrelenting Shock),
+    a die thrown after the card, whose face a table entering its own dice types too."""
+    if cid is None:
+        return False
+    cards = {team: state["cards"][card] for team, card in attack.items()}
+    return second_die_back(open_duel(state), state["rules"], cards, state["cards"][cid], clan)
 
 
 def asked_after_the_roll(state: State, attack: dict[str, str]) -> list[str]:

@@ -22,8 +22,11 @@ SIX = range(1, 7)
 
 
 @cache
-def dice_chances(one_die: bool) -> tuple[tuple[int, Fraction], ...]:
-    """Counted dice: the sum of 2d6, or the higher die when only one counts."""
+def dice_chances(one_die: bool, single: bool = False) -> tuple[tuple[int, Fraction], ...]:
+    """Counted dice: the sum of 2d6, or when only one die counts the higher of two (or,
+    ``single``, the one die thrown: the ruling ``one_die: roll_one``)."""
+    if one_die and single:
+        return tuple((face, Fraction(1, 6)) for face in SIX)
     counts: dict[int, int] = {}
     for a in SIX:
         for b in SIX:
@@ -48,12 +51,12 @@ def _beats(
 
 @cache
 def side(
-    one_die: bool, bonus: int, bands: tuple[tuple[Fraction, int], ...] = ()
+    one_die: bool, bonus: int, bands: tuple[tuple[Fraction, int], ...] = (), single: bool = False
 ) -> tuple[tuple[int, Fraction], ...]:
     """One team's Power Points as (value, chance) pairs."""
     dist: dict[int, Fraction] = {}
     extra = bands or ((Fraction(1), 0),)
-    for value, p in dice_chances(one_die):
+    for value, p in dice_chances(one_die, single):
         for q, amount in extra:
             total = value + bonus + amount
             dist[total] = dist.get(total, Fraction(0)) + p * q
@@ -137,7 +140,7 @@ def duel_odds(state: State, first: str, second: str, attack: Mapping[str, str]) 
     }
 
 
-SideKey = tuple[bool, int, tuple[tuple[Fraction, int], ...]]
+SideKey = tuple[bool, int, tuple[tuple[Fraction, int], ...], bool]
 """``side``'s arguments: one team's dice in one roll, before they become a distribution."""
 
 
@@ -192,6 +195,7 @@ def _round_table(
     """Each team's Power Points (as ``side``'s arguments) for the first rolls, until nothing
     temporary is left."""
     rules = state["rules"]
+    single = rules.get("one_die", "higher_of_two") == "roll_one"
     timed = [item["rounds"] for item in lasting if item["rounds"] is not None]
     for cid in attack.values():
         timed.append(state["cards"][cid]["effect"].get("rolls", 1))
@@ -236,7 +240,7 @@ def _round_table(
                 and state["cards"][theirs]["effect"]["kind"] == "one_die"
             ):
                 one_die = True
-            sides.append((one_die, bonus, bands))
+            sides.append((one_die, bonus, bands, single))
         table.append((sides[0], sides[1]))
     return tuple(table)
 

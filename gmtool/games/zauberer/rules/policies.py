@@ -17,7 +17,7 @@ from gmtool.errors import GmtoolError
 from gmtool.games.zauberer.rules.choices import cast_arguments, held_card
 from gmtool.games.zauberer.rules.movement import forks_ahead
 from gmtool.games.zauberer.rules.odds import duel_odds
-from gmtool.games.zauberer.rules.power import hit_point_losses, roll_power
+from gmtool.games.zauberer.rules.power import hit_point_losses, roll_power, second_die_back
 from gmtool.games.zauberer.rules.state import State, Team, current_team, open_duel
 from gmtool.games.zauberer.rules.view import duel_targets
 
@@ -204,13 +204,17 @@ def _hurt(
     state: State, attack: dict[str, str], defense: dict[str, str], faces: dict[str, list[int]]
 ) -> list[str] | None:
     """Who would lose a hit point with these cards and faces (None: the play is refused).
-    An Ice Mirror die is taken as a 4, its nearest whole average."""
+    A die still to be thrown after the card (Ice Mirror's, or the second die a cancelled
+    Unrelenting Shock gives back) is taken as a 4, its nearest whole average."""
     duel = open_duel(state)
     entered = {clan: list(faces[clan]) for clan in faces}
-    for clan, cid in defense.items():
-        if state["cards"][cid]["effect"]["kind"] == "double_one_die":
-            entered[clan] = [*entered[clan], 4]
     cards = {c: state["cards"][cid] for c, cid in attack.items()}
+    for clan, cid in defense.items():
+        guard = state["cards"][cid]
+        if guard["effect"]["kind"] == "double_one_die" or second_die_back(
+            duel, state["rules"], cards, guard, clan
+        ):
+            entered[clan] = [*entered[clan], 4]
     guards = {c: state["cards"][cid] for c, cid in defense.items()}
     try:
         roll = roll_power(

@@ -3,7 +3,8 @@
 Both teams roll 2d6. Attack cards are declared before the roll and defence cards after
 it; this module works out what they do, in this order: lasting effects (traps, a ring,
 Flames of Fury), the elemental advantage, attack cards (unless cancelled, or taken by
-Growing Roots), the dice as counted (one die only: the higher), then defence cards.
+Growing Roots), the dice as counted (one die only: a single die thrown, or by the ruling
+``one_die: higher_of_two`` the higher of two), then defence cards.
 Every effect is listed with its amount, so the log can tell the whole story.
 """
 
@@ -67,18 +68,52 @@ def roll_power(
         if clans_info[clan].get("advantage_over") == other and (always or clan == a):
             roll.mods[clan].append((f"{clan} over {other}", rules["elemental_bonus"]))
     for clan in (a, b):
-        roll.faces[clan] = dice.roll("2d6", who=clan, label="duel").faces
+        rolled = "1d6" if single_die(duel, rules, attack, clan) else "2d6"
+        roll.faces[clan] = dice.roll(rolled, who=clan, label="duel").faces
         card = attack.get(clan)
         if card is not None and card["effect"]["kind"] == "extra_die":
             roll.extra[clan] = dice.roll("1d6", who=clan, label=card["name"]).total
     if attack:
         _attack_cards(roll, attack, defense)
+    first_only = rules.get("one_die", "higher_of_two") == "roll_one"
     for clan in (a, b):
         faces = roll.faces[clan]
-        roll.base[clan] = max(faces) if roll.one_die[clan] else sum(faces)
+        if len(faces) == 1 and not roll.one_die[clan]:
+            # the one-die card was cancelled or taken after the roll: the second die now
+            faces.append(dice.roll("1d6", who=clan, label="second die").total)
+        if roll.one_die[clan]:
+            roll.base[clan] = faces[0] if first_only else max(faces)
+        else:
+            roll.base[clan] = sum(faces)
     if defense:
         _defense_cards(roll, attack, defense, dice)
     return roll
+
+
+def single_die(duel: Duel, rules: dict[str, Any], attack: dict[str, Card], clan: str) -> bool:
+    """Whether ``clan`` throws one die only in this roll: by the ruling ``one_die:
+    roll_one``, a team that "can only use one die" (Shark Swirl's lasting effect, the
+    enemy's Unrelenting Shock played before the roll) rolls a single die; by
+    ``higher_of_two`` it rolls both and counts the higher."""
+    if rules.get("one_die", "higher_of_two") != "roll_one":
+        return False
+    if any(item["kind"] == "one_die" and item["clan"] == clan for item in duel["lasting"]):
+        return True
+    enemy = duel["defender"] if clan == duel["challenger"] else duel["challenger"]
+    card = attack.get(enemy)
+    return card is not None and card["effect"]["kind"] == "one_die"
+
+
+def second_die_back(
+    duel: Duel, rules: dict[str, Any], attack: dict[str, Card], guard: Card | None, clan: str
+) -> bool:
+    """Whether ``clan``, having thrown one die for the enemy's one-die card, throws its
+    second die after the roll: its defence card ``guard`` cancels or takes that card, and
+    no lasting effect holds it to one die."""
+    if guard is None or guard["effect"]["kind"] not in ("cancel_attack", "steal_attack"):
+        return False
+    lasting = any(item["kind"] == "one_die" and item["clan"] == clan for item in duel["lasting"])
+    return single_die(duel, rules, attack, clan) and not lasting
 
 
 def _attack_cards(roll: Roll, attack: dict[str, Card], defense: dict[str, Card]) -> None:

@@ -22,6 +22,7 @@ from gmtool.errors import unknown
 from gmtool.games.zauberer.rules.actions import carry_out
 from gmtool.games.zauberer.rules.content import ZaubererContent, load_content
 from gmtool.games.zauberer.rules.policies import POLICIES
+from gmtool.games.zauberer.rules.power import second_die_back, single_die
 from gmtool.games.zauberer.rules.setup import new_state
 from gmtool.games.zauberer.rules.state import State, current_team, open_duel
 
@@ -167,18 +168,25 @@ def _duel_roll(
         card = attack_card(state, teams[clan], thinking)
         if card is not None:
             attack[clan] = card
-    faces = {clan: [dice.face(6), dice.face(6)] for clan in clans}
-    for clan, cid in attack.items():
-        if state["cards"][cid]["effect"]["kind"] == "extra_die":
+    cards = {clan: state["cards"][cid] for clan, cid in attack.items()}
+    rules = state["rules"]
+    faces = {}
+    for clan in clans:
+        single = single_die(duel, rules, cards, clan)
+        faces[clan] = [dice.face(6)] if single else [dice.face(6), dice.face(6)]
+    for clan, card in cards.items():
+        if card["effect"]["kind"] == "extra_die":
             faces[clan].append(dice.face(6))
     defense = {}
     for clan in clans:
         if clan in attack:
             continue
-        card = defense_card(state, teams[clan], attack, faces, thinking)
-        if card is not None:
-            defense[clan] = card
-            if state["cards"][card]["effect"]["kind"] == "double_one_die":
+        cid = defense_card(state, teams[clan], attack, faces, thinking)
+        if cid is not None:
+            defense[clan] = cid
+            guard = state["cards"][cid]  # a die thrown after the card: its own, or one back
+            mirror = guard["effect"]["kind"] == "double_one_die"
+            if mirror or second_die_back(duel, rules, cards, guard, clan):
                 faces[clan].append(dice.face(6))
     action = {"type": "duel_round", "attack": attack, "defense": defense}
     return action, DiceDoor(entered_by=faces)

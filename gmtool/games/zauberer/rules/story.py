@@ -132,8 +132,11 @@ def _dice_told(state: State, doc: dict[str, Any], clan: str) -> str:
     up to the Power Points it shows."""
     faces = doc["dice"][clan]
     told = "+".join(str(face) for face in faces)
-    if doc["one_die"][clan]:
-        told = f"best of {told}"
+    if doc["one_die"][clan] and len(faces) == 1:
+        told = f"{told} (one die)"
+    elif doc["one_die"][clan]:
+        first = state["rules"].get("one_die", "higher_of_two") == "roll_one"
+        told = f"{'first' if first else 'best'} of {told}"
     guard = doc["defense"].get(clan)
     if guard is not None and state["cards"][guard]["effect"]["kind"] == "double_one_die":
         told += f" replaced by 2×{doc['extra_die'][clan]}"
