@@ -84,6 +84,11 @@ def read_campaign_file(path: Path) -> dict[str, Any]:
         if key in data and not isinstance(data[key], str):
             line = doc.line_of((key,)) or 1
             raise ContentError([f"{path}:{line}: {key}: must be {kind} (in quotes if need be)"])
+    from gmtool.content.bounds import bound_problems
+
+    too_large = bound_problems(data.get("options") or {}, [doc], ("options",))
+    if too_large:
+        raise ContentError(too_large)
     data["content"] = Overrides(data.get("content") or {}, doc)
     return data
 

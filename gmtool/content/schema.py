@@ -34,6 +34,11 @@ def validate(model: type[M], data: Any, sources: Sequence[Document]) -> M:
 
     ``sources`` are the documents ``data`` came from, most specific (overrides) first.
     """
+    from gmtool.content.bounds import bound_problems
+
+    too_large = bound_problems(data, sources)
+    if too_large:
+        raise ContentError(too_large)
     try:
         validated: M = adapter(model).validate_python(data)  # type: ignore[arg-type]
     except ValidationError as error:

@@ -40,8 +40,26 @@ def _loader_class() -> Any:
 
     class Loader(base):  # type: ignore[misc, valid-type]
         def construct_mapping(self, node: Any, deep: bool = False) -> Any:
+            if not isinstance(node, yaml.MappingNode):  # ``!!map [1]``
+                raise yaml.constructor.ConstructorError(
+                    None, None, f"expected a mapping, not a {node.id}", node.start_mark
+                )
             _refuse_duplicate_keys(node)
             return super().construct_mapping(node, deep=deep)
+
+        def construct_object(self, node: Any, deep: bool = False) -> Any:
+            """A tag on a value that cannot be what it says (``!!timestamp soon``,
+            ``!!float nope``, ``!!int 12abc``, ``!!set [1]``) is a YAML error at its line."""
+            try:
+                return super().construct_object(node, deep=deep)
+            except (ValueError, TypeError, KeyError, AttributeError, OverflowError) as error:
+                shown = node.value if isinstance(node.value, str) else "this value"
+                raise yaml.constructor.ConstructorError(
+                    None,
+                    None,
+                    f"{node.tag.rsplit(':', 1)[-1]} cannot hold {shown[:40]!r} ({error})",
+                    node.start_mark,
+                ) from None
 
     Loader.add_constructor("tag:yaml.org,2002:int", _bounded_int)
     Loader.add_constructor("tag:yaml.org,2002:float", _bounded_float)
@@ -75,7 +93,18 @@ def parse_yaml(text: str, path: str) -> Document:
     loader = _loader_class()(text)
     try:
         node = loader.get_single_node()
+        # The lines are walked first, without recursion: a nesting too deep is refused
+        # there, before the recursive construction meets it.
+        lines = _record_lines(node, path) if node is not None else {}
         data = loader.construct_document(node) if node is not None else None
+    except (ValueError, TypeError, KeyError, AttributeError, OverflowError) as error:
+        # a tagged value whose construction fails after its node was read (a generator's
+        # second half): no line is known then
+        raise ContentError([f"{path}: malformed YAML: {error}"]) from None
+    except RecursionError:
+        raise ContentError(
+            [f"{path}: malformed YAML: nested more than {MAX_DEPTH} levels deep"]
+        ) from None
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None) or getattr(error, "context_mark", None)
         line = f":{mark.line + 1}" if mark is not None else ""
@@ -83,7 +112,6 @@ def parse_yaml(text: str, path: str) -> Document:
         raise ContentError([f"{path}{line}: malformed YAML: {problem}"]) from None
     finally:
         loader.dispose()
-    lines = _record_lines(node, path) if node is not None else {}
     return Document(path, data, lines)
 
 
@@ -210,6 +238,9 @@ def _bounded_float(loader: Any, node: Any) -> Any:
     return value
 
 
+MAX_DEPTH = 64
+"""The deepest nesting of mappings and lists a YAML file may have (the packaged files go
+six deep; a thousand would overflow the stack of whatever walks them)."""
 MAX_VALUES = 100_000
 """The most values a YAML file may hold once its aliases are expanded (a real content file
 holds a few hundred; nine aliases nested nine deep would hold 387 million)."""
@@ -242,6 +273,10 @@ def _record_lines(root: Any, path: str) -> dict[Loc, int]:
                 ]
             )
         lines.setdefault(loc, line)
+        if len(loc) > MAX_DEPTH:
+            raise ContentError(
+                [f"{path}:{line}: malformed YAML: nested more than {MAX_DEPTH} levels deep"]
+            )
         if isinstance(node, yaml.MappingNode):
             children = []
             for key_node, value_node in node.value:

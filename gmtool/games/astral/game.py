@@ -128,9 +128,16 @@ def _setup_actions(options: Mapping[str, Any]) -> list[tuple[str, dict[str, Any]
         where = f"options.entities.{name}"
         fields = _fields(where, details, ENTITY_FIELDS)
         actions.append((where, {"type": "add", "name": str(name), **fields}))
-    for index, line in enumerate(options.get("distances") or []):
+    distances = options.get("distances") or []
+    if not isinstance(distances, list):
+        raise RulesError(
+            "distances must be a list", where="options.distances", hint='e.g. ["Ana Wisp far"]'
+        )
+    for index, line in enumerate(distances):
         where = f"options.distances[{index}]"
-        parts = line.split() if isinstance(line, str) else list(line)
+        parts = (
+            line.split() if isinstance(line, str) else list(line) if isinstance(line, list) else []
+        )
         if len(parts) != 3:
             raise RulesError(
                 f"distance '{line}' must name two entities and a distance",

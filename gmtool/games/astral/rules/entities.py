@@ -219,6 +219,11 @@ def _tn(name: str, value: Any) -> int:
 def _knowledge(name: str, areas: Any, content: AstralContent) -> list[str]:
     if isinstance(areas, str):
         areas = [part for part in areas.split(",")]
+    if not isinstance(areas, list):
+        raise RulesError(
+            f"{name}'s Knowledge must be a list of areas, not {areas}",
+            hint="e.g. knowledge: [runes, dreams]",
+        )
     cleaned: list[str] = []
     for area in areas:
         text = str(area).strip()

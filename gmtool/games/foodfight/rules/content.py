@@ -49,8 +49,13 @@ class FortuneCard(Model):
         return self.amount if self.effect == "add" else -self.amount
 
 
+MAX_TRACK = 200
+"""The longest health track (steps) a table may set: the rules walk it step by step, and
+the text's board has nine spaces (docs/rulings.md, Food Fight)."""
+
+
 class Track(Model):
-    length: int = Field(ge=2)
+    length: int = Field(ge=2, le=MAX_TRACK)
     fortune_spots: list[int]
 
     def __post_init__(self) -> None:
