@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from gmtool.cli.common import DICE_OPTION, JSON_OPTION, campaign_name, print_json
 from gmtool.errors import UsageError
+
+if TYPE_CHECKING:
+    from gmtool.dice.notation import Expression
 
 MAX_REPEAT = 1000
 MAX_DICE_IN_ALL = 10_000
@@ -38,7 +41,7 @@ def roll(
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Roll dice (or enter physical faces); logged when a campaign is in use."""
-    from gmtool.dice import DiceDoor, Rng, parse, parse_faces
+    from gmtool.dice import DiceDoor, Rng, parse_faces
 
     if reveal is not None:
         _reveal(ctx, reveal, expression, as_json=as_json)
@@ -47,13 +50,7 @@ def roll(
         raise UsageError("Missing argument 'expression'", hint="see 'gmtool roll --help'")
     if repeat > MAX_REPEAT:
         raise UsageError(f"--repeat {repeat} is over the limit of {MAX_REPEAT}")
-    tree = parse(expression)  # syntax errors before anything else
-    if repeat * tree.dice_count > MAX_DICE_IN_ALL:
-        raise UsageError(
-            f"{tree} rolled {repeat} times is {repeat * tree.dice_count:,} dice in all; "
-            f"the limit is {MAX_DICE_IN_ALL:,}",
-            hint="roll fewer dice or repeat fewer times",
-        )
+    checked_expression(expression, repeat)  # syntax errors before anything else
     entered = parse_faces(dice) if dice is not None else None
     door = DiceDoor(Rng.from_seed(seed) if seed is not None else None, entered=entered)
     name = campaign_name(ctx, required=False)
@@ -87,6 +84,21 @@ def roll(
             f"secret roll #{game.logged}: the table sees only that the GM rolled "
             f"(show it with 'gmtool roll --reveal {game.logged}')"
         )
+
+
+def checked_expression(expression: str, repeat: int = 1) -> Expression:
+    """``expression`` read as dice notation, refused in one line when it is not, or when it
+    rolls more dice than one command may."""
+    from gmtool.dice import parse
+
+    tree = parse(expression)
+    if repeat * tree.dice_count > MAX_DICE_IN_ALL:
+        raise UsageError(
+            f"{tree} rolled {repeat} times is {repeat * tree.dice_count:,} dice in all; "
+            f"the limit is {MAX_DICE_IN_ALL:,}",
+            hint="roll fewer dice or repeat fewer times",
+        )
+    return tree
 
 
 def _check_seed(campaign: str | None, seed: int | None, seeded: bool) -> None:

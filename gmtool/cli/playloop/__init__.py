@@ -16,6 +16,7 @@ from gmtool.cli.playloop.loop import (
     FORECAST,
     QUIT,
     REDO,
+    ROLL,
     SHOW_LOG,
     STANDARD,
     UNDO,
@@ -28,6 +29,7 @@ from gmtool.cli.playloop.loop import (
 __all__ = [
     "BACK",
     "FORECAST",
+    "ROLL",
     "QUIT",
     "REDO",
     "SHOW_LOG",

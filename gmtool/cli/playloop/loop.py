@@ -3,7 +3,8 @@ step, until the GM quits.
 
 A system gives the loop what is on its menu now (``entries``), each entry a step: a
 function that asks through ``loop.ask`` and plays one action. The loop adds the same
-last entries everywhere (forecast from here, show the log, undo, redo, quit) and decides
+last entries everywhere (forecast from here, roll dice, show the log, undo, redo, quit):
+"roll dice" is ``gmtool roll`` (for the table, or the GM's secret roll), and decides
 what going back, a refusal and Ctrl-C do, so every system behaves alike:
 
 - Esc (or a list's back entry) asks the step's previous question again; at the first
@@ -34,12 +35,16 @@ if TYPE_CHECKING:
     from gmtool.store.records import Entry
 
 FORECAST = "forecast from here"
+ROLL = "roll dice"
 SHOW_LOG = "show the log"
 UNDO = "undo"
 REDO = "redo"
 QUIT = "quit"
-STANDARD = (FORECAST, SHOW_LOG, UNDO, REDO, QUIT)
+STANDARD = (FORECAST, ROLL, SHOW_LOG, UNDO, REDO, QUIT)
 """The last entries of every system's menu, in this order."""
+
+FOR_THE_TABLE = "the table (it shows on every screen)"
+SECRET_ROLL = "only me: a secret roll (the table sees that the GM rolled)"
 
 LOG_LINES = 12
 """How many of the latest log entries "show the log" prints."""
@@ -126,14 +131,31 @@ class PlayLoop:
 
     # -- the standard entries -----------------------------------------------------------
     def _standard(self, choice: str) -> Step | None:
-        steps = {FORECAST: self.forecast, SHOW_LOG: self.show_log, UNDO: self.undo}
-        return {**steps, REDO: self.redo}.get(choice)
+        steps = {FORECAST: self.forecast, ROLL: self.roll, SHOW_LOG: self.show_log}
+        return {**steps, UNDO: self.undo, REDO: self.redo}.get(choice)
 
     def forecast(self) -> None:
         """The rest of the game played out from here (``gmtool forecast``'s figures)."""
         from gmtool.cli.forecast import show_forecast
 
         show_forecast(self.game)
+
+    def roll(self) -> None:
+        """A free roll, as ``gmtool roll`` makes it: for the table to see, or the GM's
+        secret one (the table's screens show only that the GM rolled)."""
+        from gmtool.cli.roll import checked_expression
+        from gmtool.dice import DiceDoor
+
+        expression = self.ask.text("Dice to roll (e.g. 2d6+3):", check=checked_expression)
+        tree = checked_expression(expression)
+        seen = self.ask.select("Who sees it?", [FOR_THE_TABLE, SECRET_ROLL])
+        faces = self.ask.faces(str(tree))
+        secret = seen == SECRET_ROLL
+        rolls = self.game.roll(expression, DiceDoor(entered=faces), secret=secret)
+        told = [roll.describe() for roll in rolls]
+        if secret:
+            told.append(f"secret roll #{self.game.logged}: the table sees only that the GM rolled")
+        self.tell(*told)
 
     def show_log(self) -> None:
         from gmtool.cli.log import show_table
@@ -227,4 +249,15 @@ def show_error(error: GmtoolError) -> None:
     console().print(Text(f"error: {error.line()}", style="red"))
 
 
-__all__ = ["QUIT", "REDO", "SHOW_LOG", "STANDARD", "UNDO", "PlayLoop", "Step", "run_step", "say"]
+__all__ = [
+    "QUIT",
+    "REDO",
+    "ROLL",
+    "SHOW_LOG",
+    "STANDARD",
+    "UNDO",
+    "PlayLoop",
+    "Step",
+    "run_step",
+    "say",
+]

@@ -168,6 +168,7 @@ def test_a_refused_step_is_asked_again_and_the_game_ends() -> None:
     assert game.state["winner"] == "fire" and game.state["ended_by"] == "centre"
     assert prompts.menus["The game is over."] == [
         "forecast from here",
+        "roll dice",
         "show the log",
         "undo",
         "redo",
