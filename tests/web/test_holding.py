@@ -162,3 +162,22 @@ def test_names_cannot_steer_the_gms_terminal(home: Path) -> None:
         assert "Bo\\u202e: http://" in printed
     finally:
         server.stop()
+
+
+def test_a_replaced_link_opens_nothing_and_writes_nothing(table: Table, gmtool) -> None:  # type: ignore[no-untyped-def]
+    from starlette.testclient import TestClient
+
+    from gmtool.web.app import build_app
+
+    old = dict(table.links)
+    renewed = table.campaign.links(renew=True)
+    with TestClient(build_app(table.campaign, renewed, replaced=old.values())) as client:
+        for path in (f"/p/{old['Ana']}", f"/p/{old['Ana']}/part"):
+            answer = client.get(path)
+            assert answer.status_code == 410
+            assert "This link was replaced: ask the GM for your new one." in answer.text
+            assert 'data-events=""' in answer.text  # the page is not live
+        posted = client.post(f"/p/{old['Ana']}/move", data={"move": "discard", "pile": "1"})
+        assert posted.status_code == 410 and entries(gmtool) == []
+        assert client.get(f"/p/{renewed['Ana']}").status_code == 200
+        assert client.get(f"/p/{old['Ana']}x").status_code == 404  # not a link that was
