@@ -90,8 +90,7 @@ class Screens:
 
     def entered_dice(self, form: Form) -> list[int] | None:
         """The faces of real dice the seat typed with its move, or None for virtual dice."""
-        text = form.get("dice", "").strip()
-        return parse_faces(text) if text else None
+        return typed_dice(form)
 
     def answer(self, state: State, question: Question, form: Form) -> Made:
         """The questioned action completed with the asked seat's answer (or the next
@@ -181,6 +180,18 @@ def template_for(system: str, page: str) -> str | None:
     package = GAMES.get(system)
     found = package is not None and resources.files(package).joinpath(f"templates/{page}").is_file()
     return name if found else None
+
+
+def typed_dice(form: Form) -> list[int] | None:
+    """The faces typed on a screen: one field a die (``die1``, ``die2``...), or one field
+    of them all (``dice``: "4,2"); None when nothing was typed (the campaign rolls)."""
+    from gmtool.web.moveforms import typed_faces
+
+    one_each = typed_faces(form, 0)
+    if one_each is not None:
+        return one_each
+    text = form.get("dice", "").strip()
+    return parse_faces(text) if text else None
 
 
 def form_number(form: Form, key: str, what: str) -> int:

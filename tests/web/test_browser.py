@@ -49,7 +49,7 @@ def test_a_redraw_that_arrives_while_a_player_types_waits_until_they_leave_the_f
 
     page.route("**/part", hold)
     page.goto(server.links["fire"])
-    dice = page.locator("form.go input[name=dice]")
+    dice = page.locator("form.go input[name=die1]")
     gm(home, "-c", "z", "roll", "1d6")  # the campaign changes: the page fetches its part
     for _ in range(WAIT_MS // 50):
         if held:
@@ -61,6 +61,49 @@ def test_a_redraw_that_arrives_while_a_player_types_waits_until_they_leave_the_f
     page.wait_for_timeout(500)
     assert dice.input_value() == "6"  # what they typed is still there
     page.unroute("**/part", hold)
+    page.evaluate("document.querySelector('form.go').dataset.drawnBefore = 'yes'")
     page.evaluate("document.activeElement.blur()")  # they leave the form: the page redraws
-    expect()(dice).to_have_value("", timeout=WAIT_MS)
+    page.wait_for_function("() => !document.querySelector('form.go').dataset.drawnBefore")
+    assert dice.input_value() == "6"  # and the new drawing keeps what they typed
+    context.close()
+
+
+def test_a_redraw_keeps_a_choice_by_its_words_and_empties_one_no_longer_offered(
+    browser: Any, home: Path, served: list[Server]
+) -> None:
+    gm(home, "campaign", "new", "o", "--from", str(CAMPAIGNS / "originem-demo.yaml"))
+    gm(home, "-c", "o", "originem", "combat", "start", "-e", "low:2", "--gm-die", "d6")
+    gm(home, "-c", "o", "originem", "combat", "initiative", "--by", "Pierre", "--dice", "9,1")
+    served.append(server := start_server(home, "o"))
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    page.goto(server.links["Delilah"])
+    target = page.locator("form.m-combat_attack select[name='k.target']")
+    target.select_option(label="low-2")
+    page.evaluate("document.activeElement.blur()")
+    page.evaluate("document.querySelector('form.m-combat_attack').dataset.drawnBefore = 'yes'")
+    gm(home, "-c", "o", "roll", "1d6")  # a free roll: the screen redraws
+    page.wait_for_function(
+        "() => !document.querySelector('form.m-combat_attack').dataset.drawnBefore"
+    )
+    assert target.evaluate("s => s.options[s.selectedIndex].text") == "low-2"
+    gm(
+        home,
+        "-c",
+        "o",
+        "originem",
+        "combat",
+        "attack",
+        "--by",
+        "Pierre",
+        "--target",
+        "low-2",
+        "--dice",
+        "10,1",
+    )  # low-2 falls: Delilah's choice is no longer offered
+    expect()(target.locator("option", has_text="low-2")).to_have_count(0, timeout=WAIT_MS)
+    assert target.evaluate("s => s.selectedIndex") == -1  # not slipped to low-1
+    page.click("form.m-combat_attack button")  # the form will not go without a choice
+    page.click("form.m-combat_attack button")
+    assert "refused" not in page.inner_text("body") and "Delilah" not in gm(home, "-c", "o", "log")
     context.close()

@@ -177,7 +177,7 @@ def test_every_system_has_a_table_screen(gmtool) -> None:  # type: ignore[no-unt
         "originem": ["NOVA", "Knowledge", "Pierre", "Missions"],
         "astral": ["Tick 0", "Distances", "Warden", "touching"],
         "starships": ["Ana", "Momentum", "Defense"],
-        "foodfight": ["Turn: <strong", "Fortune deck"],
+        "foodfight": ['Turn: <strong class="turn">', "Fortune deck"],
         "zauberer": ["Before the first turn", "<svg"],
         "ftl": ["The GM lays out the sector map", "Red Kestrel", "Blue Lanternfish"],
     }

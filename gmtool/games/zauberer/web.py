@@ -19,13 +19,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from gmtool.dice import parse_faces
 from gmtool.engine.system import State
 from gmtool.errors import UsageError
 from gmtool.games.zauberer.rules import duel_steps
 from gmtool.games.zauberer.rules.state import PHASE_WORDS, typed_state
 from gmtool.games.zauberer.rules.view import card_name, own_spell
-from gmtool.web.screens import Form, Made, Question, SeatScreens, WithDice
+from gmtool.web.screens import Form, Made, Question, SeatScreens, WithDice, typed_dice
 
 MOST_CHOICES = 8
 """How many numbered fields (way1, target1, space1...) a posted form is read for."""
@@ -150,9 +149,9 @@ def _choose(
         action[role][seat] = (
             own_spell(typed_state(state), seat) or ""
         )  # the rules check it may be played now
-    text = form.get("dice", "").strip()
-    if text:
-        typed[seat] = [*typed.get(seat, []), *parse_faces(text)]
+    faces = typed_dice(form)
+    if faces:
+        typed[seat] = [*typed.get(seat, []), *faces]
 
 
 def _listed(form: Form, key: str, field: str) -> dict[str, list[str]]:

@@ -21,6 +21,10 @@
       var left = el.dataset.running === "yes" ? start - gone : start;
       el.textContent = clockText(left);
       el.classList.toggle("zero", left <= 0);
+      if (left <= 0 && el.dataset.running === "yes") {  // it ran out while on screen
+        var said = el.parentElement && el.parentElement.querySelector("[data-at-zero]");
+        if (said) said.textContent = said.dataset.atZero;
+      }
     });
   }
 

@@ -71,7 +71,7 @@ def test_a_whole_food_fight_game_from_four_players_screens(
         if battle.count():  # the cards are face up: a Fortune or pass, from that phone
             screen = seats[battle.inner_text()]
             check(screen.locator("form.pass")).to_be_visible(timeout=WAIT_MS)
-            screen.click("form.answer button" if answers % 2 == 0 else "form.pass button")
+            tap_twice(screen, "form.answer button" if answers % 2 == 0 else "form.pass button")
             answers += 1
         else:
             mover = table.locator("strong.turn").inner_text()
@@ -80,9 +80,9 @@ def test_a_whole_food_fight_game_from_four_players_screens(
             if turns in (4, 5):  # two attacks, once everyone holds a Fortune
                 screen.select_option("form.attack select[name=pile]", index=0)
                 screen.select_option("form.attack select[name=target]", index=0)
-                screen.click("form.attack button")
+                tap_twice(screen, "form.attack button")
             else:
-                screen.click("form.discard button")
+                tap_twice(screen, "form.discard button")
             turns += 1
         check(screen.locator(".notice")).not_to_contain_text("refused")
         # The table screen follows without a reload.
@@ -107,3 +107,10 @@ def test_a_whole_food_fight_game_from_four_players_screens(
         check(seat_page.locator("main")).to_contain_text("Game over")
     for context in contexts:
         context.close()
+
+
+def tap_twice(screen: Any, button: str) -> None:
+    """A move that cannot be taken back: the first tap asks, the second plays it."""
+    screen.click(button)
+    expect()(screen.locator(button)).to_have_class("armed")
+    screen.click(button)

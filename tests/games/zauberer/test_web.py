@@ -33,7 +33,7 @@ def test_a_team_plays_its_turn_from_its_screen_and_others_are_refused(arena: Tab
     assert entries(gmtool) == []  # nothing was written for either
     moved = arena.post("fire", move="move", dice="6", way1="nb1")
     assert "die 6: 3 steps, n0 -> n1 -> nb1, stopped by the dungeon" in moved.text
-    assert "The two dungeon dice" in moved.text and "Move</button>" not in moved.text
+    assert "the second dungeon d6" in moved.text and "Move</button>" not in moved.text
     assert arena.post("fire", move="dungeon", dice="3,4").text.count("draws a spell card") == 1
     board = shown(gmtool)
     fire = next(team for team in board["teams"] if team["clan"] == "fire")
