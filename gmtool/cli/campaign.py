@@ -235,8 +235,9 @@ def _note_overridden(name: str) -> None:
 
 
 def register(root: typer.Typer) -> None:
-    from gmtool.cli import campaign_files, campaign_verify
+    from gmtool.cli import campaign_files, campaign_init, campaign_verify
 
+    campaign_init.register(app)
     campaign_verify.register(app)
     campaign_files.register(app)
     root.add_typer(app, name="campaign")

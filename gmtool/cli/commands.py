@@ -16,6 +16,7 @@ CORE_COMMANDS: dict[str, str] = {
     "log": "gmtool.cli.log",
     "play": "gmtool.cli.play",
     "forecast": "gmtool.cli.forecast",
+    "schema": "gmtool.cli.schema",
     "serve": "gmtool.cli.serve",
 }
 """Each command, in the order help lists them, and the module whose ``register(app)``

@@ -22,3 +22,10 @@ def file_problems(document: Document) -> tuple[str, list[str]] | None:
     from gmtool.games.ftl.rules.checks import document_problems
 
     return "FTL ship", document_problems(document)
+
+
+CONTENT_KINDS = {
+    "tables": ("gmtool.games.ftl.rules.content:FtlContent", None),
+    "ship": ("gmtool.games.ftl.rules.ship:Ship", None),
+}
+"""Its kinds of content file, for ``gmtool schema`` (``content.jsonschema``)."""
