@@ -155,3 +155,26 @@ def header(relative: str, kind: str, system: str) -> str:
     """The line that names a packaged file's schema, relative to the file."""
     up = "../" * (relative.count("/"))
     return f"# yaml-language-server: $schema={up}schemas/{file_name(kind, system)}"
+
+
+def write_all(folder: Any) -> list[str]:
+    """Write every schema into ``folder`` (a checkout's ``schemas/``); the names written.
+    Run ``python -m gmtool.content.jsonschema`` after changing a content model."""
+    import json
+    from pathlib import Path
+
+    written = []
+    for kind, systems in kinds().items():
+        for system in systems:
+            name = file_name(kind, system)
+            text = json.dumps(schema(kind, system), indent=2, ensure_ascii=False) + "\n"
+            (Path(folder) / name).write_text(text, encoding="utf-8")
+            written.append(name)
+    return written
+
+
+if __name__ == "__main__":
+    from gmtool.content.paths import packaged
+
+    for written in write_all(packaged("schemas")):
+        print(f"schemas/{written}")

@@ -25,7 +25,9 @@ PACKAGED = sorted(
 )
 def test_schemas_folder_holds_each_schema_as_printed(kind: str, system: str) -> None:
     held = json.loads((ROOT / "schemas" / file_name(kind, system)).read_text(encoding="utf-8"))
-    assert held == schema(kind, system), f"regenerate schemas/{file_name(kind, system)}"
+    assert held == schema(kind, system), (
+        "a content model changed: python -m gmtool.content.jsonschema"
+    )
 
 
 @pytest.mark.parametrize("path", PACKAGED, ids=lambda p: p.relative_to(ROOT).as_posix())
