@@ -7,8 +7,11 @@ a random value, and asks:
 - does ``campaign verify`` find the damage?
 - if not, is every row still what it was (the byte fell in unused space), or did a change
   go unnoticed (the figure that must stay at zero)?
+- is it found by the check ``play`` and ``serve`` make when they open a campaign (the
+  quick check of the chain and seal, then SQLite's quick check of every page)?
 - do ``status``, ``log``, ``roll`` and ``undo`` each end in one line, never an internal
-  error (exit 70)?
+  error (exit 70)? and when a write was let through, is the damage still found by
+  ``verify`` afterwards (a write must never seal damage over: the figure that must be 0)?
 """
 
 from __future__ import annotations
@@ -86,6 +89,7 @@ def main() -> None:
     before = rows(pristine)
     rng = random.Random(args.seed)
     detected = harmless = unnoticed = internal = many_lines = 0
+    on_open = written = hidden = 0
     for trial in range(args.trials):
         name = f"t{trial}"
         path = home / "campaigns" / f"{name}.db"
@@ -101,19 +105,52 @@ def main() -> None:
         else:
             unnoticed += 1
             print(f"unnoticed: trial {trial}, byte {offset}")
+        found_on_open = opened_check(name)
+        on_open += found_on_open and code != 0
+        wrote = False
         for command in (["status"], ["log", "--json"], ["roll", "1d6"], ["undo"]):
-            code, err = run("-c", name, *command)
-            internal += code == 70
-            if code == 70:
+            code_, err = run("-c", name, *command)
+            internal += code_ == 70
+            if code_ == 70:
                 print(f"internal error: trial {trial}, byte {offset}, {command}: {err.strip()}")
             many_lines += len(err.strip().splitlines()) > 1
+            wrote = wrote or (code_ == 0 and command[0] in ("roll", "undo"))
+        if code != 0 and wrote:
+            written += 1
+            if run("campaign", "verify", name)[0] == 0:
+                hidden += 1
+                print(f"damage sealed over by a write: trial {trial}, byte {offset}")
     shutil.rmtree(home, ignore_errors=True)
     print(
         f"{args.trials} random one-byte corruptions of a {len(data):,}-byte campaign: "
         f"verify found {detected}; {harmless} left every row as it was (unused space); "
-        f"{unnoticed} changed a row unnoticed. Commands: {internal} internal errors, "
-        f"{many_lines} refusals of more than one line."
+        f"{unnoticed} changed a row unnoticed. The check play and serve make on opening"
+        f" found {on_open} of the {detected}. Commands: {internal} internal errors,"
+        f" {many_lines} refusals of more than one line; a command line wrote to {written}"
+        f" damaged campaigns (damage far from the rows a write checks), and sealed over"
+        f" {hidden} (verify still found the rest)."
     )
+
+
+def opened_check(name: str) -> bool:
+    """Whether the check ``play`` and ``serve`` make when they open a campaign finds it
+    damaged: the chain's quick check (``damage``), then SQLite's of every page."""
+    from gmtool.errors import GmtoolError
+    from gmtool.store.campaign import CampaignStore
+
+    try:
+        store = CampaignStore.open(name)
+    except GmtoolError:
+        return True
+    try:
+        if store.damage is not None:
+            return True
+        store.watch_pages()
+        return False
+    except GmtoolError:
+        return True
+    finally:
+        store.close()
 
 
 if __name__ == "__main__":
