@@ -17,7 +17,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from gmtool.cli.common import console
-from gmtool.cli.playloop import Back, Step
+from gmtool.cli.playloop import BackToMenu, Step
 from gmtool.cli.playloop.hotseat import HotSeat
 from gmtool.engine.system import Move, Outcome
 
@@ -133,8 +133,9 @@ class Table(HotSeat):
                 f"{move.seat} holds a spell: put it back (the pile is shuffled) and enter?",
                 ["put it back and enter", "do not enter"],
             )
-            if answer != "put it back and enter":
-                raise Back
+            if answer != "put it back and enter":  # the menu again: the turn goes on
+                self.loop.tell(f"{move.seat} keeps its spell and leaves the dungeon alone")
+                raise BackToMenu
             answers["return_spell"] = True
         faces = self.faces(f"{move.seat}'s two dungeon d6")
         self.play(move.fill(answers), self.game.door(entered=faces))

@@ -174,3 +174,21 @@ def test_a_refused_step_is_asked_again_and_the_game_ends() -> None:
         "redo",
         "quit",
     ]
+
+
+def test_a_team_that_will_not_enter_a_dungeon_is_back_at_its_menu() -> None:
+    game = duel_game("hells_wrath")
+    state = game.state
+    state["teams"][0]["space"] = "nb1"  # a dungeon, fire holding a spell
+    state["turn_start_space"] = "n0"
+    state["phase"] = "dungeon"
+    with game.store.transaction():
+        game.store.set_head_state(state, 0)
+    script = ["fire enters the dungeon", "do not enter", "fire ends its turn", "quit"]
+    prompts = PrefixPrompts(*script)
+    play_zauberer.run(game, prompts)
+    assert prompts.script == [], prompts.script
+    holds = [q for q in prompts.asked if "holds a spell" in q]
+    assert len(holds) == 1  # asked once, not forever
+    assert game.state["teams"][0]["spell"] == "hells_wrath"
+    assert [e.what for e in game.store.entries()] == ["end turn"]

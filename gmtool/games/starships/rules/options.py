@@ -266,13 +266,31 @@ def _affinities(state: State, content: StarshipsContent, move: Move, answer: Any
     return answer_into(move, {"affinities": dict(parse_affinity(item) for item in items)})
 
 
+def _new_name(state: State, content: StarshipsContent, move: Move, answer: Any) -> Move:
+    """A new combatant's name is refused as it is typed (blank, taken), not after the rest."""
+    from gmtool.games.starships.rules.statblock import check_name
+
+    return answer_into(move, {"name": check_name(str(answer), state["combatants"])})
+
+
+def _description(state: State, content: StarshipsContent, move: Move, answer: Any) -> Move:
+    """A gadget's or a stream's description is refused blank as it is typed."""
+    from gmtool.errors import UsageError
+
+    text = str(answer).strip()
+    if not text:
+        raise UsageError(f"a {move.name} needs a description of what it does")
+    return answer_into(move, {"description": text})
+
+
 follow: Follow[StarshipsContent] = Follow(
     {
         "attack": {"weapon": _weapon},
-        "gadget": {"roll": _device_roll, "vs": _device_total},
-        "stream": {"roll": _device_roll, "vs": _device_total},
+        "gadget": {"description": _description, "roll": _device_roll, "vs": _device_total},
+        "stream": {"description": _description, "roll": _device_roll, "vs": _device_total},
         "encounter_start": {"enemies": _enemies},
         "add": {
+            "name": _new_name,
             "melee": _weapon_text("melee"),
             "ranged": _weapon_text("ranged"),
             "affinities": _affinities,
