@@ -162,7 +162,8 @@ class HeaderDeadline(H11Protocol):
 
     def _late(self) -> None:
         self._head_came()
-        if not self.transport.is_closing():
+        answering = self.cycle is not None and not self.cycle.response_complete
+        if not answering and not self.transport.is_closing():
             self.transport.close()
 
     def handle_events(self) -> None:
@@ -172,8 +173,9 @@ class HeaderDeadline(H11Protocol):
             self._head_came()
 
     def on_response_complete(self) -> None:
-        super().on_response_complete()
-        if not self.transport.is_closing():
+        cycle = self.cycle
+        super().on_response_complete()  # may begin a request already sent (pipelined)
+        if self.cycle is cycle and not self.transport.is_closing():
             self._wait_for_head()
 
     def connection_lost(self, exc: Exception | None) -> None:
