@@ -29,6 +29,9 @@ from gmtool.errors import GmtoolError, RulesError, unknown
 
 MAX_STEPS = 5000
 """A game still running after this many actions is counted as unfinished."""
+REFUSALS = 50
+"""How many times in a row a game's rules may refuse the moves a policy chose from the
+options before a forecast gives up on the game (a game's options not matching its rules)."""
 THINKING = 0x5DEECE66D
 """Mixed into a game's seed for the policies' own generator (their coin tosses)."""
 Z95 = 1.959963984540054
@@ -319,8 +322,21 @@ def play_out(
         if action is None:
             finished = True
             break
-        door.rolls.clear()
-        state = setup.system.apply(state, action, door, setup.content).state
+        for _ in range(REFUSALS):
+            door.rolls.clear()
+            try:
+                state = setup.system.apply(state, action, door, setup.content).state
+                break
+            except GmtoolError:
+                # Choices offered one by one may still be refused together (a swap of a
+                # space with itself): the rules refuse before they change anything, and
+                # the policy chooses again.
+                again = setup.rules.step(state, player)
+                if again is None:
+                    raise
+                action = again
+        else:
+            raise RulesError(f"every move chosen was refused {REFUSALS} times in a row")
         setup.rules.observe(state, action, notes)
         if trail:
             faces = [face for roll in door.rolls for face in roll.faces]
