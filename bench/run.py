@@ -20,6 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from commands import odds_figures, set_up, table_figures  # noqa: E402
 from common import REPO, Bench  # noqa: E402
 from exports import export_figures  # noqa: E402
+from forecast import forecast_figures  # noqa: E402
 from ftl_battle import ftl_figures  # noqa: E402
 from page_check import page_figures  # noqa: E402
 from simulators import simulator_figures  # noqa: E402
@@ -32,7 +33,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=15)
     parser.add_argument("--rows", type=int, nargs="+", default=[100_000, 1_000_000])
     parser.add_argument("--games", type=int, default=2000)
-    parts_known = ["table", "odds", "exports", "simulators", "ftl", "web", "pages"]
+    parts_known = ["table", "odds", "exports", "simulators", "ftl", "forecast", "web", "pages"]
     parser.add_argument("--only", choices=parts_known, nargs="+")
     args = parser.parse_args()
     parts = args.only or parts_known
@@ -48,6 +49,7 @@ def main() -> None:
         "exports": lambda: export_figures(bench, args.rows),
         "simulators": lambda: simulator_figures(bench, args.games, _compiled(args)),
         "ftl": lambda: ftl_figures(bench),
+        "forecast": lambda: forecast_figures(bench),
         "web": lambda: web_figures(bench),
         "pages": lambda: page_figures(bench, max(args.rows)),
     }

@@ -1,0 +1,98 @@
+"""Forecast figures: ``gmtool forecast`` of a Stars & Starships encounter (4 against 4) and
+an Astral fight (3 against 2), 10,000 runs each (target <= 10 s), 1,000 Originem sessions of
+three missions (target <= 10 s), and what ``--jobs 2`` adds (target >= 1.8x). Each is the
+CPU seconds of the command, shown against a yardstick timed in the same run: D20's roll
+(``import d20; d20.roll('1d20')``), a measure of how busy the machine is.
+``forecast_figures(bench)`` is one part of ``run.py``; run alone with
+``python bench/forecast.py``."""
+
+from __future__ import annotations
+
+import json
+import os
+
+from common import PYTHON, Bench, Figure
+
+D20 = [PYTHON, "-c", "import d20; d20.roll('1d20')"]
+ASTRAL = {
+    "system": "astral",
+    "options": {
+        "entities": {
+            "Ana": {"kind": "pc"},
+            "Bo": {"kind": "pc"},
+            "Cy": {"kind": "pc", "aura": 10},
+            "Wisp": {"kind": "npc", "tn": 7, "aura": 12},
+            "Warden": {"kind": "npc", "tn": 9, "aura": 14},
+        },
+        "distances": [
+            f"{pc} {npc} near" for pc in ("Ana", "Bo", "Cy") for npc in ("Wisp", "Warden")
+        ],
+    },
+}
+
+
+def _seconds(bench: Bench, argv: list[str]) -> float:
+    _, cpu, _ = bench.peak(argv)
+    return cpu
+
+
+def forecast_figures(bench: Bench) -> list[Figure]:
+    g = bench.gmtool
+    bench.run(g("campaign", "new", "fc-ss", "--from", "starships-demo"))
+    enemies = [word for name in ("Pirate", "Drone", "Ghost", "Wisp") for word in ("--enemy", name)]
+    bench.run(g("-c", "fc-ss", "starships", "encounter", "start", *enemies))
+    (bench.home / "astral-3v2.json").write_text(json.dumps(ASTRAL))
+    yardstick = min(_seconds(bench, D20) for _ in range(3))
+    cases = [
+        (
+            "Stars & Starships encounter (4 v 4), 10,000 runs",
+            10.0,
+            ["-c", "fc-ss", "forecast"],
+            10_000,
+        ),
+        (
+            "Astral fight (3 v 2), 10,000 runs",
+            10.0,
+            ["forecast", "--from", "astral-3v2.json"],
+            10_000,
+        ),
+        (
+            "Originem sessions of three missions, 1,000 runs",
+            10.0,
+            ["forecast", "--from", "originem-demo"],
+            1_000,
+        ),
+    ]
+    figures = []
+    for label, target, argv, runs in cases:
+        seconds = _seconds(bench, g(*argv, "--runs", str(runs), "--seed", "1", "--json"))
+        figures.append(
+            Figure(
+                f"`gmtool forecast`: {label}",
+                f"{seconds:.1f} s CPU ({seconds / yardstick:.0f}x D20)",
+                f"D20 {yardstick:.2f} s",
+                f"≤ {target:.0f} s",
+                seconds <= target,
+            )
+        )
+    one = bench.peak(g("-c", "fc-ss", "forecast", "--runs", "4000", "--seed", "1", "--json"))[0]
+    two = bench.peak(
+        g("-c", "fc-ss", "forecast", "--runs", "4000", "--seed", "1", "--jobs", "2", "--json")
+    )[0]
+    figures.append(
+        Figure(
+            "`gmtool forecast --jobs 2` (Stars & Starships, 4,000 runs)",
+            f"{one / two:.2f}x (load {os.getloadavg()[0]:.1f})",
+            "`--jobs 1`",
+            "≥ 1.8x",
+            one / two >= 1.8,
+        )
+    )
+    return figures
+
+
+if __name__ == "__main__":
+    from common import REPO
+
+    for figure in forecast_figures(Bench.install(REPO, 3)):
+        print(figure.row())
