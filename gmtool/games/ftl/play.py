@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from gmtool.cli.common import console
 from gmtool.cli.playloop import PlayLoop, Prompts, Step, say
 from gmtool.engine.game import Game
+from gmtool.errors import UsageError
 
 if TYPE_CHECKING:  # the state's shapes, for mypy only
     from gmtool.games.ftl.state import BattleState, ShipState
@@ -33,9 +34,6 @@ KINDS = {
     "hack": "hack an enemy system",
 }
 SYSTEM_MIND = "the mind control system"
-DICE_HELP = (
-    "Dice for these seconds by name, e.g. evade=7,12 fire=heads (blank: gmtool rolls everything)"
-)
 
 
 def battle_now(game: Game) -> BattleState:
@@ -47,39 +45,149 @@ def battle_now(game: Game) -> BattleState:
 
 def run(game: Game, prompts: Prompts | None = None) -> None:
     def dashboard() -> None:
-        from gmtool.games.ftl.render_battle import summary
+        from gmtool.games.ftl.render_battle import crew_lines, summary
         from gmtool.games.ftl.rules.battle.document import battle_document
 
-        console().print(summary(battle_document(battle_now(game))))
+        doc = battle_document(battle_now(game))
+        console().print(summary(doc))
+        for line in crew_lines(doc):
+            say(line)
 
     loop = PlayLoop(game, prompts, dashboard=dashboard, question=lambda: "What now?")
+    story: list[str] = []  # the last run's story, whole, for paging
 
     def entries() -> dict[str, Step]:
         battle = battle_now(game)
         menu: dict[str, Step] = {}
         if not battle.get("over"):
             for seat in battle["order"]:
-                menu[f"{seat} gives an order"] = partial(give_order, game, loop.ask, seat)
-            menu["run one second"] = partial(run_seconds, game, loop.ask, 1)
-            menu["run several seconds"] = partial(run_seconds, game, loop.ask, None)
+                menu[f"{seat} gives an order"] = partial(give_order, game, loop, seat)
+            for seat in _ready_to_jump(game, battle):
+                menu[f"{seat} jumps away (FTL drive charged)"] = partial(jump, game, loop, seat)
+            menu["run one second"] = partial(run_seconds, game, loop, story, 1)
+            menu["run several seconds"] = partial(run_seconds, game, loop, story, None)
+        if len(story) > STORY_LINES:
+            menu["read the whole story of the last run"] = partial(page, story)
         menu["show the ships"] = partial(show_ships, game)
         return menu
 
     loop.run(entries)
 
 
-def give_order(game: Game, ask: Prompts, seat: str) -> None:
-    from gmtool.games.ftl.rules.battle.choices import legal_orders
+STORY_LINES = 5
+"""The most lines of a run's story under the dashboard (the whole is paged): with the
+dashboard (the ships' table and crew) and the menu, the main screen fits 80x24."""
+
+
+def _ready_to_jump(game: Game, battle: BattleState) -> list[str]:
+    """The seats whose FTL drive is charged, on a map they can jump on."""
+    from gmtool.games.ftl.rules.battle.ftl_drive import is_ready
+
+    sector = game.state.get("map")
+    if not sector:
+        return []
+    return [
+        seat
+        for seat in battle["order"]
+        if is_ready(battle, battle["ships"][seat]) and game.state["players"][seat].get("at")
+    ]
+
+
+def jump(game: Game, loop: PlayLoop, seat: str) -> None:
+    """The escape: a jump to a touching beacon the rules accept."""
+    from gmtool.errors import GmtoolError
+    from gmtool.games.ftl.rules.sector import neighbours
+
+    player = game.state["players"][seat]
+    here = tuple(player["at"])
+    adjacency = game.content.map.adjacency
+    open_beacons: list[str] = []
+    for x, y in neighbours(here, adjacency):
+        try:
+            game.check({"type": "jump", "player": seat, "to": [x, y]})
+        except GmtoolError:
+            continue
+        open_beacons.append(f"{x} {y}")
+    if not open_beacons:
+        from gmtool.errors import RulesError
+
+        raise RulesError(f"{seat} has no beacon to jump to from {here} (fuel, or the map)")
+    to = loop.ask.select(f"{seat} jumps to which beacon?", open_beacons)
+    x, y = (int(v) for v in to.split())
+    outcome = game.play({"type": "jump", "player": seat, "to": [x, y]}, game.door())
+    loop.tell(f"{seat} jumps away to ({x}, {y}): the battle ends ({outcome.outcome})")
+
+
+def page(lines: list[str]) -> None:
+    """The whole story through the pager (or printed when there is none)."""
+    from gmtool.cli.pager import pager_command, paging
+
+    argv = pager_command()
+    if argv is None:
+        say("\n".join(lines))
+        return
+    with paging(argv) as out:
+        out.write("\n".join(lines) + "\n")
+
+
+def give_order(game: Game, loop: PlayLoop, seat: str) -> None:
     from gmtool.games.ftl.rules.battle.story import story
 
-    orders = legal_orders(battle_now(game), seat)
+    ask = loop.ask
+    battle = battle_now(game)
+    orders = _orders_with_weapons(battle, seat)
     labels = {KINDS[kind]: kind for kind in orders}
     kind = labels[ask.select(f"{seat}'s order?", list(labels))]
-    action = _pick(game, ask, seat, kind, orders[kind])
+    if kind == "weapon":
+        action = _pick_weapon(battle, ask, seat)
+    else:
+        action = _pick(game, ask, seat, kind, orders[kind])
     if kind == "aim" and action["room"] is not None:
         action = _beam_line(game, ask, seat, action)
     outcome = game.play({"type": f"order_{kind}", **action}, game.door(entered=[]))
-    say(story([outcome.result["order"]]))
+    loop.tell(story([outcome.result["order"]]))
+
+
+def _orders_with_weapons(battle: BattleState, seat: str) -> dict[str, list[dict[str, Any]]]:
+    """The legal orders, and the weapon order whenever the ship has a weapon to switch,
+    legal or not (those that cannot be switched are shown with the reason)."""
+    from gmtool.games.ftl.rules.battle.choices import candidates, legal_orders
+
+    orders = legal_orders(battle, seat)
+    weapons = [a for a in candidates(battle, seat)["weapon"] if _switchable(battle, seat, a)]
+    if weapons and "weapon" not in orders:
+        orders = {**orders, "weapon": weapons}
+        orders = {kind: orders[kind] for kind in KINDS if kind in orders}
+    return orders
+
+
+def _switchable(battle: BattleState, seat: str, action: dict[str, Any]) -> bool:
+    weapon = next(w for w in battle["ships"][seat]["weapons"] if w["id"] == action["weapon"])
+    return not weapon.get("artillery")
+
+
+def _pick_weapon(battle: BattleState, ask: Prompts, seat: str) -> dict[str, Any]:
+    """Every weapon, each that cannot be switched now greyed with the reason (choosing it
+    says the reason and asks again)."""
+    from gmtool.errors import GmtoolError
+    from gmtool.games.ftl.rules.battle.actions import check_order
+    from gmtool.games.ftl.rules.battle.choices import candidates
+
+    label: dict[str, tuple[dict[str, Any], GmtoolError | None]] = {}
+    for action in candidates(battle, seat)["weapon"]:
+        if not _switchable(battle, seat, action):
+            continue
+        words = f"{action['weapon']} {'on' if action['on'] else 'off'}"
+        try:
+            check_order(battle, {"type": "order_weapon", **action})
+        except GmtoolError as error:
+            label[f"({words}: cannot, {error.message})"] = (action, error)
+            continue
+        label[words] = (action, None)
+    action, refused = label[ask.select("Which weapon?", list(label))]
+    if refused is not None:
+        raise refused
+    return action
 
 
 def _pick(
@@ -173,15 +281,65 @@ def _unique(values: Any) -> list[str]:
     return list(dict.fromkeys(str(v) for v in values))
 
 
-def run_seconds(game: Game, ask: Prompts, seconds: int | None) -> None:
-    from gmtool.games.ftl.commands.battle import door_from_words
-    from gmtool.games.ftl.render_tick import tick_text
+def run_seconds(game: Game, loop: PlayLoop, story: list[str], seconds: int | None) -> None:
+    from gmtool.games.ftl.play_dice import (
+        QUESTION,
+        door_for,
+        merged,
+        rolls_list,
+        rolls_needed,
+        typed_faces,
+    )
+    from gmtool.games.ftl.render_tick import ending_line
+    from gmtool.games.ftl.rules.battle.story import event_lines
 
+    ask = loop.ask
     if seconds is None:
-        seconds = ask.number("How many seconds?") or 1
-    words = ask.text(DICE_HELP)
-    outcome = game.play({"type": "tick", "seconds": seconds}, door_from_words(game, words))
-    say(tick_text(outcome.result))
+        seconds = parse_seconds(ask.text("How many seconds?", check=parse_seconds))
+    action = {"type": "tick", "seconds": seconds}
+    given: dict[str, list[int]] = {}
+    while True:
+        rolls = rolls_needed(game, action, given)
+        if not rolls:
+            break
+        say(f"the dice of {_seconds(seconds)}, in order:")
+        for line in rolls_list(rolls):
+            say(f"  {line}")
+        words = ask.text(QUESTION, check=partial(_fits, game, action, dict(given)))
+        if not words.strip():
+            break
+        given = merged(given, typed_faces(words))
+    outcome = game.play(action, door_for(game, given))
+    story[:] = event_lines(outcome.result["events"])
+    shown = story[-STORY_LINES:]
+    more = len(story) - len(shown)
+    head = [f"... {more} earlier lines: 'read the whole story of the last run'"] if more else []
+    quiet = [] if story else [f"second {outcome.result['second']}: nothing to tell"]
+    ending = ending_line(outcome.result)
+    loop.tell("\n".join([*head, *shown, *quiet, *([ending] if ending else [])]))
+
+
+def _seconds(seconds: int) -> str:
+    return "this second" if seconds == 1 else f"these {seconds} seconds"
+
+
+def parse_seconds(text: str) -> int:
+    """How many seconds to run: a whole number from 1 (0 runs nothing, so it is refused)."""
+    from gmtool.cli.playloop.asking import parse_whole
+    from gmtool.games.ftl.rules.battle.actions import MAX_SECONDS
+
+    seconds = parse_whole(text)
+    if not 1 <= seconds <= MAX_SECONDS:
+        raise UsageError(f"run 1 to {MAX_SECONDS} seconds, not {seconds}")
+    return seconds
+
+
+def _fits(game: Game, action: dict[str, Any], given: dict[str, list[int]], text: str) -> None:
+    """Refuse an answer whose faces do not fit (not on the die, a roll not made...)."""
+    from gmtool.games.ftl.play_dice import merged, rolls_needed, typed_faces
+
+    if text.strip():
+        rolls_needed(game, action, merged(given, typed_faces(text)))
 
 
 def show_ships(game: Game) -> None:

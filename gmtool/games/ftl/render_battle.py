@@ -104,12 +104,37 @@ def _bars(ship: Doc) -> Text:
         stun = f" stunned {member['stunned']}s" if member["stunned"] else ""
         if member.get("controlled_by"):
             stun += f" (mind held by {member['controlled_by']})"
-        where = member["room"] or "(cloning)"
+        where = member["room"] or _not_aboard(member)
         text.append(
             f"  {member['name']:<10} {member['race']:<8} {where:<10} "
             f"{member['health']}/{member['max_health']}{walking}{stun}\n"
         )
     return text
+
+
+def _not_aboard(member: Doc) -> str:
+    """Where a crew member with no room is: lost for good, in the clone bay, or dead."""
+    if member.get("lost"):
+        return "(lost)"
+    if member.get("cloning") is not None:
+        return f"(cloning, {member['cloning']}s)"
+    return "(dead)"
+
+
+def crew_lines(doc: Doc) -> list[str]:
+    """A line for each ship's crew (the play loop's main screen): name, room, health."""
+    lines = []
+    for name, ship in doc["ships"].items():
+        crew = []
+        for member in ship["crew"]:
+            where = member["room"] or _not_aboard(member)
+            if member["health"] <= 0 and member["room"]:
+                where = "(dead)"
+            health = f" {member['health']}" if member["health"] > 0 else ""
+            away = "" if member["owner"] == name else f" [{member['owner']}]"
+            crew.append(f"{member['name']}{away} {where}{health}")
+        lines.append(f"{name} crew: " + ", ".join(crew))
+    return lines
 
 
 def power_bar(system: Doc) -> str:

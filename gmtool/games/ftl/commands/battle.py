@@ -297,7 +297,6 @@ def _odds_command(app: typer.Typer) -> None:
 def battle_door(game: Any, items: list[str]) -> Any:
     """``--dice NAME=F,F`` by roll name (coins as heads/tails), or one ``--dice F,F``."""
     from gmtool.errors import UsageError
-    from gmtool.games.ftl.rules.battle.rolls import NAMES
 
     flat = [item for item in items if "=" not in item]
     named = [item for item in items if "=" in item]
@@ -308,8 +307,17 @@ def battle_door(game: Any, items: list[str]) -> Any:
         )
     if flat:
         return game.door(entered=coin_faces(flat[0]))
+    return game.door(entered_by=faces_by_name(named) or None)
+
+
+def faces_by_name(items: list[str]) -> dict[str, list[int]]:
+    """``["evade=7,12", "fire=heads"]`` -> ``{"evade": [7, 12], "fire": [1]}``: each name
+    a roll of the battle, given once."""
+    from gmtool.errors import UsageError
+    from gmtool.games.ftl.rules.battle.rolls import NAMES
+
     by_name: dict[str, list[int]] = {}
-    for item in named:
+    for item in items:
         name, _, faces = item.partition("=")
         name = name.strip().lower()
         if name not in NAMES:
@@ -319,12 +327,17 @@ def battle_door(game: Any, items: list[str]) -> Any:
         if name in by_name:
             raise UsageError(f"faces for {name} are given twice", hint=f"one --dice {name}=F,F")
         by_name[name] = coin_faces(faces)
-    return game.door(entered_by=by_name or None)
+    return by_name
 
 
 def door_from_words(game: Any, words: str) -> Any:
     """The play loop's answer ``evade=7,12 fire=heads`` (blank: roll everything); faces may
     be split by spaces as well as commas (``evade=7 12``, or ``7 12`` for all in order)."""
+    return battle_door(game, words_to_items(words))
+
+
+def words_to_items(words: str) -> list[str]:
+    """``evade=7 12 fire=heads`` -> ``["evade=7,12", "fire=heads"]``."""
     items: list[str] = []
     for token in words.replace(";", " ").replace(",", " ").split():
         if "=" in token or not items:
@@ -333,4 +346,4 @@ def door_from_words(game: Any, words: str) -> Any:
             items[-1] += token
         else:
             items[-1] += "," + token
-    return battle_door(game, items)
+    return items

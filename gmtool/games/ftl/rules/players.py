@@ -22,18 +22,28 @@ def find_player(state: State, name: Any) -> str:
 
 
 def status(state: State) -> dict[str, Any]:
-    """The ``gmtool status --json`` document."""
+    """The ``gmtool status --json`` document. During a battle the missiles and drone parts
+    are the battle's (what is left of them), not the ship file's."""
+    battle = state.get("battle") or {}
+    fighting = battle.get("ships", {}) if not battle.get("over") else {}
     return {
         "players": {
             name: {
                 "ship": player["ship"]["name"],
                 "bill": player["bill"],
                 "fuel": player["fuel"],
-                "missiles": player["missiles"],
-                "drone_parts": player["drone_parts"],
+                **_supplies(player, fighting.get(name)),
                 "at": player["at"],
             }
             for name, player in state["players"].items()
         },
         "map": state["map"],
+    }
+
+
+def _supplies(player: dict[str, Any], ship: dict[str, Any] | None) -> dict[str, Any]:
+    source = ship if ship is not None else player
+    return {
+        "missiles": source["missiles"],
+        "drone_parts": source.get("drone_parts", player["drone_parts"]),
     }

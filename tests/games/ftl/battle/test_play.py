@@ -9,16 +9,16 @@ from gmtool.engine.game import Game
 from gmtool.games.ftl.play import run
 
 
-def test_orders_from_menus_then_seconds() -> None:
+def test_orders_from_menus_then_seconds(capsys) -> None:  # type: ignore[no-untyped-def]
     game = Game.open(open_demo("ftl"))
     answers = ScriptedPrompts(
         "Red gives an order", "move reactor power", "medbay", "0",
-        "Red gives an order", "turn a weapon on or off", ESC, ESC,  # nothing fits 2 bars
+        "Red gives an order", "turn a weapon on or off", ESC, ESC,  # the menu, then back
         "Red gives an order", "move reactor power", "shields", "4",
         "Red gives an order", "turn a weapon on or off", "burst_laser_ii on",
         "Red gives an order", "aim a weapon", "burst_laser_ii", "bridge",
-        "run several seconds", "10", "",  # burst laser II charged in 10 s (re-loader)
-        "run one second", "evade=3 9",
+        "run several seconds", "10",  # burst laser II charged in 10 s (re-loader): no dice
+        "run one second", "evade=3 9", "",  # the dice listed, two given, then no more
         QUIT,
     )  # fmt: skip
     run(game, answers)
@@ -27,11 +27,21 @@ def test_orders_from_menus_then_seconds() -> None:
     assert battle["second"] == 11
     assert battle["ships"]["Red"]["systems"]["medbay"]["power"] == 0
     assert battle["ships"]["Blue"]["shields"]["up"] == 1  # one dodged on 3, one stopped
-    # only legal orders are offered: with 2 free bars, the 1-bar heavy laser only (artemis
-    # needs 2 weapon-control bars... and 2 reactor bars: it fits too); never the beam
+    # Every weapon is offered; one that cannot be switched on is greyed with the reason.
     first, second = [m for m in answers.offered if "heavy_laser on" in m]
-    assert first == ["artemis on", "heavy_laser on", "← back"]
+    assert first == [
+        "(burst_laser_ii on: cannot, burst_laser_ii needs 3 reactor bars; Red has 2 free)",
+        "artemis on",
+        "heavy_laser on",
+        "← back",
+    ]
     assert second == ["burst_laser_ii on", "artemis on", "heavy_laser on", "← back"]
+    # The dice of second 11, by name and die: two lasers of the volley fired at 10 s
+    # reach Blue (1 s), and Blue's d20 is rolled for each; given, they show their faces.
+    out = capsys.readouterr().out
+    assert "evade d20 for Blue dodges burst_laser_ii (x2)" in out
+    assert "evade d20 = 3 for Blue dodges burst_laser_ii" in out
+    assert "evade d20 = 9 for Blue dodges burst_laser_ii" in out
 
 
 def test_the_reactor_limits_the_power_menu_and_esc_goes_back() -> None:
@@ -46,11 +56,25 @@ def test_the_reactor_limits_the_power_menu_and_esc_goes_back() -> None:
     assert game.state["battle"]["ships"]["Red"]["autofire"] is True
 
 
-def test_bad_dice_are_asked_again() -> None:
+def test_bad_dice_are_asked_again_and_0_seconds_refused() -> None:
     game = Game.open(open_demo("ftl"))
-    answers = ScriptedPrompts("run one second", "evade=30", "", QUIT)
+    answers = ScriptedPrompts(
+        "Red gives an order", "move reactor power", "medbay", "0",
+        "Red gives an order", "move reactor power", "shields", "4",
+        "Red gives an order", "turn a weapon on or off", "burst_laser_ii on",
+        "Red gives an order", "aim a weapon", "burst_laser_ii", "bridge",
+        "run several seconds", "0", "10",  # 0 seconds is refused and asked again
+        "run one second", "evade=30", "evade=3", "",  # 30 is no d20's face: asked again
+        QUIT,
+    )  # fmt: skip
     run(game, answers)
-    assert game.state["battle"]["second"] == 1
+    assert answers.script == []
+    battle = game.state["battle"]
+    assert battle["second"] == 11
+    assert [r["source"] for r in game.store.entries(last=1)[0].to_json()["dice"]] == [
+        "entered",
+        "rolled",
+    ]  # the first evade typed, the second left to gmtool
 
 
 def test_the_crew_menu_offers_exactly_the_walks_the_order_accepts() -> None:

@@ -107,6 +107,8 @@ def ship_document(battle: Battle, ship: Ship) -> dict[str, Any]:
                 "max_health": c["max_health"],
                 "stunned": c["stunned"],
                 "walking_to": c["path"][-1] if c["path"] else None,
+                "cloning": c.get("cloning"),
+                "lost": bool(c.get("lost")),
             }
             for c in ship["crew"]
         ],

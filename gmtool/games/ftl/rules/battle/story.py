@@ -57,6 +57,11 @@ def _hurt(e: Event) -> str | None:
     return f"{_whose(e)} takes {-e['change']} damage ({e['why']}): {e['health']} health left"
 
 
+def _corners(e: Event) -> str:
+    count = len(e["corners"])
+    return f" ({count} corners)" if count > 1 else ""
+
+
 def _power_lost(e: Event) -> str:
     return f"{e['ship']} {e['system']} loses power {e['from']}->{e['to']} ({e['why']})"
 
@@ -117,7 +122,9 @@ TELL: dict[str, Callable[[Event], str | None]] = {
     "zoltan_power": lambda e: f"{e['ship']} {e['system']}: Zoltan bars {e['from']}->{e['to']}",
     "mind_free": lambda e: f"{e['crew']} comes back to their senses",
     "cloned": lambda e: f"{e['crew']} of {e['ship']} is cloned in {e['room']}",
-    "clone_lost": lambda e: f"{e['crew']} of {e['ship']} is lost: no clone bay to come back",
+    "clone_lost": lambda e: (
+        f"{e['crew']} of {e['ship']} is lost: the clone bay was down too long to clone them"
+    ),
     "hack_launched": lambda e: (
         f"{e['ship']} launches a hacking drone at {e['at']}'s {e['system']} "
         f"(lands at {e['arrives']}s)"
@@ -144,8 +151,8 @@ TELL: dict[str, Callable[[Event], str | None]] = {
     "ion": lambda e: f"{e['ship']} {e['system']} ionised {e['ion']} for {e['seconds']}s",
     "chance": _chance,
     "stunned": lambda e: f"{', '.join(e['crew'])} stunned {e['seconds']}s",
-    "fire_started": lambda e: f"fire in {e['ship']} {e['room']} ({len(e['corners'])} new)",
-    "breach": lambda e: f"breach in {e['ship']} {e['room']} ({len(e['corners'])} new)",
+    "fire_started": lambda e: f"fire breaks out in {e['ship']} {e['room']}{_corners(e)}",
+    "breach": lambda e: f"the hull breaches in {e['ship']} {e['room']}{_corners(e)}",
     "fire_spread": lambda e: f"fire spreads to {e['ship']} {e['room']}",
     "fire_out": lambda e: f"fire out in {e['ship']} {e['room']} ({e['why']})",
     "breach_sealed": lambda e: f"breach sealed in {e['ship']} {e['room']}",
@@ -185,6 +192,37 @@ tick's JSON."""
 def story(events: Iterable[Event]) -> str:
     """``[3s] Red fires ...; Blue dodges ... [4s] ...``: quiet seconds are left out."""
     return " ".join(story_lines(events))
+
+
+def event_lines(events: Iterable[Event]) -> list[str]:
+    """The story one event a line, each second's lines under its head (``[3s]``) and a
+    line told again in the same second counted once (``fire spreads to Blue hall (x2)``);
+    quiet seconds are left out."""
+    lines: list[str] = []
+    seen: dict[str, tuple[int, int]] = {}  # this second's lines: (where, how many times)
+    head: str | None = None
+    indent = ""
+    for event in events:
+        tell = TELL.get(event["event"])
+        line = None if tell is None else tell(event)
+        if line is None:
+            continue
+        if event["event"] == "second":
+            head, seen = line, {}
+            continue
+        text = indent + line
+        if text in seen:
+            where, times = seen[text]
+            seen[text] = (where, times + 1)
+            lines[where] = f"{text} (x{times + 1})"
+            continue
+        if head is not None:
+            lines.append(head)
+            head, indent = None, "  "
+            text = indent + line
+        seen[text] = (len(lines), 1)
+        lines.append(text)
+    return lines
 
 
 def story_lines(events: Iterable[Event]) -> list[str]:
