@@ -186,6 +186,8 @@ def rebuild(name: str) -> Rebuilt:
     backup.clear_abandoned(path)
     backup.refuse_read_only(name, path)
     store = CampaignStore.open(name, check=False)
+    kept: Path | None = None
+    malformed: BaseException | None = None
     try:
         try:
             # An older campaign gains its checksums as it is opened for writing.
@@ -202,9 +204,67 @@ def rebuild(name: str) -> Rebuilt:
             store._rollback()
             raise
     except (sqlite3.DatabaseError, UnicodeError) as error:
-        raise _refused(error, name, path) from None
+        if not damage_mark.is_malformed(str(error)):
+            raise _refused(error, name, path) from None
+        malformed = error
     finally:
         store.close()
+    if malformed is not None:
+        if kept is not None:
+            kept.unlink(missing_ok=True)  # the mending keeps its own copy
+        return _mend_by_copy(name, path, malformed)
+    damage_mark.clear(path)
+    entries, replayed, snapshots = done
+    return Rebuilt(name, str(path), str(kept), entries, replayed, snapshots)
+
+
+def _mend_by_copy(name: str, path: Path, malformed: BaseException) -> Rebuilt:
+    """A file SQLite calls malformed where only what can be built again is damaged: its
+    rows that cannot be (``salvage.KEPT_TABLES``) are copied into a new database, the state
+    and snapshots rebuilt there, and the new database copied over the old one's pages, in
+    its own file. Every writer is held off meanwhile: the damage mark, written first, is
+    what each one looks for once it holds the write lock."""
+    from gmtool.store import backup, salvage
+    from gmtool.store.connection import connect
+    from gmtool.store.home import create_private
+    from gmtool.store.publish import remove_database, temporary_path
+
+    damage_mark.mark(path, f"being mended by 'campaign rebuild' ({malformed})")
+    built = temporary_path(path)
+    remove_database(built)
+    try:
+        kept = backup.keep_copy(name, path)  # the pages as they are, damage and all
+        store = CampaignStore.open(name, check=False)
+        try:
+            store.open_for_writing()
+            begin_writing(store.conn)  # wait for a write already under way, then read
+            rows = salvage.read_rows(store.conn)
+        finally:
+            store._rollback()
+            store.close()
+        create_private(built)
+        conn = connect(built, name, new=True)
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            salvage.write_rows(conn, rows)
+            plan = _read_and_replay(conn, name, path)
+            done = _rebuild_in_place(conn, *plan)
+            conn.execute("COMMIT")
+            target = connect(path, name)
+            try:
+                salvage.copy_over(conn, target)
+            finally:
+                target.close()
+        finally:
+            conn.close()
+    except (sqlite3.DatabaseError, UnicodeError) as error:
+        raise StoreError(
+            f"campaign '{name}' cannot be rebuilt: SQLite cannot read its log or game row"
+            f" through ({path}: {error}); nothing was changed",
+            hint="restore the file from a backup",
+        ) from None
+    finally:
+        remove_database(built)
     damage_mark.clear(path)
     entries, replayed, snapshots = done
     return Rebuilt(name, str(path), str(kept), entries, replayed, snapshots)

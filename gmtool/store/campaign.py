@@ -218,7 +218,7 @@ class CampaignStore(LogReading):
         except sqlite3.DatabaseError as error:
             raise store_error(error, self.name, self.path) from None
         try:
-            self._check_under_lock()
+            self._check_under_lock()  # the mark again: it may have come while this waited
             yield
             self._guarded_reseal()
         except BaseException:
@@ -245,9 +245,11 @@ class CampaignStore(LogReading):
 
     @guarded
     def _check_under_lock(self) -> None:
-        if self.creating or schema_version(self.conn) < seals.CHAINED_SINCE:
-            return  # migrated as it was opened for writing; an unmigrated file has no chain
-        problem = seals.quick_check(self.conn)
+        if self.creating:
+            return
+        problem = damage_mark.marked(self.path)
+        if problem is None and schema_version(self.conn) >= seals.CHAINED_SINCE:
+            problem = seals.quick_check(self.conn)  # (an unmigrated file has no chain)
         if problem is not None:
             self.damage = problem
             raise DamagedRow(problem)

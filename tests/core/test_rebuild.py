@@ -138,3 +138,53 @@ def test_an_older_campaign_readable_by_all_is_made_private_on_its_next_write(
     os.chmod(path, 0o644)
     assert gmtool("-c", "o", "roll", "1d6").code == 0
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
+
+
+@pytest.mark.parametrize("table", ["entry_names", "log_names", "snapshots", "entries_voided"])
+def test_a_malformed_page_in_what_can_be_built_again_is_mended_in_the_same_file(
+    gmtool, small_snapshots, gmtool_home, table: str
+) -> None:  # type: ignore[no-untyped-def]
+    """SQLite calls the file malformed; every writer stops; rebuild copies the log, the game
+    and the seat links into a new database and that over the old pages, in the same file,
+    while a campaign held open (as serve holds it) writes on afterwards."""
+    from tests.core.test_every_write_checks import scramble_page
+
+    build_campaign("m", actions=60)
+    game = Game.open("m")
+    links = SeatLinks(game.store).ensure(["gm", "ann"])
+    game.store.close()
+    before = json.loads(gmtool("-c", "m", "log", "--json").out)
+    path = gmtool_home / "campaigns" / "m.db"
+    inode = path.stat().st_ino
+    held = Game.open("m")
+    scramble_page(path, table)
+    assert gmtool("campaign", "verify", "m").code == 6
+    result = gmtool("campaign", "rebuild", "m", "--json")
+    assert result.code == 0, result.err
+    assert len(list(path.parent.glob("m.db.before-rebuild-*"))) == 1
+    assert path.stat().st_ino == inode and not Path(f"{path}.damaged").exists()
+    assert gmtool("campaign", "verify", "m").code == 0
+    assert json.loads(gmtool("-c", "m", "log", "--json").out) == before
+    held.roll("1d6", held.door(), who="after")
+    held.store.close()
+    game = Game.open("m")
+    assert SeatLinks(game.store).tokens() == links
+    game.store.close()
+    assert json.loads(gmtool("-c", "m", "log", "--json").out)[-1]["who"] == "after"
+    assert gmtool("campaign", "verify", "m").code == 0
+
+
+def test_a_malformed_log_is_refused_and_left_as_it_was(
+    gmtool, small_snapshots, gmtool_home
+) -> None:  # type: ignore[no-untyped-def]
+    from tests.core.test_every_write_checks import scramble_page
+
+    build_campaign("l", actions=60)
+    path = gmtool_home / "campaigns" / "l.db"
+    scramble_page(path, "entries")
+    damaged = path.read_bytes()
+    line = one_line(gmtool("campaign", "rebuild", "l"), 6)
+    assert "nothing was changed" in line and "backup" in line
+    assert path.read_bytes() == damaged
+    assert Path(f"{path}.damaged").exists()  # and no one writes to it
+    assert gmtool("-c", "l", "roll", "1d6").code == 6
