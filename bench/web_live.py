@@ -7,9 +7,9 @@ own (127.0.0.N), each fetching its own part of the page when told of a change, a
 pages' script does. The players discard in turn from their phones while the GM rolls from
 the command line all along; for each move, the time from the phone's post to the moment
 every other screen holds its redrawn part is one sample (target: median ≤ 150 ms, p99 ≤
-500 ms). Then 200 screens are opened at once and one move is made: every one of them must
-hear of it. ``web_figures(bench)`` is one part of ``run.py``; run alone with
-``python bench/web_live.py``.
+500 ms). Then 200 screens are opened at once and the GM rolls: every one of them must hear
+of it. Then the moves once more in Chromium (``web_browser``). ``web_figures(bench)`` is one
+part of ``run.py``; run alone with ``python bench/web_live.py``.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
 from common import Bench, Figure
+from web_browser import browser_samples, median_ms
 
 PLAYERS = ["Ana", "Bo", "Cy", "Di"]
 MOVES = 60
@@ -248,6 +249,8 @@ def web_figures(bench: Bench) -> list[Figure]:
         gm.join()
         gm_roll = bench.gmtool("-c", "web-live", "roll", "1d6")
         held, last = asyncio.run(screens_held(served, gm_roll, bench.env, bench.home))
+        base = f"http://{served.host}:{served.port}"
+        in_browser = browser_samples(base, served.tokens, PLAYERS)
     finally:
         stop.set()
         served.process.send_signal(2)
@@ -258,6 +261,17 @@ def web_figures(bench: Bench) -> list[Figure]:
     samples.sort()
     median = statistics.median(samples) * 1000
     p99 = samples[min(len(samples) - 1, int(len(samples) * 0.99))] * 1000
+    if isinstance(in_browser, str):
+        browser = Figure("the same in Chromium", f"not measured: {in_browser}", "", "", None)
+    else:
+        shown = median_ms(in_browser)
+        browser = Figure(
+            f"the same in Chromium: the table and 3 phones ({len(in_browser)} moves), median",
+            f"{shown:.0f} ms",
+            "",
+            "≤ 150 ms",
+            shown <= 150,
+        )
     return [
         Figure(
             f"a phone's move on the 5 other screens, GM rolling ({len(samples)} moves), median",
@@ -273,6 +287,7 @@ def web_figures(bench: Bench) -> list[Figure]:
             "≤ 500 ms",
             p99 <= 500,
         ),
+        browser,
         Figure(
             f"screens held at once, told of a GM's roll (the last {last * 1000:.0f} ms"
             " after the command began)",
