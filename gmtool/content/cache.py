@@ -159,8 +159,10 @@ def _read(path: Path, key: tuple[Any, ...], model: type[C]) -> C | None:
 def _write(path: Path, key: tuple[Any, ...], content: Any) -> None:
     """Write atomically; a cache that cannot be written only costs the next command time."""
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    from gmtool.store.home import make_private_folder
+
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        make_private_folder(path.parent)  # owner-only, as every folder gmtool makes
         with temporary.open("wb") as file:
             pickle.dump((key, content), file, protocol=pickle.HIGHEST_PROTOCOL)
         os.replace(temporary, path)

@@ -125,7 +125,8 @@ def test_campaign_files_folders_and_copies_are_private(
     kept = Path(json.loads(gmtool("campaign", "rebuild", "p", "--json").out)["kept"])
     for path in (folder / "p.db", folder / "p.db-wal", folder / "p.db-shm", kept):
         assert stat.S_IMODE(path.stat().st_mode) == 0o600, path
-    for made in (gmtool_home, folder):
+    assert gmtool("campaign", "new", "o", "--from", "originem-demo").code == 0  # caches content
+    for made in (gmtool_home, folder, gmtool_home / "cache", gmtool_home / "cache" / "content"):
         assert stat.S_IMODE(made.stat().st_mode) == 0o700, made
     held.store.close()
 
