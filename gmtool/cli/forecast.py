@@ -46,8 +46,17 @@ def forecast(
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Forecast the rest of the game from here: chances with 95% intervals, a histogram."""
-    setup, runs_default = prepare(ctx, from_file, fresh=fresh, policy=policy or [], ship=ship)
+    game = None
+    if from_file is None:
+        from gmtool.engine.game import Game
+
+        game = Game.open(str(campaign_name(ctx)))
+    setup, runs_default = prepare(
+        ctx, from_file, fresh=fresh, policy=policy or [], ship=ship, game=game
+    )
     doc = run(setup, runs or runs_default, seed, jobs=jobs, show_progress=not as_json)
+    if game is not None:
+        _show_the_table(game, doc)
     if as_json:
         from gmtool.cli.common import print_json
 
@@ -65,7 +74,20 @@ def show_forecast(game: Game) -> None:
     from gmtool.render.forecast import forecast as drawn
 
     setup, runs = prepare(None, None, fresh=False, policy=[], game=game)
-    console().print(drawn(run(setup, PLAY_RUNS or runs, None)))
+    doc = run(setup, PLAY_RUNS or runs, None)
+    _show_the_table(game, doc)
+    console().print(drawn(doc))
+
+
+def _show_the_table(game: Game, doc: dict[str, Any]) -> None:
+    """The forecast's picture for ``gmtool serve``'s table screen (a picture that cannot
+    be written leaves the forecast as it is)."""
+    from contextlib import suppress
+
+    from gmtool.render.forecast import keep_picture
+
+    with suppress(OSError):
+        keep_picture(game.store.path, doc)
 
 
 def prepare(

@@ -4,6 +4,7 @@ histogram of the main measure (rich, for the terminal; ``svg`` for the table scr
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -142,8 +143,8 @@ def svg(doc: Mapping[str, Any], width: int = 480) -> str:
     bins = _binned(main["histogram"])
     height = bar_height + 2 * gap + 20 + row * len(bins) + 10
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="forecast" viewBox="0 0 {width} '
-        f'{height}" role="img" aria-label="{escape(_label(doc))}">'
+        '<svg xmlns="http://www.w3.org/2000/svg" '
+        f'viewBox="0 0 {width} {height}" role="img" aria-label="{escape(_label(doc))}">'
     ]
     x = 0.0
     sides = _sides(doc)
@@ -184,3 +185,28 @@ def svg(doc: Mapping[str, Any], width: int = 480) -> str:
 
 def _label(doc: Mapping[str, Any]) -> str:
     return "; ".join(f"{side} wins {percent(share)}" for side, share in _sides(doc))
+
+
+def picture_path(campaign: Path) -> Path:
+    """Where the latest forecast of a campaign is kept as SVG, beside its database, for
+    the table screen of ``gmtool serve`` ("the table sees the odds")."""
+    return campaign.with_name(campaign.name + ".forecast.svg")
+
+
+def keep_picture(campaign: Path, doc: Mapping[str, Any]) -> None:
+    """Write the forecast's picture in place at once (a screen never reads half of it)."""
+    import os
+
+    target = picture_path(campaign)
+    part = target.with_name(target.name + ".part")
+    part.write_text(svg(doc), encoding="utf-8")
+    os.replace(part, target)
+
+
+def kept_picture(campaign: Path) -> tuple[float, str] | None:
+    """(when it was written, the SVG) of the campaign's latest forecast, or None."""
+    path = picture_path(campaign)
+    try:
+        return path.stat().st_mtime, path.read_text(encoding="utf-8")
+    except OSError:
+        return None

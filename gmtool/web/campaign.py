@@ -73,7 +73,7 @@ class LiveCampaign:
         self.played: dict[str, Played] = {}
         self.asked_count = 0
         self.version = 0
-        self._data_seen = 0
+        self._data_seen: tuple[int, float] = (0, 0.0)
         self.closing = False
         self._changed = asyncio.Event()
 
@@ -108,10 +108,10 @@ class LiveCampaign:
     # -- noticing changes ------------------------------------------------------------
     async def watch(self) -> None:
         """Bump ``version`` and wake every stream whenever the database changed."""
-        self._data_seen = await self.run(self._watcher.data_version)
+        self._data_seen = await self.run(self._seen)
         while True:
             await asyncio.sleep(WATCH_EVERY)
-            now = await self.run(self._watcher.data_version)
+            now = await self.run(self._seen)
             if now != self._data_seen:
                 self._data_seen = now
                 self.changed()
@@ -121,8 +121,15 @@ class LiveCampaign:
         caller tells the screens at once (``changed``), so the watcher is told the write
         is already known: the screens are not sent to redraw twice for one move."""
         said: str = getattr(self, verb)(seat, form)
-        self._data_seen = self._watcher.data_version()
+        self._data_seen = self._seen()
         return said
+
+    def _seen(self) -> tuple[int, float]:
+        """The database's version, and when the GM last ran a forecast (its picture)."""
+        from gmtool.render.forecast import kept_picture
+
+        picture = kept_picture(self._watcher.path)
+        return self._watcher.data_version(), picture[0] if picture else 0.0
 
     def changed(self) -> None:
         self.version += 1
@@ -156,6 +163,10 @@ class LiveCampaign:
         doc["asked"] = [asked.question.public for asked in self._live_questions().values()]
         newest = self.game.store.entries(last=1)
         doc["latest"] = public_entries(self.game.system, [e.to_json() for e in newest])
+        from gmtool.render.forecast import kept_picture
+
+        picture = kept_picture(self.game.store.path)
+        doc["forecast_svg"] = picture[1] if picture else None  # the table sees the odds
         return doc
 
     def seat(self, seat: str) -> dict[str, Any]:
