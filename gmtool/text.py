@@ -42,3 +42,8 @@ def json_text(text: str) -> str:
     """A JSON document's text with the same characters written as ``\\uXXXX`` escapes: the
     same JSON to a program, and nothing a terminal would act on if it is printed raw."""
     return _UNSAFE.sub(lambda match: f"\\u{ord(match.group()):04x}", text)
+
+
+def counted(count: int, word: str, plural: str | None = None) -> str:
+    """``1 roll``, ``3 rolls`` (``plural`` when adding an s is not how the word goes)."""
+    return f"{count:,} {word if count == 1 else plural or word + 's'}"

@@ -216,6 +216,34 @@ class Game:
             )
             return self.store.entry(shown)
 
+    def mark(
+        self,
+        kind: str,
+        *,
+        what: str,
+        who: str = "GM",
+        outcome: str = "",
+        mission: str = "",
+        scene: str = "",
+    ) -> int:
+        """Log an entry that rolls nothing and changes no state (a note); its seq."""
+        with self.store.transaction():
+            return self.store.append(
+                kind=kind,
+                fields={
+                    "who": who,
+                    "what": what,
+                    "outcome": outcome,
+                    "mission": mission,
+                    "scene": scene,
+                },
+                action=None,
+                dice=[],
+                result={},
+                rng=self.store.rng_state(),
+                state=None,
+            )
+
     def undo(self) -> Entry:
         """Void the latest live entry and rebuild the state without it."""
         with self.store.transaction():
@@ -243,6 +271,14 @@ class Game:
             if entry.kind == "action":
                 self.store.advance_head(entry.seq, self._replay(self.state, entry))
         return replace(entry, voided=False)
+
+    def state_after(self, seq: int) -> State:
+        """The state once every live move up to entry ``seq`` is applied (the head state
+        when ``seq`` is the latest): replayed from the latest snapshot before it."""
+        snapshot_seq, state = self.store.snapshot_before(seq + 1)
+        for entry in self.store.live_actions_between(snapshot_seq, seq + 1):
+            state = self._replay(state, entry)
+        return state
 
     def _replay(self, state: State, entry: Entry) -> State:
         from gmtool.engine.integrity import replay

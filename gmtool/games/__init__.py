@@ -7,6 +7,7 @@ Every game lives in its own package, ``gmtool/games/NAME/``, with the same parts
 - ``commands``: its command group, ``gmtool NAME ...`` (``app``);
 - ``play``: its part of ``gmtool play`` (``run(game)``);
 - ``render``: its terminal drawings (``status``, and ``seat_status`` when it has secrets);
+- ``recap``: its part of a session's recap (``story(entries, *, public)``);
 - ``web`` (when its players have screens of their own) and ``templates/``: its pages in
   ``gmtool serve``;
 - its demo campaign, ``campaigns/NAME-demo.yaml``, and its YAML in ``tables/NAME`` and
@@ -45,7 +46,7 @@ GAMES: dict[str, str] = {
 }
 """Game name -> its package, in the order help and menus list them."""
 
-Part = Literal["game", "commands", "play", "render", "web", "rules.forecast"]
+Part = Literal["game", "commands", "play", "render", "web", "recap", "rules.forecast"]
 
 
 def game_name(text: str, what: str = "system") -> str:

@@ -347,8 +347,11 @@ class CampaignStore(LogReading):
         result: dict[str, Any],
         rng: int,
         state: dict[str, Any] | None,
+        keeps_redo: bool = False,
     ) -> int:
-        """Add an entry; ``state`` is the new head state, or None when it did not change."""
+        """Add an entry; ``state`` is the new head state, or None when it did not change.
+        A new entry ends what redo can bring back, unless it ``keeps_redo`` (a session's
+        mark, which tells when, not what)."""
         cursor = self.conn.execute(
             "INSERT INTO entries (time, kind, who, what, outcome, mission, scene, action, dice,"
             " result, rng) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -369,7 +372,12 @@ class CampaignStore(LogReading):
         seq = int(cursor.lastrowid or 0)
         seals.link_entry(self.conn, seq)
         add_entry_names(self.conn, seq, fields.get("who", ""))
-        self.conn.execute("UPDATE game SET rng = ?, redo = '[]' WHERE id = 1", (format(rng, "x"),))
+        if keeps_redo:
+            self.conn.execute("UPDATE game SET rng = ? WHERE id = 1", (format(rng, "x"),))
+        else:
+            self.conn.execute(
+                "UPDATE game SET rng = ?, redo = '[]' WHERE id = 1", (format(rng, "x"),)
+            )
         if state is not None:
             self.advance_head(seq, state)
         return seq
