@@ -35,21 +35,30 @@ def note(
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Log a note, with the mission and scene of the latest move as its context."""
+    game = open_game(ctx)
+    seq, _ = write_note(game, text, by=by)
+    entry = game.store.entry(seq)
+    doc = {"seq": seq, "note": entry.what, "mission": entry.mission, "scene": entry.scene}
+    if as_json:
+        print_json(doc)
+    else:
+        typer.echo(_noted(doc))
+
+
+def write_note(game: Any, text: str, *, by: str) -> tuple[int, str]:
+    """Log ``text`` as a note by ``by``; (its seq, where it was written: mission · scene).
+    An empty or over-long note is one line, and nothing is written."""
     from gmtool.engine.sessions import NOTE
+    from gmtool.text import printable
 
     words = " ".join(text.split())
     if not words:
         raise UsageError("the note is empty", hint='write it in quotes: gmtool note "..."')
     if len(words) > MAX_NOTE:
         raise UsageError(f"the note is {len(words):,} characters; the limit is {MAX_NOTE:,}")
-    game = open_game(ctx)
     where = context(game)
     seq = game.mark(NOTE, what=words, who=" ".join(by.split()) or "GM", **where)
-    doc = {"seq": seq, "note": words, **where}
-    if as_json:
-        print_json(doc)
-    else:
-        typer.echo(_noted(doc))
+    return seq, printable(" · ".join(part for part in where.values() if part))
 
 
 def context(game: Any) -> dict[str, str]:

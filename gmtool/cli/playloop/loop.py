@@ -37,10 +37,11 @@ if TYPE_CHECKING:
 FORECAST = "forecast from here"
 ROLL = "roll dice"
 SHOW_LOG = "show the log"
+NOTE = "note"
 UNDO = "undo"
 REDO = "redo"
 QUIT = "quit"
-STANDARD = (FORECAST, ROLL, SHOW_LOG, UNDO, REDO, QUIT)
+STANDARD = (FORECAST, ROLL, SHOW_LOG, NOTE, UNDO, REDO, QUIT)
 """The last entries of every system's menu, in this order."""
 
 FOR_THE_TABLE = "the table (it shows on every screen)"
@@ -95,8 +96,12 @@ class PlayLoop:
 
     # -- the session -----------------------------------------------------------------
     def run(self, entries: Callable[[], Mapping[str, Step]]) -> None:
-        """Banner, then dashboard and menu until the GM quits or presses Ctrl-C at the menu."""
+        """Banner, then dashboard and menu until the GM quits or presses Ctrl-C at the menu.
+        The run is a session of the log (``engine.sessions``): marked as it begins and ends."""
+        from gmtool.engine import sessions
+
         say(banner(self.game))
+        sessions.begin(self.game, "play")
         try:
             changed = True
             while True:
@@ -118,6 +123,9 @@ class PlayLoop:
             self.leave()
 
     def leave(self) -> None:
+        from gmtool.engine import sessions
+
+        sessions.finish(self.game, "play")
         say("left the session; the campaign is saved.")
         if self.goodbye is not None:
             self.goodbye()
@@ -132,6 +140,7 @@ class PlayLoop:
     # -- the standard entries -----------------------------------------------------------
     def _standard(self, choice: str) -> Step | None:
         steps = {FORECAST: self.forecast, ROLL: self.roll, SHOW_LOG: self.show_log}
+        steps[NOTE] = self.note
         return {**steps, UNDO: self.undo, REDO: self.redo}.get(choice)
 
     def forecast(self) -> None:
@@ -162,6 +171,14 @@ class PlayLoop:
 
         entries = [e.to_json() for e in self.game.store.entries(last=LOG_LINES)]
         show_table(self.game.name, entries)
+
+    def note(self) -> None:
+        """A note for the log, with the latest move's mission and scene (``gmtool note``)."""
+        from gmtool.cli.session import write_note
+
+        text = self.ask.text("Note for the log:")
+        seq, where = write_note(self.game, text, by="GM")
+        say(f"noted #{seq}" + (f" ({where})" if where else ""))
 
     def undo(self) -> None:
         self.tell(f"undone: {described(self.game.undo())}")

@@ -170,6 +170,7 @@ def test_a_refused_step_is_asked_again_and_the_game_ends() -> None:
         "forecast from here",
         "roll dice",
         "show the log",
+        "note",
         "undo",
         "redo",
         "quit",
