@@ -20,7 +20,7 @@ def dice(
 ) -> None:
     """Each roller's luck with each die, and whether the physical dice look fair."""
     from gmtool.engine.dice_report import report
-    from gmtool.engine.sessions import pick, split
+    from gmtool.engine.sessions import of_game, pick
 
     sides = die_size(die) if die is not None else None
     if session is not None and last:
@@ -29,7 +29,7 @@ def dice(
     entries = game.store.entries()
     scope = "every session"
     if session is not None or last:
-        chosen = pick(split(entries, gap_hours=gap), session)
+        chosen = pick(of_game(game, gap_hours=gap), session)
         entries, scope = chosen.entries, f"session {chosen.number}"
     doc = {"campaign": game.name, "scope": scope, **report(entries, who=who, die=sides)}
     if as_json:

@@ -85,7 +85,7 @@ def session_start(ctx: typer.Context) -> None:
     if not sessions.begin(game, "by hand"):
         typer.echo("a session has just begun: nothing written")
         return
-    typer.echo(f"session {len(sessions.split(game.store.entries()))} begins")
+    typer.echo(f"session {len(sessions.of_game(game))} begins")
 
 
 @session_app.command("end")
@@ -97,15 +97,15 @@ def session_end(ctx: typer.Context) -> None:
     if not sessions.finish(game, "by hand"):
         typer.echo("no session is under way: nothing written")
         return
-    typer.echo(f"session {len(sessions.split(game.store.entries()))} ends")
+    typer.echo(f"session {len(sessions.of_game(game))} ends")
 
 
 @session_app.command("list")
 def session_list(ctx: typer.Context, gap: float = GAP_OPTION, as_json: bool = JSON_OPTION) -> None:
     """Each session: when it began and ended, how, and its rolls, moves and notes."""
-    from gmtool.engine.sessions import split
+    from gmtool.engine.sessions import of_game
 
-    found = [s.to_json() for s in split(open_game(ctx).store.entries(), gap_hours=gap)]
+    found = [s.to_json() for s in of_game(open_game(ctx), gap_hours=gap)]
     if as_json:
         print_json({"sessions": found})
         return

@@ -16,7 +16,8 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from gmtool.engine.sessions import NOTE, Session, log_settings
+from gmtool.engine.sessions import NOTE, ROLLS, Session, log_settings
+from gmtool.store.records import REVEAL, SECRET
 
 if TYPE_CHECKING:
     from gmtool.engine.game import Game
@@ -98,9 +99,26 @@ def tell_by_type(
             teller = tellers.get(action_type(entry))
             if teller is not None:
                 teller(story, entry)
-        elif entry.kind == "roll":
-            story.tell(entry, f"{entry.who or 'The GM'} rolls {entry.what}: {entry.outcome}")
+        else:
+            tell_roll(story, entry)
     return story
+
+
+def tell_roll(story: Story, entry: Entry) -> None:
+    """A free roll, a secret roll (as the GM sees it; the table's recap has only "the GM
+    rolled") and the reveal of one."""
+    who = entry.who or "The GM"
+    if entry.kind == SECRET and not entry.dice:
+        story.tell(entry, "The GM rolled in secret.")
+    elif entry.kind == SECRET:
+        story.tell(entry, f"{who} rolls {entry.what}: {entry.outcome}")
+    elif entry.kind == REVEAL:
+        story.tell(
+            entry,
+            f"{who} shows the table secret roll #{entry.result.get('reveals')}: {entry.outcome}",
+        )
+    else:
+        story.tell(entry, f"{who} rolls {entry.what}: {entry.outcome}")
 
 
 # -- the recap ---------------------------------------------------------------------------
@@ -179,16 +197,35 @@ def for_game(
 ) -> Recap:
     """The recap of session ``session`` of ``game`` (None: the latest), or of ``every``
     session, told by the game's own ``recap`` part."""
-    from gmtool.engine.sessions import pick, split
+    from gmtool.engine.sessions import of_game, pick
     from gmtool.games import part
 
-    found = split(game.store.entries(), gap_hours=gap)
+    found = of_game(game, gap_hours=gap)
     chosen = found if every and found else [pick(found, session)]
     story = part(game.system_name, "recap").story
     ends = _statuses(game, chosen[0].entries, chosen[-1].entries)
     return recap(
-        game.name, game.system_name, game.system.title, chosen, story, public=public, ends=ends
+        game.name,
+        game.system_name,
+        game.system.title,
+        chosen,
+        story,
+        public=public,
+        ends=ends,
+        system=game.system,
     )
+
+
+def public_forms(system: Any, entries: list[Entry]) -> list[Entry]:
+    """``entries`` as the whole table may read them (``engine.public_log``): a seat's
+    private choice in its game's public words, a secret roll without its dice."""
+    from gmtool.engine.public_log import public_entries
+
+    shown = public_entries(system, [entry.to_json() for entry in entries])
+    return [
+        replace(entry, who=doc["who"], what=doc["what"], outcome=doc["outcome"], dice=doc["dice"])
+        for entry, doc in zip(entries, shown, strict=True)
+    ]
 
 
 def _statuses(game: Game, first: list[Entry], last: list[Entry]) -> tuple[Any, Any]:
@@ -223,11 +260,14 @@ def recap(
     *,
     public: bool = False,
     ends: tuple[Any, Any] = (None, None),
+    system: Any = None,
 ) -> Recap:
     """The recap of ``sessions`` (one, or several in a row), its chapters told by ``story``
     (the game's ``recap.story``), which sums up from ``ends``: the game's status as the
     span began and as it ended."""
     entries = [entry for session in sessions for entry in session.live()]
+    if public and system is not None:
+        entries = public_forms(system, entries)
     notes = [Line(entry.seq, _note_text(entry)) for entry in entries if entry.kind == NOTE]
     chapters = story(
         [e for e in entries if e.kind != NOTE], public=public, before=ends[0], after=ends[1]
@@ -235,7 +275,8 @@ def recap(
     scored = list(_scored_rolls(entries))
     count = log_settings()["notable_rolls"]
     top = sorted(scored, key=lambda pair: (-pair[0], pair[1].seq))[:count]
-    top = [pair for pair in top if pair[0] > Fraction(1, 2)]
+    beyond = Fraction(str(log_settings()["notable_beyond"]))
+    top = [pair for pair in top if pair[0] >= 1 - beyond]
     highest = [replace(n, why=f"higher than {float(score):.0%} of throws") for score, n in top]
     told = {id(n) for _, n in top}
     bottom = [
@@ -249,7 +290,7 @@ def recap(
     counts = {
         "entries": len(entries),
         "moves": sum(1 for e in entries if e.kind == "action"),
-        "rolls": sum(1 for e in entries if e.kind == "roll"),
+        "rolls": sum(1 for e in entries if e.kind in ROLLS),
         "notes": len(notes),
         "undone": sum(1 for e in every if e.voided),
     }

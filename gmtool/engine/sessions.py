@@ -1,10 +1,10 @@
 """A campaign's log split into the sessions the table played.
 
-A session begins at a ``session start`` mark (written by ``gmtool play``, ``gmtool serve``
-and ``gmtool session start``), at the first entry after a ``session end`` mark, or at the
-first entry written more than ``session_gap_hours`` (tables/log.yaml) after the one before.
-Marks are entries of kind ``session``: chained, exported and shown like any other, but
-never undone and never replayed.
+A session begins at a start mark (``gmtool play`` and ``gmtool serve`` make one as they
+begin, ``gmtool session start`` by hand), at the first entry after an end mark (made as
+they end, or by ``gmtool session end``), or at the first entry written more than
+``session_gap_hours`` (tables/log.yaml) after the one before. The marks are kept beside
+the log (``store.session_marks``), never in it.
 """
 
 from __future__ import annotations
@@ -20,13 +20,15 @@ from gmtool.errors import UsageError
 if TYPE_CHECKING:
     from gmtool.engine.game import Game
     from gmtool.store.records import Entry
+    from gmtool.store.session_marks import SessionMark
 
-MARK = "session"
-"""The kind of a session's start and end marks."""
-START = "session start"
-END = "session end"
+NO_END = 2**63 - 1
+"""After every entry."""
+
 NOTE = "note"
 """The kind of a GM's note (``gmtool note``)."""
+ROLLS = ("roll", "secret", "reveal")
+"""The kinds of entries that are free rolls (a secret one, and the reveal of one)."""
 
 
 @cache
@@ -58,8 +60,8 @@ class Session:
         return self.entries[-1].time if self.entries else ""
 
     def live(self) -> list[Entry]:
-        """The entries the session's story tells: not undone, not marks."""
-        return [e for e in self.entries if not e.voided and e.kind != MARK]
+        """The entries the session's story tells: those not undone."""
+        return [e for e in self.entries if not e.voided]
 
     def to_json(self) -> dict[str, Any]:
         live = self.live()
@@ -71,7 +73,7 @@ class Session:
             "first_seq": self.entries[0].seq if self.entries else None,
             "last_seq": self.entries[-1].seq if self.entries else None,
             "entries": len(live),
-            "rolls": sum(1 for e in live if e.kind == "roll"),
+            "rolls": sum(1 for e in live if e.kind in ROLLS),
             "moves": sum(1 for e in live if e.kind == "action"),
             "notes": sum(1 for e in live if e.kind == NOTE),
             "undone": sum(1 for e in self.entries if e.voided),
@@ -79,35 +81,57 @@ class Session:
         }
 
 
-def split(entries: Iterable[Entry], *, gap_hours: float | None = None) -> list[Session]:
-    """The sessions of ``entries`` (in log order); a session holding nothing but marks is
-    left out, unless it is the last (just begun)."""
+def split(
+    entries: Iterable[Entry],
+    marks: Iterable[SessionMark] = (),
+    *,
+    gap_hours: float | None = None,
+) -> list[Session]:
+    """The sessions of ``entries`` (in log order) as ``marks`` and the gaps divide them; a
+    session with no entry is left out, unless it is the last (just begun)."""
     gap = (gap_hours if gap_hours is not None else log_settings()["session_gap_hours"]) * 3600
+    pending = sorted(marks, key=lambda m: m.after_seq)
     sessions: list[Session] = []
     current: Session | None = None
     last_time: datetime | None = None
+
+    def take_marks(before_seq: int) -> None:
+        nonlocal current
+        while pending and pending[0].after_seq < before_seq:
+            mark = pending.pop(0)
+            if mark.mark == "start":
+                current = Session(len(sessions) + 1, mark.how)
+                sessions.append(current)
+            elif current is not None:
+                current.ended = True
+
     for entry in entries:
+        take_marks(entry.seq)
         when = _time(entry.time)
-        if entry.kind == MARK and entry.what == START:
-            current = Session(len(sessions) + 1, entry.outcome or "by hand")
-            sessions.append(current)
-        elif current is None or current.ended:
+        if current is None or current.ended:
             current = Session(len(sessions) + 1, "first" if not sessions else "after an end")
             sessions.append(current)
         elif (
-            last_time is not None and when is not None and (when - last_time).total_seconds() > gap
+            current.entries
+            and last_time is not None
+            and when is not None
+            and (when - last_time).total_seconds() > gap
         ):
             current = Session(len(sessions) + 1, "after a break")
             sessions.append(current)
         current.entries.append(entry)
-        if entry.kind == MARK and entry.what == END:
-            current.ended = True
         if when is not None:
             last_time = when
-    kept = [s for i, s in enumerate(sessions) if s.live() or i == len(sessions) - 1]
+    take_marks(NO_END)
+    kept = [s for i, s in enumerate(sessions) if s.entries or i == len(sessions) - 1]
     for number, session in enumerate(kept, start=1):
         session.number = number
     return kept
+
+
+def of_game(game: Game, *, gap_hours: float | None = None) -> list[Session]:
+    """The sessions of ``game``'s whole log."""
+    return split(game.store.entries(), game.store.session_marks(), gap_hours=gap_hours)
 
 
 def pick(sessions: list[Session], number: int | None) -> Session:
@@ -132,19 +156,11 @@ def _time(text: str) -> datetime | None:
 
 
 def begin(game: Game, how: str) -> bool:
-    """Mark that a session begins (``how``: play, serve, by hand), unless the latest entry
-    already is such a mark. True when a mark was written."""
-    last = game.store.last_entry()
-    if last is not None and last.kind == MARK and last.what == START:
-        return False
-    game.mark(MARK, what=START, outcome=how)
-    return True
+    """Mark that a session begins (``how``: play, serve, by hand); False when one has just
+    begun (nothing written since its mark)."""
+    return game.store.mark_session("start", how)
 
 
 def finish(game: Game, how: str) -> bool:
-    """Mark that the session ends, unless it already has (or the log is empty)."""
-    last = game.store.last_entry()
-    if last is None or (last.kind == MARK and last.what == END):
-        return False
-    game.mark(MARK, what=END, outcome=how)
-    return True
+    """Mark that the session ends; False when it already has, or the log is empty."""
+    return game.store.mark_session("end", how)

@@ -47,6 +47,8 @@ def dice_lines(doc: dict[str, Any]) -> Lines:
         out.add("")
         style = "bold red" if die["unusual"] else "bold"
         out.add((f"physical {die['die']}: ", "bold"), (die["verdict"], style))
+        if die["rolls"] < die["needed"]:
+            continue  # too few to draw: the verdict says how many a verdict needs
         most = max(die["counts"].values()) or 1
         out_faces = {entry["face"] for entry in die["standing_out"]}
         for face, count in die["counts"].items():
@@ -55,3 +57,24 @@ def dice_lines(doc: dict[str, Any]) -> Lines:
             out.add(f"{face:>4} {count:>5} ", (bar, "cyan"), mark)
         out.add(f"     expected {die['expected_per_face']:.1f} a face")
     return out
+
+
+def dice_charts(doc: dict[str, Any]) -> dict[str, str]:
+    """Each physical die's faces as an SVG bar chart (the faces standing out in red), and
+    each roller's luck: the charts of the web's dice page, by name."""
+    from gmtool.render.svg import bar_chart
+
+    charts = {}
+    if doc["rollers"]:
+        rows = [
+            (f"{r['who']} {r['die']}", r["luck"], luck_words(r["luck"])) for r in doc["rollers"]
+        ]
+        charts["luck"] = bar_chart(rows, label="each roller's luck", kind="luck", width=560)
+    for die in doc["physical"]:
+        out = {entry["face"] for entry in die["standing_out"]}
+        rows = [(face, float(count), str(count)) for face, count in die["counts"].items()]
+        marked = frozenset(i for i, (face, _, _) in enumerate(rows) if int(face) in out)
+        charts[die["die"]] = bar_chart(
+            rows, label=f"faces of the physical {die['die']}", kind="faces", marked=marked
+        )
+    return charts

@@ -37,12 +37,14 @@ def when(recap: Recap) -> str:
 
 
 def counts_text(counts: dict[str, int]) -> str:
+    from gmtool.text import counted
+
     words = [
-        f"{counts['moves']} moves",
-        f"{counts['rolls']} free rolls",
-        f"{counts['notes']} notes",
+        counted(counts["moves"], "move"),
+        counted(counts["rolls"], "free roll"),
+        counted(counts["notes"], "note"),
     ]
-    text = f"{counts['entries']} entries: " + ", ".join(words)
+    text = counted(counts["entries"], "entry", "entries") + ": " + ", ".join(words)
     if counts["undone"]:
         text += f" ({counts['undone']} undone, left out)"
     return text
@@ -95,11 +97,25 @@ li.turning { font-weight: 600; } ul { padding-left: 1.2rem; }
 def html_page(recap: Recap) -> str:
     """One page, no outside asset: the style inline, every word escaped."""
     e = html.escape
+    return (
+        "\n".join(
+            [
+                "<!doctype html>",
+                '<html lang="en"><head><meta charset="utf-8">',
+                '<meta name="viewport" content="width=device-width, initial-scale=1">',
+                f"<title>Recap of {e(recap.campaign)}</title><style>{STYLE}</style></head><body>",
+                html_body(recap),
+                "</body></html>",
+            ]
+        )
+        + "\n"
+    )
+
+
+def html_body(recap: Recap) -> str:
+    """The recap as HTML to put in a page (``html_page``, and the recap page of serve)."""
+    e = html.escape
     parts = [
-        "<!doctype html>",
-        '<html lang="en"><head><meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>Recap of {e(recap.campaign)}</title><style>{STYLE}</style></head><body>",
         f"<h1>Recap of {e(recap.campaign)} <small>({e(recap.title)})</small></h1>",
         f'<p class="when">{e(when(recap))} · {e(counts_text(recap.counts))}</p>',
     ]
@@ -123,8 +139,7 @@ def html_page(recap: Recap) -> str:
             rolls = "; ".join(f'{e(n.text())} <span class="seq">#{n.seq}</span>' for n in notable)
             parts.append(f"<li>{e(title)}: {rolls}</li>")
         parts.append("</ul>")
-    parts.append("</body></html>")
-    return "\n".join(parts) + "\n"
+    return "\n".join(parts)
 
 
 def session_lines(sessions: list[dict[str, Any]]) -> list[str]:

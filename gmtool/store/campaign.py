@@ -48,6 +48,7 @@ from gmtool.store.records import (
     load_json,
     now_text,
 )
+from gmtool.store.session_marks import SessionMark, add_mark, last_seq, latest_mark, read_marks
 from gmtool.store.version import schema_version
 
 
@@ -347,11 +348,8 @@ class CampaignStore(LogReading):
         result: dict[str, Any],
         rng: int,
         state: dict[str, Any] | None,
-        keeps_redo: bool = False,
     ) -> int:
-        """Add an entry; ``state`` is the new head state, or None when it did not change.
-        A new entry ends what redo can bring back, unless it ``keeps_redo`` (a session's
-        mark, which tells when, not what)."""
+        """Add an entry; ``state`` is the new head state, or None when it did not change."""
         cursor = self.conn.execute(
             "INSERT INTO entries (time, kind, who, what, outcome, mission, scene, action, dice,"
             " result, rng) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -372,12 +370,7 @@ class CampaignStore(LogReading):
         seq = int(cursor.lastrowid or 0)
         seals.link_entry(self.conn, seq)
         add_entry_names(self.conn, seq, fields.get("who", ""))
-        if keeps_redo:
-            self.conn.execute("UPDATE game SET rng = ? WHERE id = 1", (format(rng, "x"),))
-        else:
-            self.conn.execute(
-                "UPDATE game SET rng = ?, redo = '[]' WHERE id = 1", (format(rng, "x"),)
-            )
+        self.conn.execute("UPDATE game SET rng = ?, redo = '[]' WHERE id = 1", (format(rng, "x"),))
         if state is not None:
             self.advance_head(seq, state)
         return seq
@@ -417,6 +410,25 @@ class CampaignStore(LogReading):
             "UPDATE game SET state = ?, since_snapshot = ? WHERE id = 1",
             (json.dumps(state), since_snapshot),
         )
+
+    # -- sessions ------------------------------------------------------------
+    @guarded
+    def session_marks(self) -> list[SessionMark]:
+        return read_marks(self.conn)
+
+    def mark_session(self, mark: str, how: str) -> bool:
+        """Mark that a session begins (``start``) or ends (``end``) after the latest entry,
+        in a transaction of its own; False (nothing written) when the latest mark already
+        says so there, or when there is nothing to end."""
+        with self.transaction():
+            latest = latest_mark(self.conn)
+            here = last_seq(self.conn)
+            if latest is not None and latest.mark == mark and latest.after_seq == here:
+                return False
+            if mark == "end" and here == 0:
+                return False
+            add_mark(self.conn, mark, how)
+            return True
 
     # -- snapshots -----------------------------------------------------------
     @guarded

@@ -118,18 +118,8 @@ class LogReading:
 
     @guarded
     def last_live_entry(self) -> Entry | None:
-        """The latest entry undo can take back: live, and not a session's mark."""
         row = self.conn.execute(
-            f"SELECT {ENTRY_COLUMNS} FROM entries WHERE voided = 0 AND kind != 'session'"
-            " ORDER BY seq DESC LIMIT 1"
-        ).fetchone()
-        return entry_from_row(row) if row else None
-
-    @guarded
-    def last_entry(self) -> Entry | None:
-        """The latest entry of any kind, undone or not."""
-        row = self.conn.execute(
-            f"SELECT {ENTRY_COLUMNS} FROM entries ORDER BY seq DESC LIMIT 1"
+            f"SELECT {ENTRY_COLUMNS} FROM entries WHERE voided = 0 ORDER BY seq DESC LIMIT 1"
         ).fetchone()
         return entry_from_row(row) if row else None
 

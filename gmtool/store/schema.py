@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from gmtool.store.version import schema_version
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 
 MIGRATIONS: dict[int, str] = {
     1: """
@@ -75,6 +75,18 @@ MIGRATIONS: dict[int, str] = {
     # index on every write): an undo or redo made by anything but gmtool breaks the seal.
     5: """
         CREATE INDEX entries_voided ON entries (seq) WHERE voided != 0;
+    """,
+    # Where the table's sessions begin and end (``session_marks``, read by
+    # ``engine.sessions``): marks between entries, kept beside the log rather than in it, so
+    # undo, redo and replay never meet them.
+    6: """
+        CREATE TABLE session_marks (
+            id INTEGER PRIMARY KEY,
+            after_seq INTEGER NOT NULL,  -- the mark stands after this entry (0: the start)
+            time TEXT NOT NULL,
+            mark TEXT NOT NULL CHECK (mark IN ('start', 'end')),
+            how TEXT NOT NULL            -- 'play', 'serve' or 'by hand'
+        );
     """,
 }
 

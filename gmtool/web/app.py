@@ -117,6 +117,16 @@ def build_app(
         who = request.query_params.get("who", "")[:100]
         return page("log_part.html", doc=await campaign.run(campaign.log, who), who=who)
 
+    async def recap(request: Request) -> Response:
+        asked = request.query_params.get("session", "")
+        session = int(asked) if asked.isdigit() and len(asked) < 7 else None
+        doc = await campaign.run(campaign.recap, session)
+        return page("recap.html", doc=doc, part="", version=campaign.version)
+
+    async def dice(request: Request) -> Response:
+        doc = await campaign.run(campaign.dice)
+        return page("dice.html", doc=doc, part="", version=campaign.version)
+
     # -- a player's screen ------------------------------------------------------------
     async def seat_page(request: Request) -> Response:
         seat = seat_of(request)
@@ -217,6 +227,8 @@ def build_app(
         Route("/part", table_part),
         Route("/log", log),
         Route("/log/part", log_part),
+        Route("/recap", recap),
+        Route("/dice", dice),
         Route("/events", events),
         Route("/version", version),
         Route("/static/{name}", static_file),

@@ -198,6 +198,31 @@ class LiveCampaign:
             shown = [entry for entry in shown if entry.get("secret") != "kept"]
         return {"entries": shown, "names": self._head.names()}
 
+    def recap(self, session: int | None) -> dict[str, Any]:
+        """A session's recap as the whole table may read it (the latest by default), with
+        the list of sessions to choose from."""
+        from gmtool.engine.recap import for_game
+        from gmtool.engine.sessions import of_game
+        from gmtool.render.recap import html_body
+
+        found = [s.to_json() for s in of_game(self.game)]
+        if not found:
+            return {"sessions": [], "body": "", "shown": None}
+        shown = session if session is not None and 1 <= session <= len(found) else len(found)
+        told = for_game(self.game, session=shown, public=True)
+        return {"sessions": found, "body": html_body(told), "shown": shown}
+
+    def dice(self) -> dict[str, Any]:
+        """What the dice did, as the table may see it (a secret roll not yet shown left out),
+        with its charts."""
+        from gmtool.engine.dice_report import report
+        from gmtool.engine.recap import public_forms
+        from gmtool.render.dice_report import dice_charts
+
+        entries = public_forms(self.game.system, self.game.store.entries())
+        doc = report(entries)
+        return {**doc, "charts": dice_charts(doc)}
+
     def _live_questions(self, version: str | None = None) -> dict[str, Asked]:
         """The questions asked on the state as it is now: a move, an undo or a redo that
         changes the state calls the others off (and both seats are told why); a free roll

@@ -17,7 +17,8 @@ import segno
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from gmtool.errors import UsageError
+from gmtool.engine import sessions
+from gmtool.errors import GmtoolError, UsageError
 from gmtool.text import printable
 from gmtool.web.app import build_app
 from gmtool.web.campaign import LiveCampaign
@@ -53,6 +54,7 @@ def serve(
 ) -> None:
     campaign = LiveCampaign(name)
     try:
+        campaign.call(sessions.begin, campaign.game, "serve")  # the run is a session
         before = campaign.links(renew=False) if new_links else {}
         links = campaign.links(renew=new_links)
         unknown = [seat for seat in qr or [] if seat not in links]
@@ -93,6 +95,8 @@ def serve(
             StoppingServer(config, campaign).run(sockets=[sock])
         out.write("stopped: the players' links stay valid until 'gmtool serve --new-links'\n")
     finally:
+        with suppress(GmtoolError):  # a campaign that cannot be written is said at start
+            campaign.call(sessions.finish, campaign.game, "serve")
         campaign.close()
 
 

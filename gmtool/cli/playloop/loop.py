@@ -25,6 +25,7 @@ Cy's discard"), and the dashboard is drawn as the game now is.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from contextlib import suppress
 from typing import TYPE_CHECKING, Any
 
 from gmtool.cli.playloop.asking import AskAgain, Back, BackToMenu, Prompts
@@ -125,7 +126,8 @@ class PlayLoop:
     def leave(self) -> None:
         from gmtool.engine import sessions
 
-        sessions.finish(self.game, "play")
+        with suppress(GmtoolError):  # a campaign that cannot be written says so elsewhere
+            sessions.finish(self.game, "play")
         say("left the session; the campaign is saved.")
         if self.goodbye is not None:
             self.goodbye()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from gmtool.engine.recap import Chapter, Story, action_type
+from gmtool.engine.recap import Chapter, Story, action_type, tell_roll
 from gmtool.text import counted
 
 if TYPE_CHECKING:
@@ -32,8 +32,8 @@ def story(
             if result.get("winner"):
                 battles += 1
             told.tell(entry, f"{entry.outcome[:1].upper()}{entry.outcome[1:]}.")
-        elif entry.kind == "roll":
-            told.tell(entry, f"{entry.who or 'The GM'} rolls {entry.what}: {entry.outcome}")
+        elif entry.kind != "action":
+            tell_roll(told, entry)
         for out in result.get("eliminated") or []:
             told.tell(entry, f"{out} is out of the game.", turning=True)
         if result.get("game_winner"):

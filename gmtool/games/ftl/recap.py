@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from gmtool.engine.recap import Chapter, Story, action_type
+from gmtool.engine.recap import Chapter, Story, action_type, tell_roll
 
 if TYPE_CHECKING:
     from gmtool.store.records import Entry
@@ -34,6 +34,6 @@ def story(
             told.tell(
                 entry, f"{entry.what[:1].upper()}{entry.what[1:]}: {entry.outcome}", turning=turning
             )
-        elif entry.kind == "roll":
-            told.tell(entry, f"{entry.who or 'The GM'} rolls {entry.what}: {entry.outcome}")
+        elif entry.kind != "action":
+            tell_roll(told, entry)
     return told.chapters

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from gmtool.engine.recap import Chapter, Story, action_type
+from gmtool.engine.recap import Chapter, Story, action_type, tell_roll
 
 if TYPE_CHECKING:
     from gmtool.store.records import Entry
@@ -28,8 +28,8 @@ def story(
             told.chapter(entry.mission or BETWEEN)
         if teller is not None:
             teller(told, entry)
-        elif entry.kind == "roll":
-            told.tell(entry, f"{entry.who or 'The GM'} rolls {entry.what}: {entry.outcome}")
+        elif entry.kind != "action":
+            tell_roll(told, entry)
     if after is not None:
         told.chapter(AT_THE_END).summary += standing(before, after)
     return told.chapters

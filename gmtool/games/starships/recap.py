@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from gmtool.engine.recap import Chapter, Story, action_type
+from gmtool.engine.recap import Chapter, Story, action_type, tell_roll
 from gmtool.text import counted
 
 if TYPE_CHECKING:
@@ -47,8 +47,8 @@ def story(
             if "falls" in entry.outcome:
                 target = (entry.action or {}).get("target", entry.who)
                 told.tell(entry, f"{target} goes down.", turning=True)
-        elif entry.kind == "roll":
-            told.tell(entry, f"{entry.who or 'The GM'} rolls {entry.what}: {entry.outcome}")
+        elif entry.kind != "action":
+            tell_roll(told, entry)
     spent = sum(1 for e in entries if action_type(e) == "momentum_spend")
     if spent:
         told.sum_up(f"Momentum spent {counted(spent, 'time')}")

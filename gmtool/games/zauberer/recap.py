@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from gmtool.engine.recap import Chapter, Story, action_type
+from gmtool.engine.recap import Chapter, Story, action_type, tell_roll
 from gmtool.text import counted
 
 if TYPE_CHECKING:
@@ -36,8 +36,8 @@ def story(
             if result.get("winner"):
                 duels += 1
                 told.tell(entry, f"{result['winner']} wins the duel.", turning=True)
-        elif entry.kind == "roll":
-            told.tell(entry, f"{entry.who or 'The GM'} rolls {entry.what}: {entry.outcome}")
+        elif entry.kind != "action":
+            tell_roll(told, entry)
         for team in result.get("eliminated") or []:
             told.tell(entry, f"{team} is out of the game.", turning=True)
         if result.get("game_winner"):
