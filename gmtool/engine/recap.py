@@ -66,12 +66,21 @@ class Story:
     def tell(self, entry: Entry, text: str, *, turning: bool = False) -> None:
         if not self.chapters:
             self.chapter("The session")
-        self.chapters[-1].lines.append(Line(entry.seq, text, turning))
+        self.chapters[-1].lines.append(Line(entry.seq, sentence(text), turning))
 
     def sum_up(self, text: str) -> None:
         if not self.chapters:
             self.chapter("The session")
         self.chapters[-1].summary.append(text)
+
+
+def sentence(text: str) -> str:
+    """``text`` begun with a capital and ended with a full stop (unless it ends already)."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[:1].upper() + text[1:]
+    return text if text[-1] in ".!?" else text + "."
 
 
 def plain(entry: Entry) -> str:
@@ -272,20 +281,7 @@ def recap(
     chapters = story(
         [e for e in entries if e.kind != NOTE], public=public, before=ends[0], after=ends[1]
     )
-    scored = list(_scored_rolls(entries))
-    count = log_settings()["notable_rolls"]
-    top = sorted(scored, key=lambda pair: (-pair[0], pair[1].seq))[:count]
-    beyond = Fraction(str(log_settings()["notable_beyond"]))
-    top = [pair for pair in top if pair[0] >= 1 - beyond]
-    highest = [replace(n, why=f"higher than {float(score):.0%} of throws") for score, n in top]
-    told = {id(n) for _, n in top}
-    bottom = [
-        pair for pair in sorted(scored, key=lambda p: (p[0], p[1].seq)) if id(pair[1]) not in told
-    ]
-    lowest = [
-        replace(n, why=f"lower than {float(1 - score):.0%} of throws")
-        for score, n in bottom[:count]
-    ]
+    highest, lowest = notable_rolls(list(_scored_rolls(entries)))
     every = [entry for session in sessions for entry in session.entries]
     counts = {
         "entries": len(entries),
@@ -306,6 +302,20 @@ def recap(
         list(_criticals(entries)),
         counts,
     )
+
+
+def notable_rolls(scored: list[tuple[Fraction, Notable]]) -> tuple[list[Notable], list[Notable]]:
+    """The highest and the lowest rolls (``notable_rolls`` of each), among those in the top
+    or bottom ``notable_beyond`` of what their dice could make (tables/log.yaml)."""
+    settings = log_settings()
+    count, beyond = settings["notable_rolls"], Fraction(str(settings["notable_beyond"]))
+    top = [pair for pair in scored if pair[0] >= 1 - beyond]
+    top.sort(key=lambda pair: (-pair[0], pair[1].seq))
+    bottom = [pair for pair in scored if pair[0] <= beyond]
+    bottom.sort(key=lambda pair: (pair[0], pair[1].seq))
+    highest = [replace(n, why=f"higher than {float(s):.0%} of throws") for s, n in top[:count]]
+    lowest = [replace(n, why=f"lower than {float(1 - s):.0%} of throws") for s, n in bottom[:count]]
+    return highest, lowest
 
 
 def _note_text(entry: Entry) -> str:

@@ -60,7 +60,7 @@ def markdown(recap: Recap) -> str:
             out.append(f"- **{text}** (#{line.seq})" if line.turning else f"- {text} (#{line.seq})")
         if chapter.lines:
             out.append("")
-        out += [f"{md_text(s)}  " for s in chapter.summary]
+        out += [f"- {md_text(s)}" for s in chapter.summary]
         if chapter.summary:
             out.append("")
     if recap.notes:

@@ -15,6 +15,8 @@ UNDO_SCHEMA_4 = (
 """What schema 4 (the log's name and key indexes) added, taken away again."""
 UNDO_SCHEMA_5 = ("DROP INDEX entries_voided",)
 """What schema 5 (the seal over the voided entries) added, taken away again."""
+UNDO_SCHEMA_6 = ("DROP TABLE session_marks",)
+"""What schema 6 (the marks where sessions begin and end) added, taken away again."""
 
 
 def as_schema(path: Path, version: int, *more: str) -> None:
@@ -27,6 +29,9 @@ def as_schema(path: Path, version: int, *more: str) -> None:
         from gmtool.store.seals import reseal, seal_problem
 
         sealed = seal_problem(conn) is None
+        if version < 6:
+            for statement in UNDO_SCHEMA_6:
+                conn.execute(statement)
         if version < 5:
             for statement in UNDO_SCHEMA_5:
                 conn.execute(statement)

@@ -13,6 +13,7 @@ import pytest
 
 from gmtool.engine.game import Game
 from gmtool.errors import StoreError
+from gmtool.store.schema import SCHEMA_VERSION
 from tests.core.old_schema import as_schema
 from tests.core.test_integrity import build_campaign, damage, one_line, small_snapshots
 
@@ -86,7 +87,7 @@ def test_a_campaign_of_schema_4_is_migrated_and_stays_whole(
     assert gmtool("campaign", "verify", "m").code == 0, gmtool("campaign", "verify", "m").out
     gc.collect()
     conn = sqlite3.connect(path)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == 5
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     conn.close()
 
 
@@ -100,7 +101,7 @@ def test_a_campaign_of_schema_4_damaged_before_it_is_migrated_stays_damaged(
     from gmtool.store.connection import connect
 
     conn = connect(path, "d")  # a writable open migrates, and seals nothing over
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == 5
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     conn.close()
     assert "state does not match" in one_line(gmtool("-c", "d", "roll", "1d6"), 6)
     assert gmtool("campaign", "verify", "d").code == 6

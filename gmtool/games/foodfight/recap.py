@@ -28,7 +28,9 @@ def story(
         if kind == "layout":
             how = "" if public else f" ({entry.outcome})"
             told.tell(entry, f"{entry.who} lays out their towers{how}.")
-        elif kind in ("attack", "fortune", "pass", "discard"):
+        elif kind == "discard":
+            told.tell(entry, f"{entry.who}: {entry.what}, {entry.outcome}.")
+        elif kind in ("attack", "fortune", "pass"):
             if result.get("winner"):
                 battles += 1
             told.tell(entry, f"{entry.outcome[:1].upper()}{entry.outcome[1:]}.")
