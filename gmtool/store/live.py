@@ -8,10 +8,12 @@ so a screen is redrawn when the campaign changed and never on a timer.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from gmtool.store.campaign import CampaignStore
 from gmtool.store.connection import connect, guarded
-from gmtool.store.log_names import log_names
+from gmtool.store.log_names import has_names, log_names
+from gmtool.store.records import SECRET
 
 
 class ChangeWatcher:
@@ -51,7 +53,25 @@ class LogHead:
     @guarded
     def names(self) -> list[str]:
         """Everyone named in the log's ``who`` (an entry by "Ana, Bo" names both), read from
-        the names the log keeps (``log_names``), not from its entries."""
-        written = log_names(self.store.conn)
+        the names the log keeps (``log_names``), not from its entries; a name found only in
+        the GM's secret rolls is the GM's, and is left out."""
+        written = public_names(self.store.conn, log_names(self.store.conn))
         found = {part.strip() for name in written for part in name.split(",") if part.strip()}
         return sorted(found, key=str.casefold)
+
+
+def public_names(conn: Any, names: list[str]) -> list[str]:
+    """``names`` but those found only in secret rolls: each looked up in the index of the
+    log's names, stopping at its first entry that is not one."""
+    if not has_names(conn):
+        return names
+    found = []
+    for name in names:
+        row = conn.execute(
+            "SELECT 1 FROM entry_names AS named CROSS JOIN entries ON entries.seq = named.seq"
+            " WHERE named.name = ? AND entries.kind != ? LIMIT 1",
+            (name, SECRET),
+        ).fetchone()
+        if row is not None:
+            found.append(name)
+    return found

@@ -86,3 +86,12 @@ def test_the_feed_shows_no_seats_private_choice(table: Table, gmtool) -> None:  
     rows = list(csv.DictReader(io.StringIO(gmtool("log", "--format", "csv").out)))
     assert rows[0]["outcome"] == "laid out weakest_on_top"
     assert json.loads(gmtool("log", "--json").out)[1]["outcome"] == "laid out strongest_on_top"
+
+
+def test_a_name_found_only_in_secret_rolls_is_not_in_the_feeds_list(table: Table, gmtool) -> None:  # type: ignore[no-untyped-def]
+    assert gmtool("roll", "d20", "--secret", "--by", "Zoe").code == 0
+    assert gmtool("roll", "d6", "--by", "Bo").code == 0
+    feed = table.get("/log").text
+    assert "?who=Bo" in feed and "Zoe" not in feed
+    assert gmtool("roll", "--reveal", "1").code == 0  # shown: the roll is the table's too
+    assert "?who=Zoe" in table.get("/log").text
