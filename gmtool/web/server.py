@@ -208,12 +208,13 @@ def lan_addresses() -> list[str]:
 
 def served_hosts(port: int, addresses: list[str], *, lan: bool) -> set[str]:
     """The ``Host`` values a request may name: this machine by loopback, and with ``lan``
-    by its addresses on the network and its own name."""
+    by its addresses on the network and its own names."""
     names = {"127.0.0.1", "localhost", "[::1]"}
     if lan:
         names |= set(addresses)
         with suppress(OSError):
-            names |= {socket.gethostname(), socket.getfqdn()}
+            host = socket.gethostname()
+            names |= {host, f"{host}.local", socket.getfqdn()}  # .local: by mDNS (Bonjour)
     hosts = {f"{name}:{port}" for name in names if name}
     return hosts | names if port == 80 else hosts  # a browser names port 80 by no port
 

@@ -181,3 +181,15 @@ def test_a_replaced_link_opens_nothing_and_writes_nothing(table: Table, gmtool) 
         assert posted.status_code == 410 and entries(gmtool) == []
         assert client.get(f"/p/{renewed['Ana']}").status_code == 200
         assert client.get(f"/p/{old['Ana']}x").status_code == 404  # not a link that was
+
+
+def test_the_hosts_served_are_loopback_and_with_lan_the_machines_own() -> None:
+    from gmtool.web.server import served_hosts
+
+    local = served_hosts(8765, [], lan=False)
+    assert local == {"127.0.0.1:8765", "localhost:8765", "[::1]:8765"}
+    lan = served_hosts(8765, ["192.168.1.20"], lan=True)
+    assert local < lan and "192.168.1.20:8765" in lan
+    assert f"{socket.gethostname()}:8765" in lan and f"{socket.gethostname()}.local:8765" in lan
+    assert "192.168.1.20:8765" not in served_hosts(8765, ["192.168.1.20"], lan=False)
+    assert {"localhost", "localhost:80"} <= served_hosts(80, [], lan=False)  # no port named
