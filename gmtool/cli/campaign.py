@@ -20,10 +20,24 @@ app = typer.Typer(
 )
 
 
+def _games(incomplete: str) -> list[str]:
+    from gmtool.cli.completion import game_names
+
+    return game_names(incomplete)
+
+
+def _campaigns(incomplete: str) -> list[str]:
+    from gmtool.cli.completion import campaign_names
+
+    return campaign_names(incomplete)
+
+
 @app.command("new")
 def new(
     name: str = typer.Argument(..., help="The campaign's name (letters, digits, - _ .)."),
-    system: str = typer.Option(None, "--system", "-s", help=", ".join(GAMES)),
+    system: str = typer.Option(
+        None, "--system", "-s", help=", ".join(GAMES), autocompletion=_games
+    ),
     length: int = typer.Option(
         None, "--length", help="Originem: NOVA length in minutes (30, 45, 60 or any)."
     ),
@@ -211,7 +225,11 @@ def show(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
 
 
 @app.command("use")
-def use_(name: str = typer.Argument(..., help="The campaign to make current.")) -> None:
+def use_(
+    name: str = typer.Argument(
+        ..., help="The campaign to make current.", autocompletion=_campaigns
+    ),
+) -> None:
     """Make a campaign the current one (used when -c is not given)."""
     from gmtool.store.home import existing_campaign_path, set_current_campaign
 

@@ -13,7 +13,20 @@ import typer
 
 from gmtool.errors import UsageError
 
-NAME = typer.Argument(..., help="The campaign.", show_default=False)
+
+def _campaigns(incomplete: str) -> list[str]:
+    from gmtool.cli.completion import campaign_names
+
+    return campaign_names(incomplete)
+
+
+def _trashed(incomplete: str) -> list[str]:
+    from gmtool.cli.completion import trashed_names
+
+    return trashed_names(incomplete)
+
+
+NAME = typer.Argument(..., help="The campaign.", show_default=False, autocompletion=_campaigns)
 NEW_NAME = typer.Argument(..., help="The new name (letters, digits, - _ .).", show_default=False)
 
 
@@ -43,7 +56,9 @@ def delete(
 
 
 def restore(
-    name: str = typer.Argument(None, help="The campaign to bring back (none: list the trash)."),
+    name: str = typer.Argument(
+        None, help="The campaign to bring back (none: list the trash).", autocompletion=_trashed
+    ),
     as_name: str = typer.Option(None, "--as", help="Bring it back under another name."),
 ) -> None:
     """Bring a deleted campaign back from the trash (the latest deleted under that name)."""

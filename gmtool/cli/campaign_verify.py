@@ -8,9 +8,17 @@ from gmtool.cli.common import JSON_OPTION, campaign_name, print_json
 from gmtool.errors import StoreError
 
 
+def _campaigns(incomplete: str) -> list[str]:
+    from gmtool.cli.completion import campaign_names
+
+    return campaign_names(incomplete)
+
+
 def verify(
     ctx: typer.Context,
-    name: str = typer.Argument(None, help="The campaign (default: the current one)."),
+    name: str = typer.Argument(
+        None, help="The campaign (default: the current one).", autocompletion=_campaigns
+    ),
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Prove a campaign whole: SQLite's integrity check, every checksum of the log, the
@@ -46,7 +54,7 @@ def verify(
 
 
 def rebuild(
-    name: str = typer.Argument(..., help="The campaign to rebuild."),
+    name: str = typer.Argument(..., help="The campaign to rebuild.", autocompletion=_campaigns),
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Build a campaign's head state and snapshots again from its log (the log must be

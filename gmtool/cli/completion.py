@@ -3,14 +3,27 @@ top level: ``gmtool --show-completion SHELL`` prints the script, ``gmtool
 --install-completion SHELL`` adds it to the shell's start-up. A command group never offers
 these (installing edits the user's files, which only the top-level command should do).
 
-typer's completion machinery is used, imported only when completion is asked for.
+typer's completion machinery is used, imported only when completion is asked for (typer
+0.28 exports none of it: its script, install and shell classes are its private modules';
+the names offered go through its public ``autocompletion=``). Every
+name a command asks for completes from what exists: campaign names after every ``-c``
+(wherever it is typed: ``answer_campaign`` answers those before typer looks, since the
+option belongs to the top level), and each command's names through typer's public
+``autocompletion=``: ``campaign_names``, ``game_names`` and ``from_campaign`` (names out
+of the campaign being completed for: its crew, enemies, scene types, spells, rooms...).
 """
 
 from __future__ import annotations
 
+import os
 import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from gmtool.errors import UsageError
+
+if TYPE_CHECKING:
+    from gmtool.engine.game import Game
 
 SHELLS = ("bash", "zsh", "fish")
 PROG = "gmtool"
@@ -52,3 +65,98 @@ def campaign_names(incomplete: str) -> list[str]:
     from gmtool.store.home import list_campaigns
 
     return [name for name in list_campaigns() if name.startswith(incomplete)]
+
+
+def campaign_argument(incomplete: str) -> list[str]:
+    """``autocompletion=`` for an argument naming a campaign (``campaign use NAME``)."""
+    return campaign_names(incomplete)
+
+
+def game_names(incomplete: str) -> list[str]:
+    """The games whose names start with what was typed, whatever its case (``--demo``)."""
+    from gmtool.games import GAMES
+
+    typed = incomplete.lower()
+    return [name for name in GAMES if name.startswith(typed)]
+
+
+def trashed_names(incomplete: str) -> list[str]:
+    """The campaigns in the trash (``campaign restore NAME``)."""
+    from gmtool.store.housekeeping import trashed
+
+    return sorted({stem for stem, _ in trashed() if stem.startswith(incomplete)})
+
+
+CAMPAIGN_FLAGS = ("-c", "--campaign")
+
+
+LINE: list[str] = []
+"""The words before the one being completed, as the shell gave them (``answer_campaign``
+keeps them: the completers' own ``args`` lose a ``-c`` typed after the command)."""
+
+
+def chosen_campaign(args: list[str]) -> str | None:
+    """The campaign a command line being completed runs on: its ``-c NAME`` (anywhere),
+    else ``GMTOOL_CAMPAIGN``, else the current one."""
+    args = LINE or args
+    for index, word in enumerate(args[:-1]):
+        if word in CAMPAIGN_FLAGS:
+            return args[index + 1]
+    for word in args:
+        if word.startswith("--campaign="):
+            return word.split("=", 1)[1]
+    from gmtool.store.home import current_campaign
+
+    try:
+        return os.environ.get("GMTOOL_CAMPAIGN") or current_campaign()
+    except Exception:  # a damaged current file: nothing to offer, never an error
+        return None
+
+
+def from_campaign(
+    system: str, names: Callable[[Game], list[str]]
+) -> Callable[[Any, list[str], str], list[str]]:
+    """``autocompletion=`` offering ``names(game)`` from the campaign the command line
+    runs on, when it plays ``system`` (nothing otherwise: a completion never fails)."""
+
+    def complete(ctx: Any, args: list[str], incomplete: str) -> list[str]:
+        name = chosen_campaign(list(args))
+        if name is None:
+            return []
+        try:
+            from gmtool.engine.game import Game
+
+            game = Game.open(name)
+            if game.system_name != system:
+                return []
+            offered = names(game)
+        except Exception:  # an unreadable campaign offers nothing; the command will say why
+            return []
+        typed = incomplete.casefold()
+        return [value for value in dict.fromkeys(offered) if value.casefold().startswith(typed)]
+
+    return complete
+
+
+def answer_campaign(command: Any) -> bool:
+    """Answer the shell when the word being completed follows ``-c``/``--campaign``,
+    wherever on the line (the option is the top level's, typed anywhere): the campaign
+    names, in the shell's own format. False when it is not such a word (typer answers)."""
+    from typer._click import shell_completion  # the click typer carries
+
+    instruction = os.environ.get(COMPLETE_VAR, "")
+    if not instruction.startswith("complete_"):
+        return False
+    shell = instruction.removeprefix("complete_")
+    prepare()
+    kind = shell_completion.get_completion_class(shell)
+    if kind is None:
+        return False
+    completer = kind(command, {}, PROG, COMPLETE_VAR)
+    args, incomplete = completer.get_completion_args()
+    LINE[:] = args
+    if not args or args[-1] not in CAMPAIGN_FLAGS:
+        return False
+    items = [shell_completion.CompletionItem(name) for name in campaign_names(incomplete)]
+    sys.stdout.write("\n".join(completer.format_completion(item) for item in items) + "\n")
+    return True

@@ -48,9 +48,11 @@ def _run(args: list[str]) -> Any:
 
     command = get_command(app)
     if os.environ.get("_GMTOOL_COMPLETE"):  # the shell asks for completions
-        from gmtool.cli.completion import prepare
+        from gmtool.cli.completion import answer_campaign, prepare
 
         prepare()
+        if answer_campaign(command):
+            return 0
     return command.main(args=args, prog_name="gmtool", standalone_mode=False)
 
 

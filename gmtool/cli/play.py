@@ -11,10 +11,19 @@ from gmtool.errors import UsageError
 from gmtool.games import GAMES, demo_file, game_name, part
 
 
+def _games(incomplete: str) -> list[str]:
+    from gmtool.cli.completion import game_names
+
+    return game_names(incomplete)
+
+
 def play(
     ctx: typer.Context,
     demo: str = typer.Option(
-        None, "--demo", help="Play the bundled demo of a system (originem, astral, ...)."
+        None,
+        "--demo",
+        help="Play the bundled demo of a system (originem, astral, ...).",
+        autocompletion=_games,
     ),
     fresh: bool = typer.Option(
         False, "--fresh", help="With --demo: start the demo over (the old one goes to the trash)."

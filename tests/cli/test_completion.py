@@ -63,3 +63,127 @@ def test_a_command_group_offers_no_completion_options(gmtool: Callable[..., Any]
     helped = gmtool("foodfight", "--help")
     assert "--install-completion" not in helped.out
     assert gmtool("foodfight", "--install-completion", "bash").code == 2
+
+
+# -- every name a command asks for ----------------------------------------------------------
+
+
+def _bash_words(
+    gmtool: Callable[..., Any], monkeypatch: pytest.MonkeyPatch, line: str
+) -> list[str]:
+    """What the shell is offered for ``line`` (its last word being completed; a trailing
+    space: a new word), through the shell's own protocol."""
+    words = line.split()
+    cword = len(words) if line.endswith(" ") else len(words) - 1
+    monkeypatch.setenv("_GMTOOL_COMPLETE", "complete_bash")
+    monkeypatch.setenv("COMP_WORDS", line)
+    monkeypatch.setenv("COMP_CWORD", str(cword))
+    result = gmtool()
+    assert result.code == 0, (line, result)
+    offered: list[str] = result.out.split("\n")
+    return [word for word in offered if word]
+
+
+@pytest.fixture
+def campaigns(gmtool: Callable[..., Any]) -> Callable[..., Any]:
+    assert gmtool("campaign", "new", "fred", "--system", "astral").code == 0
+    assert gmtool("campaign", "new", "friday", "--system", "originem").code == 0
+    assert gmtool("originem", "combat", "start", "-e", "low:2", "--gm-die", "d6").code == 0
+    return gmtool
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "gmtool status -c fr",
+        "gmtool log --last 3 -c fr",
+        "gmtool originem scene general -c fr",
+        "gmtool roll 1d6 --campaign fr",
+        "gmtool campaign use fr",
+        "gmtool campaign verify fr",
+        "gmtool campaign delete fr",
+        "gmtool campaign copy fr",
+        "gmtool campaign rename fr",
+        "gmtool campaign archive fr",
+    ],
+)
+def test_campaign_names_wherever_a_campaign_is_asked(
+    campaigns: Callable[..., Any], monkeypatch: pytest.MonkeyPatch, line: str
+) -> None:
+    assert _bash_words(campaigns, monkeypatch, line) == ["fred", "friday"]
+
+
+@pytest.mark.parametrize(
+    ("line", "offered"),
+    [
+        (
+            "gmtool play --demo ",
+            ["originem", "astral", "starships", "foodfight", "ftl", "zauberer"],
+        ),
+        ("gmtool play --demo st", ["starships"]),
+        ("gmtool campaign new x --system f", ["foodfight", "ftl"]),
+        ("gmtool originem scene ex", ["exploration"]),
+        ("gmtool originem odds ", ["exploration", "general", "healing", "puzzle", "runaway"]),
+        ("gmtool originem scene general --by ", ["Pierre", "Delilah", "Remmy", "Larlen"]),
+        ("gmtool originem scene general --by R", ["Remmy"]),
+        ("gmtool originem combat attack --by Pierre --target ", ["low-1", "low-2"]),
+        ("gmtool originem combat enemy-attack ", ["low-1", "low-2"]),
+        ("gmtool originem combat enemy-attack low-1 --target L", ["Larlen"]),
+        ("gmtool originem combat start -e m", ["medium", "miniboss"]),
+        ("gmtool originem crew add d", ["doctor"]),
+        ("gmtool originem crew remove P", ["Pierre"]),
+        ("gmtool originem mission start ship", ["ship_defense"]),
+    ],
+)
+def test_names_from_the_games_and_the_campaigns_content(
+    campaigns: Callable[..., Any], monkeypatch: pytest.MonkeyPatch, line: str, offered: list[str]
+) -> None:
+    assert _bash_words(campaigns, monkeypatch, line) == offered
+
+
+def test_content_names_come_from_the_campaign_given_by_c(
+    campaigns: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert (
+        campaigns("campaign", "new", "solo", "--system", "originem", "--crew", "Ana=doctor").code
+        == 0
+    )
+    assert _bash_words(campaigns, monkeypatch, "gmtool originem scene x --by ") == ["Ana"]
+    line = "gmtool originem scene x -c friday --by "
+    assert _bash_words(campaigns, monkeypatch, line) == ["Pierre", "Delilah", "Remmy", "Larlen"]
+    # a campaign of another game, or none at all, offers nothing (and fails nothing)
+    assert _bash_words(campaigns, monkeypatch, "gmtool -c fred originem scene x --by ") == []
+    assert _bash_words(campaigns, monkeypatch, "gmtool -c gone originem scene x --by ") == []
+
+
+def test_the_trash_completes_for_restore(
+    campaigns: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert campaigns("campaign", "delete", "fred", "--yes").code == 0
+    assert _bash_words(campaigns, monkeypatch, "gmtool campaign restore f") == ["fred"]
+
+
+def test_bash_itself_completes_a_campaign_after_a_command(
+    campaigns: Callable[..., Any], gmtool_home: Path
+) -> None:
+    """The script ``--show-completion bash`` prints, sourced into a real bash, asked as
+    bash asks when Tab is pressed after ``gmtool status -c fr``."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+
+    script = campaigns("--show-completion", "bash").out
+    program = Path(sys.executable).with_name("gmtool")
+    if not program.exists() or shutil.which("bash") is None:
+        pytest.skip("needs bash and the installed gmtool")
+    run = (
+        f"{script}\n"
+        "COMP_WORDS=(gmtool status -c fr); COMP_CWORD=3\n"
+        f"_gmtool_completion {program}\n"
+        "printf '%s\\n' \"${COMPREPLY[@]}\"\n"
+    )
+    env = {**os.environ, "GMTOOL_HOME": str(gmtool_home)}
+    env.pop("_GMTOOL_COMPLETE", None)
+    done = subprocess.run(["bash", "-c", run], capture_output=True, text=True, env=env, timeout=60)
+    assert done.stdout.split() == ["fred", "friday"], done.stderr

@@ -36,13 +36,50 @@ app.add_typer(combat_app, name="combat")
 app.add_typer(nova_app, name="nova")
 app.add_typer(crew_app, name="crew")
 
+
+def _names(of: str) -> Any:
+    """``autocompletion=`` with names from the campaign being completed for (``of``: what
+    ``completing`` gives)."""
+    from gmtool.cli.completion import from_campaign
+
+    def names(game: Game) -> list[str]:
+        return list(COMPLETING[of](game))
+
+    return from_campaign(SYSTEM, names)
+
+
+def _crew(game: Game) -> list[str]:
+    return [member["name"] for member in game.state["crew"]]
+
+
+def _enemies(game: Game) -> list[str]:
+    fight = game.state.get("combat") or {}
+    return [enemy["name"] for enemy in fight.get("enemies", []) if enemy["hp"] > 0]
+
+
+COMPLETING: dict[str, Any] = {
+    "crew": _crew,
+    "enemies": _enemies,
+    "targets": lambda game: _enemies(game) + _crew(game),
+    "scenes": lambda game: list(game.content.scenes),
+    "missions": lambda game: list(game.state["missions"]),  # ids: a title has spaces
+    "classes": lambda game: list(game.content.classes),
+    "tiers": lambda game: list(game.content.enemies),
+    "gm_dice": lambda game: list(game.content.rules.combat.gm_dice),
+}
+"""The names each kind of argument completes to, from the campaign's state and content."""
+
 DICE = typer.Option(
     None,
     "--dice",
     help="Faces from physical dice in roll order (4,6,1), or per roller (Larlen=4,6; GM=5).",
 )
 MISSION = typer.Option(
-    None, "--mission", "-m", help="The mission the scene belongs to ('none': no mission)."
+    None,
+    "--mission",
+    "-m",
+    help="The mission the scene belongs to ('none': no mission).",
+    autocompletion=_names("missions"),
 )
 
 
@@ -82,7 +119,11 @@ def show(game: Game, outcome: Outcome, as_json: bool, view: str = "note") -> Non
 @mission_app.command("start")
 def mission_start(
     ctx: typer.Context,
-    name: str = typer.Argument(..., help="The mission (its name or id, e.g. 'Ship Defense')."),
+    name: str = typer.Argument(
+        ...,
+        help="The mission (its name or id, e.g. 'Ship Defense').",
+        autocompletion=_names("missions"),
+    ),
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Start a mission (at most four under way at once)."""
@@ -113,13 +154,21 @@ def mission_list(
 def scene(
     ctx: typer.Context,
     kind: str = typer.Argument(
-        ..., metavar="TYPE", help="exploration, puzzle, general, runaway or healing."
+        ...,
+        metavar="TYPE",
+        help="exploration, puzzle, general, runaway or healing.",
+        autocompletion=_names("scenes"),
     ),
     by: list[str] = typer.Option(
-        ..., "--by", help="Who rolls: one per roll, or one name for all of them (repeat)."
+        ...,
+        "--by",
+        help="Who rolls: one per roll, or one name for all of them (repeat).",
+        autocompletion=_names("crew"),
     ),
     mission: str = MISSION,
-    target: str = typer.Option(None, "--target", help="Healing: who is healed."),
+    target: str = typer.Option(
+        None, "--target", help="Healing: who is healed.", autocompletion=_names("crew")
+    ),
     dice: list[str] = DICE,
     as_json: bool = JSON_OPTION,
 ) -> None:
@@ -131,7 +180,9 @@ def scene(
 @app.command()
 def runaway(
     ctx: typer.Context,
-    by: list[str] = typer.Option(..., "--by", help="The one crew member who rolls."),
+    by: list[str] = typer.Option(
+        ..., "--by", help="The one crew member who rolls.", autocompletion=_names("crew")
+    ),
     mission: str = MISSION,
     dice: list[str] = DICE,
     as_json: bool = JSON_OPTION,
@@ -144,8 +195,12 @@ def runaway(
 @app.command()
 def odds(
     ctx: typer.Context,
-    kind: str = typer.Argument(..., metavar="SCENE", help="The scene type."),
-    by: list[str] = typer.Option(None, "--by", help="Who would roll (as for 'scene')."),
+    kind: str = typer.Argument(
+        ..., metavar="SCENE", help="The scene type.", autocompletion=_names("scenes")
+    ),
+    by: list[str] = typer.Option(
+        None, "--by", help="Who would roll (as for 'scene').", autocompletion=_names("crew")
+    ),
     each_class: bool = typer.Option(
         False, "--each-class", help="Compare the classes: one of each makes every roll."
     ),
@@ -278,7 +333,9 @@ def crew(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
 @crew_app.command("add")
 def crew_add(
     ctx: typer.Context,
-    class_name: str = typer.Argument(..., metavar="CLASS", help="doctor, engineer..."),
+    class_name: str = typer.Argument(
+        ..., metavar="CLASS", help="doctor, engineer...", autocompletion=_names("classes")
+    ),
     name: str = typer.Option(None, "--name", help="Their name (default: the class's)."),
     as_json: bool = JSON_OPTION,
 ) -> None:
@@ -290,7 +347,7 @@ def crew_add(
 @crew_app.command("remove")
 def crew_remove(
     ctx: typer.Context,
-    name: str = typer.Argument(..., help="Who leaves the crew."),
+    name: str = typer.Argument(..., help="Who leaves the crew.", autocompletion=_names("crew")),
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Remove a crew member."""
@@ -305,9 +362,14 @@ def combat_start(
         "--enemy",
         "-e",
         help="An enemy tier (low, medium, high, miniboss, boss), TIER:COUNT or NAME=TIER (repeat).",
+        autocompletion=_names("tiers"),
     ),
-    gm_die: str = typer.Option(..., "--gm-die", help="The GM's die: d6, d8 or d10."),
-    crew: list[str] = typer.Option(None, "--crew", help="Who fights (default: all standing)."),
+    gm_die: str = typer.Option(
+        ..., "--gm-die", help="The GM's die: d6, d8 or d10.", autocompletion=_names("gm_dice")
+    ),
+    crew: list[str] = typer.Option(
+        None, "--crew", help="Who fights (default: all standing).", autocompletion=_names("crew")
+    ),
     mission: str = MISSION,
     as_json: bool = JSON_OPTION,
 ) -> None:
@@ -325,7 +387,12 @@ def combat_start(
 @combat_app.command("initiative")
 def combat_initiative(
     ctx: typer.Context,
-    by: str = typer.Option(..., "--by", help="The crew member who rolls against the GM."),
+    by: str = typer.Option(
+        ...,
+        "--by",
+        help="The crew member who rolls against the GM.",
+        autocompletion=_names("crew"),
+    ),
     dice: list[str] = DICE,
     as_json: bool = JSON_OPTION,
 ) -> None:
@@ -336,8 +403,12 @@ def combat_initiative(
 @combat_app.command("attack")
 def combat_attack(
     ctx: typer.Context,
-    by: str = typer.Option(..., "--by", help="The crew member who attacks."),
-    target: str = typer.Option(..., "--target", help="The enemy attacked."),
+    by: str = typer.Option(
+        ..., "--by", help="The crew member who attacks.", autocompletion=_names("crew")
+    ),
+    target: str = typer.Option(
+        ..., "--target", help="The enemy attacked.", autocompletion=_names("enemies")
+    ),
     dice: list[str] = DICE,
     as_json: bool = JSON_OPTION,
 ) -> None:
@@ -349,8 +420,12 @@ def combat_attack(
 @combat_app.command("enemy-attack")
 def combat_enemy_attack(
     ctx: typer.Context,
-    enemy: str = typer.Argument(..., help="The enemy who attacks."),
-    target: str = typer.Option(..., "--target", help="The crew member attacked."),
+    enemy: str = typer.Argument(
+        ..., help="The enemy who attacks.", autocompletion=_names("enemies")
+    ),
+    target: str = typer.Option(
+        ..., "--target", help="The crew member attacked.", autocompletion=_names("crew")
+    ),
     dice: list[str] = DICE,
     as_json: bool = JSON_OPTION,
 ) -> None:
@@ -362,8 +437,12 @@ def combat_enemy_attack(
 @combat_app.command("heal")
 def combat_heal(
     ctx: typer.Context,
-    by: str = typer.Option(..., "--by", help="The healer (the Doctor)."),
-    target: str = typer.Option(..., "--target", help="Who is healed."),
+    by: str = typer.Option(
+        ..., "--by", help="The healer (the Doctor).", autocompletion=_names("crew")
+    ),
+    target: str = typer.Option(
+        ..., "--target", help="Who is healed.", autocompletion=_names("crew")
+    ),
     dice: list[str] = DICE,
     as_json: bool = JSON_OPTION,
 ) -> None:
