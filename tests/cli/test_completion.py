@@ -187,3 +187,32 @@ def test_bash_itself_completes_a_campaign_after_a_command(
     env.pop("_GMTOOL_COMPLETE", None)
     done = subprocess.run(["bash", "-c", run], capture_output=True, text=True, env=env, timeout=60)
     assert done.stdout.split() == ["fred", "friday"], done.stderr
+
+
+@pytest.fixture
+def demos(gmtool: Callable[..., Any]) -> Callable[..., Any]:
+    from gmtool.cli.play import open_demo
+
+    for game in ("astral", "starships", "ftl", "zauberer"):
+        open_demo(game)
+    return gmtool
+
+
+@pytest.mark.parametrize(
+    ("line", "offered"),
+    [
+        ("gmtool -c demo-astral astral odds Ana W", ["Wisp", "Warden"]),
+        ("gmtool -c demo-astral astral set C", ["Cy"]),
+        ("gmtool -c demo-starships starships hp ", ["Ana", "Bo", "Cy", "Dee"]),
+        ("gmtool -c demo-ftl ftl aim ", ["Red", "Blue"]),
+        ("gmtool -c demo-ftl ftl aim Red art", ["artemis"]),
+        ("gmtool -c demo-ftl ftl aim Red artemis shi", ["shield_room"]),
+        ("gmtool -c demo-ftl ftl crew Red A", ["Ana"]),
+        ("gmtool -c demo-zauberer zauberer cast h", ["hells_wrath", "h2o_portal"]),
+        ("gmtool -c demo-zauberer zauberer duel start ", ["fire", "water", "air", "earth"]),
+    ],
+)
+def test_each_games_names_complete(
+    demos: Callable[..., Any], monkeypatch: pytest.MonkeyPatch, line: str, offered: list[str]
+) -> None:
+    assert _bash_words(demos, monkeypatch, line) == offered

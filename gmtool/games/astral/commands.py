@@ -23,6 +23,14 @@ TICK_DICE_OPTION = typer.Option(
 )
 
 
+def _names(ctx: Any, args: list[str], incomplete: str) -> list[str]:
+    """``autocompletion=`` with the names of the campaign's entities."""
+    from gmtool.cli.completion import from_campaign
+
+    complete = from_campaign("astral", lambda game: [e["name"] for e in game.state["entities"]])
+    return complete(ctx, args, incomplete)
+
+
 def _play(
     ctx: typer.Context,
     action: dict[str, Any],
@@ -76,7 +84,7 @@ def add(
 @app.command("set")
 def set_(
     ctx: typer.Context,
-    name: str = typer.Argument(..., help="The entity to change."),
+    name: str = typer.Argument(..., help="The entity to change.", autocompletion=_names),
     aura: int = typer.Option(None, "--aura", help="Its Aura now."),
     starting_aura: int = typer.Option(None, "--starting-aura", help="Its starting (full) Aura."),
     tn: int = typer.Option(None, "--tn", help="An NPC's Target Number."),
@@ -104,8 +112,8 @@ def set_(
 @app.command("distance")
 def distance(
     ctx: typer.Context,
-    first: str = typer.Argument(..., help="One entity."),
-    second: str = typer.Argument(..., help="The other entity."),
+    first: str = typer.Argument(..., help="One entity.", autocompletion=_names),
+    second: str = typer.Argument(..., help="The other entity.", autocompletion=_names),
     value: str = typer.Argument(..., help="touching, near, far or away."),
     force: bool = typer.Option(False, "--force", help="Overrule an Away lockout."),
     as_json: bool = JSON_OPTION,
@@ -170,7 +178,9 @@ def _tick_door(game: Any, items: list[str]) -> Any:
 def task_new(
     ctx: typer.Context,
     name: str = typer.Argument(..., help="The task's name."),
-    by: str = typer.Option(..., "--by", help="The character whose task it is."),
+    by: str = typer.Option(
+        ..., "--by", help="The character whose task it is.", autocompletion=_names
+    ),
     ticks: int = typer.Option(..., "--ticks", help="Ticks of work it takes."),
     tn: int = typer.Option(None, "--tn", help="Its TN, if it may fail."),
     knowledge: str = typer.Option(None, "--knowledge", help="The Knowledge area that helps."),
@@ -202,8 +212,8 @@ def task_salvage(
 @app.command("disturb")
 def disturb(
     ctx: typer.Context,
-    pc: str = typer.Argument(..., help="The PC handling the NPC."),
-    npc: str = typer.Argument(..., help="The unconscious NPC."),
+    pc: str = typer.Argument(..., help="The PC handling the NPC.", autocompletion=_names),
+    npc: str = typer.Argument(..., help="The unconscious NPC.", autocompletion=_names),
     dice: str = DICE_OPTION,
     as_json: bool = JSON_OPTION,
 ) -> None:
@@ -220,12 +230,14 @@ def final_attack(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
 @app.command("odds")
 def odds(
     ctx: typer.Context,
-    attacker: str = typer.Argument(..., help="Who attacks."),
-    target: str = typer.Argument(..., help="Who is attacked."),
+    attacker: str = typer.Argument(..., help="Who attacks.", autocompletion=_names),
+    target: str = typer.Argument(..., help="Who is attacked.", autocompletion=_names),
     target_action: str = typer.Option(
         "hesitate", "--target-action", help="What the target declares (attack = attacks back)."
     ),
-    blocked_by: list[str] = typer.Option(None, "--blocked-by", help="A blocker (repeat)."),
+    blocked_by: list[str] = typer.Option(
+        None, "--blocked-by", help="A blocker (repeat).", autocompletion=_names
+    ),
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Exact chance that the attacker's CV beats the target's, with today's modifiers."""

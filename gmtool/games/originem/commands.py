@@ -40,12 +40,16 @@ app.add_typer(crew_app, name="crew")
 def _names(of: str) -> Any:
     """``autocompletion=`` with names from the campaign being completed for (``of``: what
     ``completing`` gives)."""
-    from gmtool.cli.completion import from_campaign
 
     def names(game: Game) -> list[str]:
         return list(COMPLETING[of](game))
 
-    return from_campaign(SYSTEM, names)
+    def complete(ctx: Any, args: list[str], incomplete: str) -> list[str]:
+        from gmtool.cli.completion import from_campaign
+
+        return from_campaign(SYSTEM, names)(ctx, args, incomplete)
+
+    return complete
 
 
 def _crew(game: Game) -> list[str]:

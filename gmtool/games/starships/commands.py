@@ -34,6 +34,16 @@ SIGNED = {"ignore_unknown_options": True}
 """Lets an argument such as ``-4`` through as a value rather than an option."""
 
 
+def _names(ctx: Any, args: list[str], incomplete: str) -> list[str]:
+    """``autocompletion=`` with the names of the campaign's combatants."""
+    from gmtool.cli.completion import from_campaign
+
+    def names(game: Game) -> list[str]:
+        return [c["name"] for c in game.state["combatants"].values()]
+
+    return from_campaign("starships", names)(ctx, args, incomplete)
+
+
 def _faces(dice: list[str] | None) -> str | None:
     """The ``--dice`` options as one list of faces; a blank one is refused rather than
     quietly rolling the campaign's dice instead."""
@@ -115,7 +125,7 @@ def add(
 @app.command()
 def remove(
     ctx: typer.Context,
-    name: str = typer.Argument(..., help="Who leaves the field."),
+    name: str = typer.Argument(..., help="Who leaves the field.", autocompletion=_names),
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Take a combatant off the field (fled, dismissed, left the party)."""
@@ -150,8 +160,10 @@ def encounter_end(
 @app.command()
 def attack(
     ctx: typer.Context,
-    attacker: str = typer.Argument(..., help="Who attacks (it must be their turn)."),
-    target: str = typer.Argument(..., help="Who is attacked."),
+    attacker: str = typer.Argument(
+        ..., help="Who attacks (it must be their turn).", autocompletion=_names
+    ),
+    target: str = typer.Argument(..., help="Who is attacked.", autocompletion=_names),
     melee: bool = typer.Option(False, "--melee", help="d20 + Might; damage adds Might."),
     ranged: bool = typer.Option(False, "--ranged", help="d20 + Dexterity."),
     dice: list[str] = DICE,
@@ -172,7 +184,7 @@ def attack(
 @app.command()
 def row(
     ctx: typer.Context,
-    name: str = typer.Argument(..., help="Who switches."),
+    name: str = typer.Argument(..., help="Who switches.", autocompletion=_names),
     to: str = typer.Argument(..., metavar="front|back", help="The row to stand in."),
     as_json: bool = JSON_OPTION,
 ) -> None:
@@ -211,7 +223,9 @@ _device_command("stream", "Create a stream", "Who streams.")
 @momentum_app.command("spend")
 def momentum_spend(
     ctx: typer.Context,
-    name: str = typer.Argument(..., help="Who buys an extra turn (now or right after acting)."),
+    name: str = typer.Argument(
+        ..., help="Who buys an extra turn (now or right after acting).", autocompletion=_names
+    ),
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Spend Momentum on an extra turn, taken at once."""
@@ -221,7 +235,9 @@ def momentum_spend(
 @app.command("end-turn")
 def end_turn(
     ctx: typer.Context,
-    name: str = typer.Argument(None, help="Whose turn ends (checked when given)."),
+    name: str = typer.Argument(
+        None, help="Whose turn ends (checked when given).", autocompletion=_names
+    ),
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Pass the current turn without acting."""
@@ -231,7 +247,7 @@ def end_turn(
 @app.command(context_settings=SIGNED)
 def hp(
     ctx: typer.Context,
-    name: str = typer.Argument(..., help="Whose HP changes."),
+    name: str = typer.Argument(..., help="Whose HP changes.", autocompletion=_names),
     change: str = typer.Argument(..., metavar="CHANGE", help="-4 to hurt, +5 to heal."),
     reason: str = typer.Option(None, "--reason", help="Why (hazard, medkit...)."),
     as_json: bool = JSON_OPTION,
@@ -250,8 +266,8 @@ def hp(
 @app.command()
 def odds(
     ctx: typer.Context,
-    attacker: str = typer.Argument(..., help="Who would attack."),
-    target: str = typer.Argument(..., help="Who would be attacked."),
+    attacker: str = typer.Argument(..., help="Who would attack.", autocompletion=_names),
+    target: str = typer.Argument(..., help="Who would be attacked.", autocompletion=_names),
     melee: bool = typer.Option(False, "--melee", help="With the melee weapon."),
     ranged: bool = typer.Option(False, "--ranged", help="With the ranged weapon."),
     as_json: bool = JSON_OPTION,

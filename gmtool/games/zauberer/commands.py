@@ -35,6 +35,26 @@ app.add_typer(duel_app, name="duel")
 app.add_typer(odds_app, name="odds")
 
 SYSTEM = "zauberer"
+
+
+def _names(part: str) -> Any:
+    """``autocompletion=`` with the campaign's spells (every non-combat one: a hand is a
+    secret) or its clans."""
+
+    def names(game: Any) -> list[str]:
+        if part == "clans":
+            return list(game.state["clans"])
+        spells = game.content.spells.values()
+        return [key for clan in spells for key, spell in clan.items() if spell.kind == "noncombat"]
+
+    def complete(ctx: Any, args: list[str], incomplete: str) -> list[str]:
+        from gmtool.cli.completion import from_campaign
+
+        return from_campaign("zauberer", names)(ctx, args, incomplete)
+
+    return complete
+
+
 PLAYER_OPTION = typer.Option(
     None, "--player", help="The player of the team to play who plays this round."
 )
@@ -161,7 +181,11 @@ def end_turn(ctx: typer.Context, player: str = PLAYER_OPTION, as_json: bool = JS
 @app.command()
 def cast(
     ctx: typer.Context,
-    card: str = typer.Argument(..., help="The non-combat spell in your hand (id or name)."),
+    card: str = typer.Argument(
+        ...,
+        help="The non-combat spell in your hand (id or name).",
+        autocompletion=_names("spells"),
+    ),
     target: list[str] = typer.Option(None, "--target", help="A team the spell acts on (repeat)."),
     space: list[str] = typer.Option(None, "--space", help="A space the spell acts on (repeat)."),
     steps: int = typer.Option(None, "--steps", help="H2O Portal: how many spaces to move."),
@@ -185,7 +209,9 @@ def cast(
 @duel_app.command("start")
 def duel_start(
     ctx: typer.Context,
-    clan: str = typer.Argument(..., help="The team called out (at most two spaces away)."),
+    clan: str = typer.Argument(
+        ..., help="The team called out (at most two spaces away).", autocompletion=_names("clans")
+    ),
     player: str = PLAYER_OPTION,
     as_json: bool = JSON_OPTION,
 ) -> None:
@@ -231,8 +257,8 @@ def _pairs(items: list[str], option: str) -> dict[str, str]:
 @odds_app.command("duel")
 def odds_duel(
     ctx: typer.Context,
-    first: str = typer.Argument(..., help="A clan."),
-    second: str = typer.Argument(..., help="The clan it fights."),
+    first: str = typer.Argument(..., help="A clan.", autocompletion=_names("clans")),
+    second: str = typer.Argument(..., help="The clan it fights.", autocompletion=_names("clans")),
     attack: list[str] = typer.Option(
         None, "--attack", help="CLAN=CARD: an attack card held and played in the next roll."
     ),

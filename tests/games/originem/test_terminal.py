@@ -55,15 +55,13 @@ def test_the_nova_clock_runs_on_the_screen_while_the_menu_waits(in_terminal: Any
 def test_a_closed_terminal_pauses_the_clock(in_terminal: Any) -> None:
     """The terminal window is closed under a running clock: the hang-up leaves ``play`` as
     quitting does, and the clock is paused (an entry in the log), not left running."""
-    import os
     import signal
 
     term = in_terminal("--demo", "originem")
     term.wait_for(MENU)
     term.press("down", "down", "down", "down", "enter")  # NOVA: start
     term.wait_for("left, running")
-    os.close(term.child.child_fd)  # the window goes: the kernel hangs the terminal up
-    term.child.closed = True
+    term.child.ptyproc.fileobj.close()  # the window goes: the kernel hangs the terminal up
     deadline = time.monotonic() + 8
     while term.child.isalive() and time.monotonic() < deadline:
         time.sleep(0.05)

@@ -13,7 +13,32 @@ import typer
 from gmtool.cli.common import JSON_OPTION, emit, open_game, print_json
 from gmtool.games.ftl.commands.shared import coin_faces, json_errors
 
-SHIP = typer.Argument(..., help="The ship (its seat name, e.g. Red).")
+
+def _names(part: str) -> Any:
+    """``autocompletion=`` with the campaign's ships (``seats``), or every ship's
+    ``weapons``, ``rooms`` or ``crew``."""
+
+    def names(game: Any) -> list[str]:
+        players = game.state["players"]
+        if part == "seats":
+            return list(players)
+        ships = [player["ship"] for player in players.values() if player.get("ship")]
+        if part == "weapons":
+            return [w for ship in ships for w in ship.get("weapons") or [] if isinstance(w, str)]
+        key = "id" if part == "rooms" else "name"
+        return [item[key] for ship in ships for item in ship.get(part) or []]
+
+    def complete(ctx: Any, args: list[str], incomplete: str) -> list[str]:
+        from gmtool.cli.completion import from_campaign
+
+        return from_campaign("ftl", names)(ctx, args, incomplete)
+
+    return complete
+
+
+SHIP = typer.Argument(
+    ..., help="The ship (its seat name, e.g. Red).", autocompletion=_names("seats")
+)
 
 
 def _order(ctx: typer.Context, kind: str, as_json: bool, **fields: Any) -> None:
@@ -83,7 +108,9 @@ def register(app: typer.Typer) -> None:
     def weapon(
         ctx: typer.Context,
         ship: str = SHIP,
-        weapon: str = typer.Argument(..., help="Weapon id or slot number (1 = first)."),
+        weapon: str = typer.Argument(
+            ..., help="Weapon id or slot number (1 = first).", autocompletion=_names("weapons")
+        ),
         state: str = typer.Argument(..., help="on or off."),
         as_json: bool = JSON_OPTION,
     ) -> None:
@@ -94,11 +121,14 @@ def register(app: typer.Typer) -> None:
     def aim(
         ctx: typer.Context,
         ship: str = SHIP,
-        weapon: str = typer.Argument(..., help="Weapon id or slot number."),
+        weapon: str = typer.Argument(
+            ..., help="Weapon id or slot number.", autocompletion=_names("weapons")
+        ),
         room: str = typer.Argument(
             ...,
             help="The enemy room, drone:N for the enemy's drone N flying outside, or 'none' "
             "to hold fire.",
+            autocompletion=_names("rooms"),
         ),
         corner: int = typer.Option(
             None, "--corner", help="A beam's start corner in the room (1 = first; default 1)."
@@ -143,8 +173,10 @@ def register(app: typer.Typer) -> None:
     def crew(
         ctx: typer.Context,
         ship: str = SHIP,
-        name: str = typer.Argument(..., help="The crew member."),
-        room: str = typer.Argument(..., help="The room to walk to (by the doors)."),
+        name: str = typer.Argument(..., help="The crew member.", autocompletion=_names("crew")),
+        room: str = typer.Argument(
+            ..., help="The room to walk to (by the doors).", autocompletion=_names("rooms")
+        ),
         as_json: bool = JSON_OPTION,
     ) -> None:
         """Send a crew member to a room of their ship."""
