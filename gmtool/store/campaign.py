@@ -99,8 +99,8 @@ class CampaignStore(LogReading):
         self.path = path
         self.writable = writable
         self.damage: str | None = None
-        """What the quick check found wrong when the campaign was opened or last written,
-        or None."""
+        """What the quick check found wrong when the campaign was opened, or None (what a
+        write finds later refuses that write, and each after it)."""
         self.creating = False
         self.pages_every: float | None = None
         self.pages_checked = 0.0
@@ -208,9 +208,9 @@ class CampaignStore(LogReading):
         another process did since this one opened the campaign counts), and refuses a
         campaign that fails it or that SQLite has called malformed (``damage_mark``). The
         last step seals the game row."""
-        self.damage = self.damage or damage_mark.marked(self.path)
-        if self.damage is not None:
-            raise damaged_error(self.damage, self.name, self.path)
+        damage = self.damage or damage_mark.marked(self.path)
+        if damage is not None:
+            raise damaged_error(damage, self.name, self.path)
         if self.pages_due():
             self.check_pages()
         self.open_for_writing()
@@ -252,7 +252,7 @@ class CampaignStore(LogReading):
         if problem is None and schema_version(self.conn) >= seals.CHAINED_SINCE:
             problem = seals.quick_check(self.conn)  # (an unmigrated file has no chain)
         if problem is not None:
-            self.damage = problem
+            # Only the write is refused: a screen held open still shows what it can.
             raise DamagedRow(problem)
 
     # -- SQLite's own check of the pages (``play`` and ``serve``) ------------------
@@ -280,8 +280,7 @@ class CampaignStore(LogReading):
         problems = [str(row[0]) for row in rows if row[0] != "ok"]
         if problems:
             text = f"SQLite's quick check: {'; '.join(problems)}"
-            damage_mark.mark(self.path, text)
-            self.damage = text
+            damage_mark.mark(self.path, text)  # every later write, in any process, refused
             raise DamagedRow(text)
 
     @guarded

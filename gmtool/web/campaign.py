@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 
 from gmtool.engine.game import Game, refuse_stale
 from gmtool.engine.public_log import public_entries
-from gmtool.errors import GmtoolError, RulesError, one_line
+from gmtool.errors import GmtoolError, RulesError, StoreError, one_line
 from gmtool.store.live import ChangeWatcher, LogHead
 from gmtool.store.seat_links import SeatLinks
 from gmtool.web.screens import Form, Made, Question, Screens, WithDice, screens_for
@@ -314,7 +314,10 @@ def _kept(form: Form) -> tuple[tuple[str, str], ...]:
 
 def in_words(error: GmtoolError) -> str:
     """A refusal as a player's screen says it: the rule's reason, without a hint that
-    tells how to type a command (the screen's buttons are the way to move)."""
+    tells how to type a command (the screen's buttons are the way to move). A campaign
+    database's own trouble is said as the command line says it (the GM acts on it)."""
+    if isinstance(error, StoreError):
+        return error.line()
     hint = error.hint
     if hint and ("gmtool" in hint or "--" in hint):
         hint = ""
