@@ -57,13 +57,15 @@ def _air(battle: Battle, ship: Ship) -> list[Event]:
     table = oxygen_rules["refill"]
     refill = int(table[min(bars, len(table)) - 1]) if bars > 0 else 0
     top = int(oxygen_rules["start"])
+    hacked = ship.get("hacked") == "oxygen" and system is not None
     levels: dict[str, int] = {}
     for room_id, room in ship["rooms"].items():
         change = -len(room["fires"]) * int(fire_rules["oxygen"])
         if room["breaches"] or room.get("vent"):
             change -= int(breach_rules["oxygen"])
         change -= sum(int(m.get("drains_oxygen", 0)) for m in crew_in(ship, room_id))
-        change += refill if bars > 0 else -int(oxygen_rules["loss_when_off"])
+        if not hacked:  # a hacked oxygen system refills nothing: the hack drains instead
+            change += refill if bars > 0 else -int(oxygen_rules["loss_when_off"])
         levels[room_id] = max(0, min(top, int(room["oxygen"]) + change))
     _through_open_doors(battle, ship, levels, top)
     events: list[Event] = []

@@ -31,7 +31,17 @@ from gmtool.games.ftl.rules.battle.doors import shut_all
 from gmtool.games.ftl.rules.battle.drone_shots import launch
 from gmtool.games.ftl.rules.battle.drones import ionise_all
 from gmtool.games.ftl.rules.battle.power import add_ion
-from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, enemy_of, rule, rules
+from gmtool.games.ftl.rules.battle.state import (
+    Battle,
+    Event,
+    Ship,
+    crew_in,
+    enemy_of,
+    is_drone,
+    is_hostile,
+    rule,
+    rules,
+)
 
 if TYPE_CHECKING:  # the state's shapes, for mypy only
     from gmtool.games.ftl.state import Weapon
@@ -257,8 +267,9 @@ def each_second(battle: Battle, ship: Ship) -> list[Event]:
                 _drain(weapon, int(settings["artillery_drain"]))
     elif system_id == "medbay":
         medbay = ship["systems"]["medbay"]["room"]
-        for member in [m for m in ship["crew"] if m["room"] == medbay and m["health"] > 0]:
-            events += hurt(ship, member, int(settings["medbay"]), "hacked medbay")
+        for member in crew_in(ship, str(medbay)):  # "all enemy crew in medbay": the owner's
+            if not is_hostile(ship, member) and not is_drone(member):
+                events += hurt(ship, member, int(settings["medbay"]), "hacked medbay")
     elif system_id == "crew_teleporter":
         events += _pull_home(battle, ship)
     elif system_id == "drone_control":

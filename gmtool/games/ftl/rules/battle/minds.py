@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gmtool.errors import RulesError, unknown
+from gmtool.games.ftl.rules.battle.cloak_battery import is_cloaked
 from gmtool.games.ftl.rules.battle.crew import can_act
 from gmtool.games.ftl.rules.battle.power import add_ion, refuse_ionised
 from gmtool.games.ftl.rules.battle.state import (
@@ -62,6 +63,8 @@ def order_mind(
     aboard, target = enemy_member(battle, enemy["name"], name)
     refuse_immune(target)
     if aboard is not ship:  # the mind is reached across the ship's Zoltan shield
+        if is_cloaked(aboard):  # "cannot be targeted by enemy ships"
+            raise RulesError(f"{aboard['name']} is cloaked: no mind aboard it can be taken")
         refuse_across(battle, aboard, "mind_control", ship, "mind control")
     if trial:
         return {}
