@@ -3,7 +3,8 @@
 Each choice is tried on the draft (``rules.draft``); one that breaks a building rule
 is refused with the rule and asked again, the draft as it was. Esc goes back one question
 (from a step's first, to the menu), as in every play loop (``playloop.run_step``); the file
-is written only by "save", and only when the ship passes every check.
+is written only by "save", and only when the ship passes every check. Ctrl-C at the menu
+keeps the ship so far as a draft (``kept_draft``), offered the next time.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from gmtool.cli.playloop import Prompts, run_step, say
-from gmtool.errors import RulesError, UsageError
+from gmtool.errors import GmtoolError, RulesError, UsageError
+from gmtool.games.ftl.commands import kept_draft
 from gmtool.games.ftl.commands.shared import show_ship
 from gmtool.games.ftl.rules import draft as drafts
 from gmtool.games.ftl.rules.content import FtlContent
@@ -39,24 +41,54 @@ class Builder:
     def run(self) -> bool:
         """Build until saved (True) or left (False)."""
         ask = self.ask
-        say("The ship's name, its slots and its first room (more rooms are placed touching it).")
-        if not self._step(self._start):
-            say("Nothing written.")
-            return False
+        if not self._resumed():
+            say(
+                "The ship's name, its slots and its first room (more rooms are placed touching it)."
+            )
+            if not self._step(self._start):
+                say("Nothing written.")
+                return False
         while True:
             self._show_bill()
             menu = self._menu()
             try:
                 choice = ask.menu("What next?", [*menu, SAVE, QUIT])
             except KeyboardInterrupt:
-                choice = QUIT
+                self._keep_draft()
+                return False
             if choice == QUIT:
+                kept_draft.drop(self.path)
                 say("Nothing written.")
                 return False
             if choice == SAVE and self.save():
+                kept_draft.drop(self.path)
                 return True
             if choice in menu:
                 self._step(menu[choice])
+
+    def _resumed(self) -> bool:
+        """A draft left by Ctrl-C for this file: offer to carry on with it."""
+        kept = kept_draft.load(self.path)
+        if kept is None:
+            return False
+        resume = f"resume the draft of {kept['name']}"
+        if self.ask.select("A ship left unfinished is kept.", [resume, "start over"]) != resume:
+            kept_draft.drop(self.path)
+            return False
+        self.data = kept
+        return True
+
+    def _keep_draft(self) -> None:
+        """Ctrl-C at the menu: the ship so far is kept for the next ``ship new`` of it."""
+        try:
+            kept_draft.keep(self.path, self.data)
+        except (OSError, GmtoolError) as error:
+            say(f"Nothing written; the draft could not be kept ({error}).")
+            return
+        say(
+            f"Nothing written to {self.path} yet: the ship so far is kept, and "
+            f"'gmtool ftl ship new {self.path}' offers to resume it."
+        )
 
     def _start(self) -> None:
         name = self.ask.text("The ship's name?", check=_not_blank)
