@@ -137,7 +137,7 @@ def build_app(
             seat=seat,
             doc=doc,
             token=token,
-            notice=notices.pop(seat, "") or doc["called_off"],
+            notice=notices.pop(seat, ""),
             part=f"/p/{token}/part",
             version=campaign.version,
         )

@@ -69,7 +69,8 @@ class LiveCampaign:
         self.title = self.game.system.title
         self.questions: dict[str, Asked] = {}
         self.called_off: dict[str, str] = {}
-        """Per seat, why a move it made or was asked about ended unplayed."""
+        """Per seat, why a move it made or was asked about ended unplayed: on its screen
+        (live redraws too) until the seat posts again."""
         self.played: dict[str, Played] = {}
         self.asked_count = 0
         self.version = 0
@@ -121,6 +122,7 @@ class LiveCampaign:
         caller tells the screens at once (``changed``), so the watcher is told the write
         is already known: the screens are not sent to redraw twice for one move."""
         said: str = getattr(self, verb)(seat, form)
+        self.called_off.pop(seat, None)  # told: what it does now is its answer
         self._data_seen = self._seen()
         return said
 
@@ -182,7 +184,7 @@ class LiveCampaign:
             "question": mine.question if mine else None,
             "asked": mine.number if mine else None,
             "waiting": waiting,
-            "called_off": self.called_off.pop(seat, ""),
+            "called_off": self.called_off.get(seat, ""),
         }
 
     def seats(self) -> list[str]:
@@ -249,7 +251,7 @@ class LiveCampaign:
     def answer(self, seat: str, form: Form) -> str:
         asked = self._live_questions().get(seat)
         if asked is None:
-            why = self.called_off.pop(seat, "")
+            why = self.called_off.get(seat, "")
             return f"refused: nothing is waiting for your answer{f' ({why})' if why else ''}"
         try:
             if form.get("asked", str(asked.number)) != str(asked.number):

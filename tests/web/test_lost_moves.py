@@ -70,12 +70,16 @@ def test_a_move_that_changes_the_state_calls_the_waiting_attack_off_and_says_so(
     blind.post("Ana", move="attack", pile="2", target="Bo:2")
     assert gmtool("undo").code == 0  # the GM takes Di's discard back: the state changed
     called_off = "Ana's move was called off: the game changed before it was answered"
-    assert called_off in blind.seat("Ana").text
+    for seat in ("Bo", "Ana"):  # a live redraw says it, and says it again
+        assert blind.seat(seat, "/part").text.count(called_off) == 1
+        assert blind.seat(seat, "/part").text.count(called_off) == 1
+    assert blind.seat("Ana").text.count(called_off) == 1
     refused = blind.post("Bo", "answer", fortune="")
     assert refused.text.count("refused: nothing is waiting for your answer") == 1
     assert called_off in refused.text  # the defender is told why
     assert "Ana attacks" not in blind.get("/").text
     assert len(entries(gmtool)) == 4  # the four discards, one of them undone; no attack
+    assert called_off not in blind.seat("Bo", "/part").text  # told once it acted again
 
 
 def test_the_same_attack_posted_twice_asks_the_defender_once(blind: Table, gmtool) -> None:  # type: ignore[no-untyped-def]
