@@ -105,6 +105,8 @@ def check(
         if path.exists():
             if gmtool(home, "campaign", "verify", "n").returncode != 0:
                 problems.append("a campaign that is not whole under its name")
+            if gmtool(home, "campaign", "new", "n2", "--system", "originem").returncode != 0:
+                problems.append("the next build failed")
         else:
             if acknowledged:
                 problems.append("acknowledged, yet no campaign")
