@@ -79,25 +79,24 @@ def _noted(doc: dict[str, Any]) -> str:
 @session_app.command("start")
 def session_start(ctx: typer.Context) -> None:
     """Begin a new session here (play and serve begin one themselves)."""
-    from gmtool.engine import sessions
-
-    game = open_game(ctx)
-    if not sessions.begin(game, "by hand"):
-        typer.echo("a session has just begun: nothing written")
-        return
-    typer.echo(f"session {len(sessions.of_game(game))} begins")
+    _mark(ctx, "start", done="begins", not_done="a session has just begun: nothing written")
 
 
 @session_app.command("end")
 def session_end(ctx: typer.Context) -> None:
     """End the session here; the next entry begins a new one."""
+    _mark(ctx, "end", done="ends", not_done="no session is under way: nothing written")
+
+
+def _mark(ctx: typer.Context, mark: str, *, done: str, not_done: str) -> None:
+    """A mark by hand, and which session it begins or ends (or why it was not needed)."""
     from gmtool.engine import sessions
 
     game = open_game(ctx)
-    if not sessions.finish(game, "by hand"):
-        typer.echo("no session is under way: nothing written")
+    if not game.store.mark_session(mark, "by hand"):
+        typer.echo(not_done)
         return
-    typer.echo(f"session {len(sessions.of_game(game))} ends")
+    typer.echo(f"session {len(sessions.of_game(game))} {done}")
 
 
 @session_app.command("list")

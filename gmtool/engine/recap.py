@@ -51,6 +51,18 @@ class Chapter:
         }
 
 
+@dataclass(frozen=True)
+class Told:
+    """What a game's ``recap.story`` is given: the live entries of the span it tells (notes
+    left out), whether the table reads it (``public``), and the game's status as the span
+    began and as it ended (``System.status``; None for a span before any entry)."""
+
+    entries: list[Entry]
+    public: bool = False
+    before: dict[str, Any] | None = None
+    after: dict[str, Any] | None = None
+
+
 class Story:
     """The chapters a game's ``story`` writes, in order: ``chapter(heading)`` opens one (or
     goes on with the open one of the same heading), ``tell`` adds a line to it."""
@@ -111,6 +123,15 @@ def tell_by_type(
         else:
             tell_roll(story, entry)
     return story
+
+
+def tell_standing(story: Story, entry: Entry, *, match: str) -> None:
+    """Who is out and who wins the ``match``, as a competitive game's result says them
+    (``eliminated``, ``game_winner``): its turning points."""
+    for out in entry.result.get("eliminated") or []:
+        story.tell(entry, f"{out} is out of the game.", turning=True)
+    if entry.result.get("game_winner"):
+        story.tell(entry, f"{entry.result['game_winner']} wins the {match}.", turning=True)
 
 
 def tell_roll(story: Story, entry: Entry) -> None:
@@ -265,7 +286,7 @@ def recap(
     game: str,
     title: str,
     sessions: list[Session],
-    story: Callable[..., list[Chapter]],
+    story: Callable[[Told], list[Chapter]],
     *,
     public: bool = False,
     ends: tuple[Any, Any] = (None, None),
@@ -278,9 +299,8 @@ def recap(
     if public and system is not None:
         entries = public_forms(system, entries)
     notes = [Line(entry.seq, _note_text(entry)) for entry in entries if entry.kind == NOTE]
-    chapters = story(
-        [e for e in entries if e.kind != NOTE], public=public, before=ends[0], after=ends[1]
-    )
+    told = Told([e for e in entries if e.kind != NOTE], public, ends[0], ends[1])
+    chapters = story(told)
     highest, lowest = notable_rolls(list(_scored_rolls(entries)))
     every = [entry for session in sessions for entry in session.entries]
     counts = {

@@ -249,3 +249,28 @@ def test_recap_of_every_session_and_of_one(gmtool, monkeypatch) -> None:  # type
     every = json.loads(gmtool("recap", "--all", "--json").out)
     assert [s["session"] for s in every["sessions"]] == [1, 2]
     assert every["counts"]["entries"] == 5
+
+
+def test_the_end_of_a_match_is_its_turning_point() -> None:
+    from gmtool.engine.recap import Told
+    from gmtool.games.foodfight.recap import story as food_fight
+    from gmtool.games.zauberer.recap import story as zauberer
+    from gmtool.store.records import Entry
+
+    last = Entry(
+        9, "2026-12-01T21:00:00+00:00", "action", "Bo", "discard pile 2", "the last card goes",
+        "", "", {"type": "discard"}, [], {"eliminated": ["Bo"], "game_winner": "Ana"}, False,
+    )  # fmt: skip
+    (chapter,) = food_fight(Told([last]))
+    assert [(line.text, line.turning) for line in chapter.lines] == [
+        ("Bo: discard pile 2, the last card goes.", False),
+        ("Bo is out of the game.", True),
+        ("Ana wins the match.", True),
+    ]
+    after = {
+        "teams": [{"clan": "fire", "out": False}, {"clan": "water", "out": True}],
+        "winner": "fire",
+        "ended_by": "centre",
+    }
+    (chapter,) = zauberer(Told([], after=after))
+    assert chapter.summary == ["Out of the game: water", "fire wins the game (centre)"]

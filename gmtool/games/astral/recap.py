@@ -2,29 +2,23 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from gmtool.engine.recap import Chapter, Story, tell_by_type
+from gmtool.engine.recap import Chapter, Story, Told, tell_by_type
 from gmtool.text import counted
 
 if TYPE_CHECKING:
     from gmtool.store.records import Entry
 
 
-def story(
-    entries: list[Entry],
-    *,
-    public: bool = False,
-    before: dict[str, Any] | None = None,
-    after: dict[str, Any] | None = None,
-) -> list[Chapter]:
+def story(session: Told) -> list[Chapter]:
     told = Story()
     told.chapter("On the Astral Plane")
     knocked: list[str] = []
-    for entry in entries:
+    for entry in session.entries:
         tell_by_type([entry], TELLERS, story=told)
         knocked += [str(name) for name in entry.result.get("knocked_out") or []]
-    ticks = [e for e in entries if (e.action or {}).get("type") == "tick"]
+    ticks = [e for e in session.entries if (e.action or {}).get("type") == "tick"]
     if ticks:
         told.sum_up(f"{counted(len(ticks), 'tick')} played")
     if knocked:

@@ -3,30 +3,19 @@ no seat's private choice (how a player laid out their towers, which Fortune they
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-from gmtool.engine.recap import Chapter, Story, action_type, tell_roll
+from gmtool.engine.recap import Chapter, Story, Told, action_type, tell_roll, tell_standing
 from gmtool.text import counted
 
-if TYPE_CHECKING:
-    from gmtool.store.records import Entry
 
-
-def story(
-    entries: list[Entry],
-    *,
-    public: bool = False,
-    before: dict[str, Any] | None = None,
-    after: dict[str, Any] | None = None,
-) -> list[Chapter]:
+def story(session: Told) -> list[Chapter]:
     told = Story()
     told.chapter("The match")
     battles = 0
-    for entry in entries:
+    for entry in session.entries:
         kind = action_type(entry)
         result = entry.result
         if kind == "layout":
-            how = "" if public else f" ({entry.outcome})"
+            how = "" if session.public else f" ({entry.outcome})"
             told.tell(entry, f"{entry.who} lays out their towers{how}.")
         elif kind == "discard":
             told.tell(entry, f"{entry.who}: {entry.what}, {entry.outcome}.")
@@ -36,10 +25,7 @@ def story(
             told.tell(entry, f"{entry.outcome[:1].upper()}{entry.outcome[1:]}.")
         elif entry.kind != "action":
             tell_roll(told, entry)
-        for out in result.get("eliminated") or []:
-            told.tell(entry, f"{out} is out of the game.", turning=True)
-        if result.get("game_winner"):
-            told.tell(entry, f"{result['game_winner']} wins the match.", turning=True)
+        tell_standing(told, entry, match="match")
     if battles:
         told.sum_up(f"{counted(battles, 'battle')} fought")
     return told.chapters

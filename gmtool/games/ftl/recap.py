@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from gmtool.engine.recap import Chapter, Story, action_type, tell_roll
+from gmtool.engine.recap import Chapter, Story, Told, action_type, tell_roll
 
 if TYPE_CHECKING:
     from gmtool.store.records import Entry
@@ -15,16 +15,10 @@ TURNING_WORDS = ("destroyed", "escape", "wins")
 """Words of a second's story that make it a turning point of the match."""
 
 
-def story(
-    entries: list[Entry],
-    *,
-    public: bool = False,
-    before: dict[str, Any] | None = None,
-    after: dict[str, Any] | None = None,
-) -> list[Chapter]:
+def story(session: Told) -> list[Chapter]:
     told = Story()
     last_tick: Entry | None = None
-    for entry in entries:
+    for entry in session.entries:
         kind = action_type(entry)
         if kind in ("map_new", "jump"):
             told.chapter("The sector map")

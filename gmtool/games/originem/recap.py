@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from gmtool.engine.recap import Chapter, Story, action_type, tell_roll
+from gmtool.engine.recap import Chapter, Story, Told, action_type, tell_roll
 
 if TYPE_CHECKING:
     from gmtool.store.records import Entry
@@ -14,15 +14,9 @@ BETWEEN = "Between missions"
 AT_THE_END = "Where the crew stands"
 
 
-def story(
-    entries: list[Entry],
-    *,
-    public: bool = False,
-    before: dict[str, Any] | None = None,
-    after: dict[str, Any] | None = None,
-) -> list[Chapter]:
+def story(session: Told) -> list[Chapter]:
     told = Story()
-    for entry in entries:
+    for entry in session.entries:
         teller = TELLERS.get(action_type(entry)) if entry.kind == "action" else None
         if entry.kind == "action":
             told.chapter(entry.mission or BETWEEN)
@@ -30,8 +24,8 @@ def story(
             teller(told, entry)
         elif entry.kind != "action":
             tell_roll(told, entry)
-    if after is not None:
-        told.chapter(AT_THE_END).summary += standing(before, after)
+    if session.after is not None:
+        told.chapter(AT_THE_END).summary += standing(session.before, session.after)
     return told.chapters
 
 

@@ -3,27 +3,16 @@ down, Momentum spent, gadgets and streams."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-from gmtool.engine.recap import Chapter, Story, action_type, tell_roll
+from gmtool.engine.recap import Chapter, Story, Told, action_type, tell_roll
 from gmtool.text import counted
 
-if TYPE_CHECKING:
-    from gmtool.store.records import Entry
 
-
-def story(
-    entries: list[Entry],
-    *,
-    public: bool = False,
-    before: dict[str, Any] | None = None,
-    after: dict[str, Any] | None = None,
-) -> list[Chapter]:
+def story(session: Told) -> list[Chapter]:
     told = Story()
     told.chapter("Exploration")
     encounters = 0
     shown_round = 0
-    for entry in entries:
+    for entry in session.entries:
         kind = action_type(entry)
         if kind == "encounter_start":
             encounters += 1
@@ -49,7 +38,7 @@ def story(
                 told.tell(entry, f"{target} goes down.", turning=True)
         elif entry.kind != "action":
             tell_roll(told, entry)
-    spent = sum(1 for e in entries if action_type(e) == "momentum_spend")
+    spent = sum(1 for e in session.entries if action_type(e) == "momentum_spend")
     if spent:
         told.sum_up(f"Momentum spent {counted(spent, 'time')}")
     return [chapter for chapter in told.chapters if chapter.lines or chapter.summary]

@@ -3,26 +3,15 @@ round by round, and the winner (the steps of each move are left out)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-from gmtool.engine.recap import Chapter, Story, action_type, tell_roll
+from gmtool.engine.recap import Chapter, Story, Told, action_type, tell_roll
 from gmtool.text import counted
 
-if TYPE_CHECKING:
-    from gmtool.store.records import Entry
 
-
-def story(
-    entries: list[Entry],
-    *,
-    public: bool = False,
-    before: dict[str, Any] | None = None,
-    after: dict[str, Any] | None = None,
-) -> list[Chapter]:
+def story(session: Told) -> list[Chapter]:
     told = Story()
     told.chapter("The arena")
     duels = 0
-    for entry in entries:
+    for entry in session.entries:
         kind = action_type(entry)
         result = entry.result
         if kind == "roll_off":
@@ -38,10 +27,13 @@ def story(
                 told.tell(entry, f"{result['winner']} wins the duel.", turning=True)
         elif entry.kind != "action":
             tell_roll(told, entry)
-        for team in result.get("eliminated") or []:
-            told.tell(entry, f"{team} is out of the game.", turning=True)
-        if result.get("game_winner"):
-            told.tell(entry, f"{result['game_winner']} wins the game.", turning=True)
     if duels:
         told.sum_up(f"{counted(duels, 'duel')} won")
+    after = session.after or {}
+    out = [team["clan"] for team in after.get("teams", []) if team.get("out")]
+    if out:
+        told.sum_up("Out of the game: " + ", ".join(out))
+    if after.get("winner"):
+        how = f" ({after['ended_by']})" if after.get("ended_by") else ""
+        told.sum_up(f"{after['winner']} wins the game{how}")
     return told.chapters
