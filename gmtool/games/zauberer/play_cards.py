@@ -43,45 +43,67 @@ def cast_action(cast: Move, name: str, table: Table) -> dict[str, Any]:
 
 def duel_action(table: Table, stored: dict[str, Any]) -> tuple[dict[str, Any], DiceDoor]:
     """One duel roll in the order ``duel_steps`` gives: attack cards, the dice (entered, or
-    worked out ahead from the campaign's generator and shown), then defence cards; returns
-    the action and the door to play it with."""
+    worked out ahead from the campaign's generator), then defence cards; returns the action
+    and the door to play it with. Only what a team can change is asked: a card question
+    (behind that team's gate) only when the team holds a card it may play now, and both
+    teams' dice in one question, so a roll with no card to play is a key for the menu and
+    one for the dice."""
     from gmtool.games.zauberer.rules import duel_steps
 
     state = typed_state(stored)
     ask = table.ask
     attack: dict[str, str] = {}
     for clan in duel_steps.asked_before_the_roll(state):
-        card = _choose(table, clan, _playable(table, clan, "attack"), "before the roll")
-        if card is not None:
-            attack[clan] = card
-    entered: dict[str, list[int]] = {}
-    for clan in duel_steps.duellists(state):
-        own = duel_steps.die_of_its_own(state, attack.get(clan))
-        thrown = "one d6" if duel_steps.dice_thrown(state, attack, clan) == 1 else "two d6"
-        faces = ask.faces(f"{clan}'s {thrown}" + (f" and the {own}'s d6" if own else ""))
-        if faces is not None:
-            entered[clan] = faces
+        cid = _playable(table, clan, "attack")
+        if cid is not None and _choose(table, clan, cid, "before the roll"):
+            attack[clan] = cid
+    entered = _duel_faces(table, state, attack)
     preview = duel_steps.roll_before_defence(
         state, attack, table.game.door(entered_by=dict(entered) or None)
     )
     hidden = duel_steps.dice_hidden(state, attack)
-    if not hidden:
-        _show_dice(preview)
     defense: dict[str, str] = {}
     for clan in duel_steps.asked_after_the_roll(state, attack):
+        cid = _playable(table, clan, "defense")
         dice = None if hidden else partial(_show_dice, preview)
-        card = _choose(table, clan, _playable(table, clan, "defense"), "after the roll", dice)
-        if card is not None:
-            defense[clan] = card
-            own = duel_steps.die_of_its_own(state, card)
-            if own and clan in entered:
-                entered[clan] = [*entered[clan], ask.whole(f"{clan}'s {own} d6 (its face)")]
-            elif duel_steps.die_given_back(state, attack, clan, card) and clan in entered:
-                entered[clan] = [*entered[clan], ask.whole(f"{clan}'s second d6 (its face)")]
-    if hidden:
-        _show_dice(preview)
+        if cid is None or not _choose(table, clan, cid, "after the roll", dice):
+            continue
+        defense[clan] = cid
+        own = duel_steps.die_of_its_own(state, cid)
+        if own and clan in entered:
+            entered[clan] = [*entered[clan], ask.whole(f"{clan}'s {own} d6 (its face)")]
+        elif duel_steps.die_given_back(state, attack, clan, cid) and clan in entered:
+            entered[clan] = [*entered[clan], ask.whole(f"{clan}'s second d6 (its face)")]
     action = {"type": "duel_round", "attack": attack, "defense": defense}
     return action, table.game.door(entered_by=entered or None)
+
+
+def _duel_faces(table: Table, state: Any, attack: dict[str, str]) -> dict[str, list[int]]:
+    """Both teams' dice in one question ("fire's two d6, then earth's two d6"): every face,
+    in that order, or none (Enter) to roll them all."""
+    from gmtool.cli.playloop import dice_list
+    from gmtool.errors import DiceError
+    from gmtool.games.zauberer.rules import duel_steps
+
+    named: list[str] = []
+    counts: dict[str, int] = {}
+    for clan in duel_steps.duellists(state):
+        own = duel_steps.die_of_its_own(state, attack.get(clan))
+        thrown = duel_steps.dice_thrown(state, attack, clan)
+        named.append(f"{clan}'s {'one d6' if thrown == 1 else 'two d6'}")
+        if own:
+            named[-1] += f" and the {own}'s d6"
+        counts[clan] = thrown + (1 if own else 0)
+    faces = table.ask.faces(dice_list(named))
+    if faces is None:
+        return {}
+    if len(faces) != sum(counts.values()):
+        needed = ", ".join(f"{count} for {clan}" for clan, count in counts.items())
+        raise DiceError(f"{sum(counts.values())} faces are needed ({needed}), {len(faces)} given")
+    entered: dict[str, list[int]] = {}
+    for clan, count in counts.items():
+        entered[clan], faces = faces[:count], faces[count:]
+    return entered
 
 
 def _playable(table: Table, clan: str, role: str) -> str | None:
@@ -95,25 +117,21 @@ def _playable(table: Table, clan: str, role: str) -> str | None:
 def _choose(
     table: Table,
     clan: str,
-    cid: str | None,
+    cid: str,
     when: str,
     show: Callable[[], None] | None = None,
-) -> str | None:
-    """Ask ``clan`` (behind the gate) whether it plays ``cid``; ``duel_steps`` asks every
-    duellist holding a spell, so the gate itself tells the others nothing. ``show`` prints
-    what the team decides on (the dice) once the gate has wiped the screen."""
+) -> bool:
+    """Ask ``clan`` (behind the gate) whether it plays ``cid``, a card it may play now;
+    ``show`` prints what the team decides on (the dice) once the gate has wiped the
+    screen."""
     table.gate(clan)
     if show is not None:
         show()
     name = table.seen_by(clan)["name"]
-    if cid is None:
-        table.ask.pause(f"{clan}: {name} cannot be played {when} now; press Enter")
-        answer = NO_CARD
-    else:
-        answer = table.ask.select(f"{clan}: play {name} {when}?", [f"play {name}", NO_CARD])
+    answer = table.ask.select(f"{clan}: play {name} {when}?", [f"play {name}", NO_CARD])
     # The screen goes back to the table: nothing of the team's card may stay on it.
     table.ask.clear_screen()
-    return None if answer == NO_CARD else cid
+    return answer != NO_CARD
 
 
 def _show_dice(roll: Roll) -> None:
