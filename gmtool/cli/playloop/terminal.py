@@ -13,6 +13,15 @@ from gmtool.cli.playloop.asking import BACK, Back, Check, Prompts, rejection
 
 SELECT_HINT = "(arrows and Enter; Esc goes back)"
 MENU_HINT = "(arrows and Enter; Ctrl-C leaves)"
+KEYED = {
+    "undo": "u",
+    "redo": "r",
+    "show the log": "l",
+    "forecast from here": "f",
+    "quit": "q",
+}
+"""The loop's standard entries, answered at the menu by one key each instead of a line of
+the list apiece (so a menu keeps its rows for the game): a line under the list names them."""
 ESCAPE_WAIT = 0.2
 """Seconds a lone Esc waits in case more of a key follows."""
 
@@ -25,8 +34,12 @@ class TerminalPrompts(Prompts):
 
         inside_a_step = BACK in choices
         hint = SELECT_HINT if inside_a_step else MENU_HINT
-        question = questionary.select(message, choices=choices, default=default, instruction=hint)
+        keyed = {} if inside_a_step else {KEYED[c]: c for c in choices if c in KEYED}
+        listed = [choice for choice in choices if choice not in keyed.values()] or choices
+        question = questionary.select(message, choices=listed, default=default, instruction=hint)
         _on_escape(question, go_back=inside_a_step)
+        if keyed:
+            _add_keys(question, keyed)
         if live is not None:
             _add_live_line(question, live)
         return str(question.unsafe_ask())
@@ -74,6 +87,27 @@ def _on_escape(question: Any, *, go_back: bool) -> None:
     # How long a lone Esc waits in case it starts a longer key (an arrow's escape
     # sequence): half a second by default felt slow; a fifth still joins a split arrow key.
     app.ttimeoutlen = ESCAPE_WAIT
+
+
+def _add_keys(question: Any, keyed: dict[str, str]) -> None:
+    """Each of ``keyed``'s keys answers the menu with its entry; a line under the list says
+    which (gone once the menu is answered)."""
+    from prompt_toolkit.filters import IsDone
+    from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
+    from prompt_toolkit.layout import ConditionalContainer, FormattedTextControl, Window
+
+    bindings = KeyBindings()
+    for key, entry in keyed.items():
+
+        def answer(event: Any, entry: str = entry) -> None:
+            event.app.exit(result=entry)
+
+        bindings.add(key, eager=True)(answer)
+    app = question.application
+    app.key_bindings = merge_key_bindings([app.key_bindings or KeyBindings(), bindings])
+    words = " · ".join(f"{key} {entry}" for key, entry in keyed.items())
+    line = Window(FormattedTextControl([("class:instruction", f"  keys: {words}")]), height=1)
+    app.layout.container.children.append(ConditionalContainer(line, filter=~IsDone()))
 
 
 def _add_live_line(question: Any, live: Callable[[], str]) -> None:
