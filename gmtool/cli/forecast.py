@@ -47,7 +47,7 @@ def forecast(
 ) -> None:
     """Forecast the rest of the game from here: chances with 95% intervals, a histogram."""
     game = None
-    if from_file is None:
+    if from_file is None and not ship:
         from gmtool.engine.game import Game
 
         game = Game.open(str(campaign_name(ctx)))
@@ -102,7 +102,7 @@ def prepare(
     """What every run of the forecast shares, and its default number of runs."""
     from gmtool.engine.forecast import Setup, policies_for
 
-    if from_file is not None:
+    if from_file is not None or ship:
         system_name, system, content, state = _from_file(from_file, ship)
         history = None
     else:
@@ -154,13 +154,14 @@ def _policies(sides: tuple[str, ...], given: list[str]) -> dict[str, str]:
     return named
 
 
-def _from_file(path: Path, ship: list[str] | None) -> tuple[str, Any, Any, Any]:
-    """The first state of a campaign file, made as ``campaign new --from`` would make it."""
+def _from_file(path: Path | None, ship: list[str] | None) -> tuple[str, Any, Any, Any]:
+    """The first state of a campaign file, made as ``campaign new --from`` would make it;
+    ``--ship``s take the place of its ships (with no file: an FTL game of those ships)."""
     from gmtool.content.campaignfile import read_campaign_file
     from gmtool.dice import DiceDoor, Rng
     from gmtool.games import get_game, part
 
-    data = read_campaign_file(path)
+    data: dict[str, Any] = read_campaign_file(path) if path is not None else {"system": "ftl"}
     system_name = str(data.get("system") or "")
     if not system_name:
         raise UsageError(f"{path}: the file names no system", hint="add 'system: NAME' to it")
@@ -168,8 +169,9 @@ def _from_file(path: Path, ship: list[str] | None) -> tuple[str, Any, Any, Any]:
     options: dict[str, Any] = dict(data.get("options") or {})
     if ship:
         reader = getattr(part(system_name, "commands"), "campaign_options", None)
-        if reader is None:
+        if reader is None or system_name != "ftl":
             raise UsageError(f"--ship is for ftl forecasts, not {system_name}")
+        options.pop("ships", None)  # the ships named take the place of the file's
         reader({"ship": ship}, options, data)
     content = system.load_content(data.get("content") or {})
     state = system.new_state(content, options, DiceDoor(Rng.from_seed(options.get("seed"))))

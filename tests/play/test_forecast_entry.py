@@ -16,6 +16,7 @@ SHOWN = {
     "foodfight": "Forecast: the match from move 0",
     "zauberer": "Forecast: the game from turn 0",
     "starships": "no encounter is running to forecast from here",
+    "ftl": "Forecast: the battle of Red and Blue from second 0",
 }
 
 
@@ -23,7 +24,7 @@ SHOWN = {
 def test_forecast_from_here_is_on_every_menu(
     system: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("gmtool.cli.forecast.PLAY_RUNS", 20)
+    monkeypatch.setattr("gmtool.cli.forecast.PLAY_RUNS", 3)
     game = Game.open(open_demo(system))
     script = ScriptedPrompts(FORECAST, QUIT)
     capsys.readouterr()

@@ -1,0 +1,184 @@
+"""An FTL battle played out for ``gmtool forecast``: the two ships, second by second, until
+one is destroyed or jumps away (or both are destroyed).
+
+Each second, each captain may give orders from the ones ``options`` offers their seat (the
+legal orders of the battle), by their side's policy; then the GM's move, "run the next
+second", runs it. ``as-set`` gives no orders: the ships fight as their captains set them at
+the table (power, weapons, aim, autofire). ``aggressive`` arms its weapons and fires them
+at the enemy's weapons and shields. The rules text leaves every order to the players.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gmtool.engine.forecast import Player, RandomPolicy, Record, ScoredPolicy, Start
+from gmtool.engine.system import Action, Choice, Move, State, System
+from gmtool.errors import RulesError
+from gmtool.games.ftl.rules.moves import captains
+
+SIDES: tuple[str, ...] = ()
+"""The two captains, read from the game (``Start.sides``)."""
+MAIN = "seconds"
+ENUMERABLE = False
+"""A second rolls many dice: a battle is sampled, never enumerated."""
+RUNS = 50
+MAX_SECONDS = 600
+"""A battle still on after this many seconds has no winner."""
+ORDERS_PER_SECOND = 3
+"""The most orders a captain gives between two seconds."""
+TARGET_SYSTEMS = {"weapon_control": 3.0, "shields": 2.0, "piloting": 1.0}
+"""Where the aggressive captain aims: the enemy's weapons first, then its shields."""
+
+
+def _battle(state: State) -> dict[str, Any] | None:
+    battle: dict[str, Any] | None = state.get("battle")
+    return battle
+
+
+def _enemy(state: State, seat: str) -> dict[str, Any]:
+    battle = _battle(state) or {}
+    ships = battle.get("ships", {})
+    enemy: dict[str, Any] = next(ship for name, ship in ships.items() if name != seat)
+    return enemy
+
+
+def _aim_value(state: State, move: Move) -> float:
+    seat = str(move.action.get("ship"))
+    room = str(move.action.get("room") or "")
+    rooms = _enemy(state, seat)["rooms"]
+    system = (rooms.get(room) or {}).get("system")
+    return TARGET_SYSTEMS.get(str(system), 0.0) if system else 0.0
+
+
+def _unaimed(state: State, move: Move) -> bool:
+    """Whether the weapon of an aim order has no target yet (aiming again would start its
+    charge over)."""
+    ship = (_battle(state) or {}).get("ships", {}).get(str(move.action.get("ship")), {})
+    weapons: list[dict[str, Any]] = ship.get("weapons", [])
+    weapon = next((w for w in weapons if w["id"] == move.action.get("weapon")), {})
+    return weapon.get("target") is None
+
+
+def _aggressive_move(state: State, move: Move) -> float:
+    action = move.action
+    if move.name == "order_weapon" and action.get("on"):
+        return 5.0
+    if move.name == "order_aim" and action.get("room") and _unaimed(state, move):
+        return 3.0 + _aim_value(state, move)
+    if move.name == "order_autofire" and action.get("on"):
+        return 2.0
+    if move.name == "order_power" and action.get("system") in ("medbay", "oxygen"):
+        return 1.0 if int(action.get("bars", 1)) == 0 else 0.0
+    return 0.0
+
+
+def _no_answer(state: State, move: Move, choice: Choice, value: Any) -> float:
+    return 0.0
+
+
+AGGRESSIVE = ScoredPolicy(
+    "aggressive",
+    "powers its weapons (taking bars from the medbay and oxygen when the reactor is "
+    "full), aims each one not aimed yet at the enemy's weapon control, then shields, then "
+    "piloting, and "
+    "turns autofire on",
+    _aggressive_move,
+    _no_answer,
+)
+POLICIES = {
+    "as-set": ScoredPolicy(
+        "as-set",
+        "gives no orders: the ship fights as its captain set it at the table",
+        lambda state, move: 0.0,
+        _no_answer,
+    ),
+    "aggressive": AGGRESSIVE,
+    "random": RandomPolicy(),
+}
+DEFAULT_POLICIES = {"*": "aggressive"}
+
+
+def _wants_nothing(state: State, move: Move) -> bool:
+    return False
+
+
+def _aggressive_wants(state: State, move: Move) -> bool:
+    return _aggressive_move(state, move) > 0
+
+
+WANTED = {"as-set": _wants_nothing, "aggressive": _aggressive_wants}
+"""Which orders a policy gives at all (the others it never gives, so a second can pass)."""
+RANDOM_ORDERS = ("order_weapon", "order_aim", "order_autofire", "order_power")
+"""The orders the random captain gives, one a second with an even chance."""
+
+
+def start(system: System, state: State, content: Any, *, fresh: bool) -> Start:
+    if fresh:
+        raise RulesError(
+            "an FTL battle is forecast from here, or between two ship files",
+            hint="gmtool forecast --from ftl-demo --ship Red=FILE --ship Blue=FILE",
+        )
+    seats = captains(state)
+    if len(seats) != 2:
+        raise RulesError("a battle needs two ships", hint="give two with --ship NAME=FILE")
+    battle = _battle(state)
+    if battle is not None and battle.get("over"):
+        raise RulesError(f"the battle is over ({battle['over']})")
+    second = battle["second"] if battle else 0
+    return Start(
+        state, what=f"the battle of {' and '.join(seats)} from second {second}", sides=tuple(seats)
+    )
+
+
+def step(state: State, player: Player) -> Action | None:
+    battle = _battle(state)
+    if battle is not None and battle.get("over"):
+        return None
+    if player.notes.get("seconds", 0) >= MAX_SECONDS:
+        return None
+    given = player.notes.setdefault("orders", {})
+    for seat in captains(state):
+        if given.get(seat, 0) >= ORDERS_PER_SECOND:
+            continue
+        given[seat] = given.get(seat, 0) + 1
+        action = _order(state, player, seat)
+        if action is not None:
+            return action
+    ticks = player.moves(state, None, lambda move: move.name == "tick")
+    if not ticks:
+        return None
+    given.clear()
+    return dict(ticks[0].action)
+
+
+def _order(state: State, player: Player, seat: str) -> dict[str, Any] | None:
+    policy = player.policies[seat]
+    if policy.name == "random":
+        if player.rng.below(2):
+            return None
+        return player.choose(state, seat, seat, lambda move: move.name in RANDOM_ORDERS)
+    wanted = WANTED.get(policy.name)
+    if wanted is None:
+        return None
+    return player.choose(state, seat, seat, lambda move: wanted(state, move))
+
+
+def observe(state: State, action: Action, notes: dict[str, Any]) -> None:
+    if action.get("type") == "tick":
+        notes["seconds"] = notes.get("seconds", 0) + int(action.get("seconds") or 1)
+
+
+def record(start: State, end: State, finished: bool, notes: dict[str, Any]) -> Record:
+    battle = _battle(end) or {}
+    over = str(battle.get("over") or "")
+    winner = str(battle.get("winner") or "")
+    events = []
+    if over.endswith(" escaped"):
+        events.append(f"escapes: {over[: -len(' escaped')]}")
+    elif over:
+        events.append(over)
+    measures: dict[str, float] = {"seconds": float(notes.get("seconds", 0))}
+    for name, ship in battle.get("ships", {}).items():
+        measures[f"hull left: {name}"] = float(max(int(ship["hull"]), 0))
+    return Record(winner, tuple(events), measures)
