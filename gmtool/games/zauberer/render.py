@@ -242,14 +242,33 @@ def simulation(doc: dict[str, Any]) -> RenderableType:
     table.add_column("", justify="right")
     table.add_column("wins by seat")
     table.add_column("", justify="right")
+    table.add_column("at the centre", justify="right")
+    table.add_column("last team", justify="right")
     clans = list(doc["win_rate"]["by_clan"].items())
     seats = list(doc["win_rate"]["by_seat"].items())
+    how = doc["win_rate"]["by_seat_and_ending"]
     for (clan, rate), (seat, seat_rate) in zip(clans, seats, strict=False):
-        table.add_row(clan, f"{rate * 100:.1f}%", f"seat {seat}", f"{seat_rate * 100:.1f}%")
+        table.add_row(
+            clan,
+            f"{rate * 100:.1f}%",
+            f"seat {seat}",
+            f"{seat_rate * 100:.1f}%",
+            f"{how['centre'][seat] * 100:.1f}%",
+            f"{how['last_team'][seat] * 100:.1f}%",
+        )
     ends = ", ".join(f"{how} {share * 100:.1f}%" for how, share in doc["ended_by"].items())
+    even = "; ".join(
+        f"{what} chi² {test['chi2']}, p {test['p']:.2g}"
+        for what, test in (
+            ("clans", doc["evenness"]["by_clan"]),
+            ("seats", doc["evenness"]["by_seat"]),
+        )
+    )
     summary = Text(
         f"turns per game {doc['average_turns']}, duels per game {doc['average_duels']}\n"
-        f"ended by: {ends}\n{doc['games_per_second']:.0f} games a second",
+        f"ended by: {ends}\n"
+        f"evenness: {even} (p below 0.05: not likely of an even game)\n"
+        f"{doc['games_per_second']:.0f} games a second",
         style="dim",
     )
     return Group(table, summary)

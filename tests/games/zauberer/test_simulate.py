@@ -62,3 +62,32 @@ def test_the_simulators_unchecked_quiet_moves_leave_the_referees_state(policy: s
 
 def test_a_game_is_the_same_for_the_same_seed() -> None:
     assert play_game(content(), "random", 5) == play_game(content(), "random", 5)
+
+
+def test_the_evenness_test_by_hand() -> None:
+    """Pearson's chi-squared against even shares, worked out by hand."""
+    from gmtool.engine.evenness import chi_square_even, upper_tail
+
+    # 10 and 20 of 30: 15 expected each, (5² + 5²) / 15 = 10/3; one degree of freedom:
+    # p = erfc(√(5/3)) = 0.0679
+    chi2, p = chi_square_even([10, 20])
+    assert chi2 == pytest.approx(10 / 3) and p == pytest.approx(0.0679, abs=5e-5)
+    # the textbook 5% points: 3.84 (1 degree), 5.99 (2), 7.81 (3), 9.49 (4)
+    for freedom, point in ((1, 3.841), (2, 5.991), (3, 7.815), (4, 9.488)):
+        assert upper_tail(point, freedom) == pytest.approx(0.05, abs=2e-4)
+    # the seats of the issue: 2,359, 2,403, 2,579 and 2,659 wins of 10,000 games
+    chi2, p = chi_square_even([2359, 2403, 2579, 2659])
+    assert chi2 == pytest.approx(24.32, abs=0.01) and p == pytest.approx(2.14e-5, rel=0.01)
+    assert chi_square_even([7, 7, 7, 7]) == (0.0, 1.0) and chi_square_even([]) == (0.0, 1.0)
+
+
+def test_the_report_tells_how_each_seat_won_and_how_even_the_wins_are() -> None:
+    from gmtool.games.zauberer.rules.simulate import simulate
+
+    doc = simulate(60, 3).to_json()
+    rates = doc["win_rate"]
+    for seat, rate in rates["by_seat"].items():
+        split = rates["by_seat_and_ending"]
+        assert split["centre"][seat] + split["last_team"][seat] == pytest.approx(rate, abs=2e-4)
+    assert set(doc["evenness"]) == {"by_clan", "by_seat"}
+    assert 0 <= doc["evenness"]["by_seat"]["p"] <= 1

@@ -18,6 +18,7 @@ from typing import Any
 
 from gmtool.dice import DiceDoor, Rng
 from gmtool.engine.batch import play_games
+from gmtool.engine.evenness import chi_square_even
 from gmtool.errors import unknown
 from gmtool.games.zauberer.rules.actions import carry_out
 from gmtool.games.zauberer.rules.content import ZaubererContent, load_content
@@ -29,6 +30,8 @@ from gmtool.games.zauberer.rules.state import State, current_team, open_duel
 MAX_TURNS = 1000
 """A game still running after this many turns is counted as unfinished."""
 ENDINGS = ("centre", "last_team", "unfinished")
+WON_BY = ("centre", "last_team")
+"""The endings that have a winner."""
 _THINKING = 0x5DEECE66D
 
 
@@ -52,6 +55,8 @@ class SimulationReport:
     turns: int = 0
     duels: int = 0
     ended_by: dict[str, int] = field(default_factory=lambda: dict.fromkeys(ENDINGS, 0))
+    seat_endings: dict[str, dict[str, int]] = field(default_factory=dict)
+    """ending -> seat -> wins: how each seat won (holding the centre, or the last team)"""
 
     def add(self, record: GameRecord) -> None:
         self.turns += record.turns
@@ -61,15 +66,18 @@ class SimulationReport:
             self.wins[record.winner] += 1
         if record.seat is not None:
             self.seat_wins[str(record.seat)] += 1
+            self.seat_endings[record.ended_by][str(record.seat)] += 1
 
     def merge(self, other: SimulationReport) -> None:
         self.turns += other.turns
         self.duels += other.duels
-        for table, more in (
+        tables = [
             (self.ended_by, other.ended_by),
             (self.wins, other.wins),
             (self.seat_wins, other.seat_wins),
-        ):
+        ]
+        tables += [(self.seat_endings[how], other.seat_endings[how]) for how in WON_BY]
+        for table, more in tables:
             for key, count in more.items():
                 table[key] += count
 
@@ -82,6 +90,14 @@ class SimulationReport:
             "win_rate": {
                 "by_clan": {clan: round(n / played, 4) for clan, n in self.wins.items()},
                 "by_seat": {seat: round(n / played, 4) for seat, n in self.seat_wins.items()},
+                "by_seat_and_ending": {
+                    how: {seat: round(n / played, 4) for seat, n in seats.items()}
+                    for how, seats in self.seat_endings.items()
+                },
+            },
+            "evenness": {
+                "by_clan": _evenness(list(self.wins.values())),
+                "by_seat": _evenness(list(self.seat_wins.values())),
             },
             "average_turns": round(self.turns / played, 2),
             "average_duels": round(self.duels / played, 2),
@@ -89,15 +105,23 @@ class SimulationReport:
         }
 
 
+def _evenness(counts: list[int]) -> dict[str, float]:
+    """Pearson's chi-squared against even wins, and its p (``engine.evenness``)."""
+    chi2, p = chi_square_even(counts)
+    return {"chi2": round(chi2, 2), "p": float(f"{p:.3g}")}
+
+
 def empty_report(games: int, seed: int, policy: str, content: ZaubererContent) -> SimulationReport:
     clans = list(content.boards[content.rules.board].starts)
+    seats = [str(n) for n in range(1, len(clans) + 1)]
     return SimulationReport(
         games,
         seed,
         policy,
         clans,
         wins=dict.fromkeys(clans, 0),
-        seat_wins={str(n): 0 for n in range(1, len(clans) + 1)},
+        seat_wins=dict.fromkeys(seats, 0),
+        seat_endings={how: dict.fromkeys(seats, 0) for how in WON_BY},
     )
 
 
