@@ -29,8 +29,8 @@ class _LazyGroup(TyperGroup):
 
         if cmd_name in CORE_COMMANDS:
             return tidy(_core_group(CORE_COMMANDS[cmd_name]).get_command(ctx, cmd_name))
-        if cmd_name in GAMES:
-            return tidy(_game_group(cmd_name))
+        if cmd_name.lower() in GAMES:  # a game's name, whatever its case
+            return tidy(_game_group(cmd_name.lower()))
         return None
 
     def format_help(self, ctx: Any, formatter: Any) -> None:

@@ -38,8 +38,10 @@ def new(
     system: str = typer.Option(
         None, "--system", "-s", help=", ".join(GAMES), autocompletion=_games
     ),
-    length: int = typer.Option(
-        None, "--length", help="Originem: NOVA length in minutes (30, 45, 60 or any)."
+    length: str = typer.Option(
+        None,
+        "--length",
+        help="Originem: NOVA length in minutes (30, 45, 60 or any), or a time (45m, 1h, 45:00).",
     ),
     players: str = typer.Option(
         None, "--players", help="Food Fight: four names, A,B,C,D in seat order."

@@ -100,7 +100,7 @@ def test_new_game_from_options(content: OriginemContent) -> None:
         ({"knowledge": 3}, "at least 5 knowledge points"),
         ({"crew": ["bard"]}, "unknown class 'bard'"),
         ({"crew": ["doctor", "Remmy"]}, "two crew members are called Remmy"),
-        ({"length": "soon"}, "length must be a number"),
+        ({"length": "soon"}, "length must be minutes or a time"),
         ({"lenght": 30}, "unknown Originem option 'lenght'"),
     ],
 )

@@ -248,3 +248,35 @@ def test_play_writes_the_loss_when_the_gm_says_so(made: Callable[..., Any], cloc
     run(Game.open("x"), Scripted("NOVA reached zero: the crew has lost", "undo", QUIT))
     whats = json.loads(made("log", "--json").out)
     assert [(e["what"], bool(e.get("voided"))) for e in whats][-1] == ("nova out", True)
+
+
+def test_the_table_screen_says_how_long_nova_ran_unattended(
+    made: Callable[..., Any], clock: Clock
+) -> None:
+    from tests.web.client import serving
+
+    assert made("originem", "nova", "start").code == 0
+    clock.wait(10 * 60 + 5)
+    for table in serving("x"):
+        assert "running unattended for 10 min" in table.get("/").text
+        assert made("originem", "nova", "pause").code == 0
+        assert "unattended" not in table.get("/").text
+
+
+@pytest.mark.parametrize(("typed", "seconds"), [("45", 2700), ("45m", 2700), ("1h", 3600)])
+def test_the_length_is_read_as_minutes_or_any_time(
+    gmtool: Callable[..., Any], typed: str, seconds: int
+) -> None:
+    assert gmtool("campaign", "new", "y", "--system", "originem", "--length", typed).code == 0
+    assert status(gmtool)["nova"]["length_seconds"] == seconds
+
+
+def test_a_length_that_is_no_time_lists_the_forms(gmtool: Callable[..., Any]) -> None:
+    result = gmtool("campaign", "new", "y", "--system", "originem", "--length", "2x")
+    assert result.code == 2 and "45m" not in result.err and "1:30" in result.err
+    assert gmtool("campaign", "list", "--json").out.strip() == "[]"
+
+
+def test_a_games_command_group_in_capitals(made: Callable[..., Any]) -> None:
+    assert made("Originem", "nova", "start").code == 0
+    assert status(made)["nova"]["running"] is True

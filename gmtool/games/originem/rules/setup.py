@@ -32,7 +32,7 @@ def new_state(content: OriginemContent, options: Mapping[str, Any]) -> State:
         raise UsageError(
             f"unknown Originem option '{extra[0]}'", hint=f"valid: {', '.join(OPTIONS)}"
         )
-    minutes = _number(given.get("length", content.nova.default_length), "length")
+    minutes = _minutes(given.get("length", content.nova.default_length))
     _check_length(content, minutes)
     need = knowledge_needed(content.nova, minutes)
     if "knowledge" in given:
@@ -97,6 +97,22 @@ def _check_reachable(content: OriginemContent, minutes: float, need: int, given:
 
 MAX_OPTION_NUMBER = 1e9
 """No length or knowledge goal comes near this; past it a number is a slip (or hostile)."""
+
+
+def _minutes(value: Any) -> float:
+    """The NOVA length: minutes (``45``), or a time in any of its forms (``45m``, ``1h``,
+    ``45:00``)."""
+    if isinstance(value, str) and not value.strip().replace(".", "", 1).isdigit():
+        from gmtool.durations import FORMS, parse_duration
+
+        seconds = parse_duration(value)
+        if seconds is None or seconds <= 0:
+            raise UsageError(
+                f"option length must be minutes or a time, not '{value[:40]}'",
+                hint=f"write 45 (minutes) or a time: {FORMS}",
+            )
+        return _number(seconds / 60, "length")
+    return _number(value, "length")
 
 
 def _number(value: Any, name: str) -> float:
