@@ -105,7 +105,8 @@ class SeatScreens(Screens):
 
     def table(self, state: State, *, now: float) -> dict[str, Any]:
         seen = self.system.view(state, None, content=self.content)
-        return {**super().table(state, now=now), "view": seen}
+        awaited = self.system.to_move(state, content=self.content)
+        return {**super().table(state, now=now), "view": seen, "to_move": awaited}
 
     def seats(self, state: State) -> list[str]:
         return self.system.seats(state)

@@ -123,6 +123,11 @@ def test_a_duel_roll_asks_each_duellist_in_turn_and_plays_their_cards(gmtool, tm
         assert entries(gmtool)[-1]["what"] == "duel round"
         duel = shown(gmtool)["duel"]
         assert duel["round"] == 1 and sorted(duel["used"]) == ["fireball", "ice_shield"]
+        table = arena.get("/").text  # the table and the phones say the same round
+        assert "Duel, round 2:" in table and "Your duel: round 2" in arena.seat("fire").text
+        banner = table.split('<p class="latest"', 1)[1].split("</p>", 1)[0]
+        assert "duel round" in banner  # the roll's dice reach the table
+        assert [f">{n}</span>" in banner for n in (3, 3, 2, 2)] == [True] * 4
         # The next round with the campaign's dice: shown before the defence cards, the same
         # dice are then rolled; both teams hold a (spent) spell, so both are asked.
         assert "waiting for fire to answer" in arena.post("water", move="duel_round").text
