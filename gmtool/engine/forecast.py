@@ -146,7 +146,7 @@ class Player:
     ) -> list[Move]:
         """The moves of ``seat`` (None: the GM's) on offer now that a policy can make."""
         offered = self.system.options(state, seat, content=self.content, **self.asked)
-        return [m for m in offered if playable(m, self.typed) and (keep is None or keep(m))]
+        return [m for m in offered if (keep is None or keep(m)) and playable(m, self.typed)]
 
     def choose(
         self,

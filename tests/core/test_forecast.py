@@ -61,3 +61,35 @@ def test_merged_tallies_add_up() -> None:
     one.merge(two)
     assert one.games == 2 and one.wins == {"a": 1.0, "": 1.0}
     assert one.events == {"down: x": 1.0} and one.measures["n"] == {1.0: 1.0, 2.0: 1.0}
+
+
+def test_ctrl_c_keeps_the_figures_of_the_games_finished() -> None:
+    from gmtool.engine import forecast as F
+    from gmtool.games.astral.game import SYSTEM
+    from gmtool.games.astral.rules import forecast as rules
+
+    content = SYSTEM.load_content({})
+    options = {
+        "entities": {"Ana": {"kind": "pc"}, "Rex": {"kind": "npc", "tn": 7, "aura": 6}},
+        "distances": ["Ana Rex near"],
+    }
+    state = SYSTEM.new_state(content, options, DiceDoor(F.Rng(0)))
+    start = rules.start(SYSTEM, state, content, fresh=False)
+    setup = F.Setup(SYSTEM, rules, content, start, F.policies_for(rules, {"pcs": "random"}))
+
+    def interrupt(done: int) -> None:
+        if done == 12:
+            raise KeyboardInterrupt
+
+    outcome = F.forecast(setup, 1000, seed=3, on_game=interrupt)
+    assert outcome.stopped and outcome.tally.runs == 12
+    doc = F.report(
+        outcome.tally,
+        exact=False,
+        main="ticks",
+        seed=3,
+        policies=setup.policies,
+        what="",
+        stopped=True,
+    )
+    assert doc["runs"] == 12 and doc["stopped"] is True

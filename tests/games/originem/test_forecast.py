@@ -109,3 +109,18 @@ def test_the_command_reports_nova_minutes_missions_and_crew(gmtool) -> None:  # 
     assert "HP left: Larlen" in doc["measures"]
     assert any(name.startswith("scenes: ") for name in doc["measures"])
     assert 0.0 <= doc["wins"]["crew"]["low"] <= doc["wins"]["crew"]["p"]
+
+
+def test_forecast_from_the_middle_of_a_fight(gmtool) -> None:  # type: ignore[no-untyped-def]
+    gmtool("campaign", "new", "or", "--from", "campaigns/originem-demo.yaml")
+    game = Game.open("or")
+    start = rules.start(SYSTEM, game.state, game.content, fresh=False)
+    setup = F.Setup(SYSTEM, rules, game.content, start, F.policies_for(rules, {}))
+    played = F.play_out(setup, F.Rng(5), F.Rng(6), trail=True)
+    first_fight = next(n for n, (a, _) in enumerate(played.actions) if a["type"] == "combat_start")
+    for action, faces in played.actions[: first_fight + 2]:  # the fight, its initiative
+        game.play(action, game.door(entered=faces))
+    assert game.state["combat"] is not None
+    out = gmtool("-c", "or", "forecast", "--runs", "20", "--seed", "1", "--json")
+    assert out.code == 0, out.err
+    assert json.loads(out.out)["runs"] == 20

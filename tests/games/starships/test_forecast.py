@@ -94,6 +94,8 @@ def test_the_command_forecasts_from_the_middle_of_a_fight_and_again_fresh(gmtool
     assert doc["runs"] == 200 and doc["seed"] == 5 and not doc["exact"]
     assert set(doc["wins"]) == {"party", "enemies"}
     assert "HP left: Ana" in doc["measures"] and "down: Pirate" in doc["events"]
+    spent, turns = doc["measures"]["Momentum spent: party"], doc["measures"]["extra turns: party"]
+    assert spent["mean"] == round(3 * turns["mean"], 2)  # an extra turn costs 3 (rules.yaml)
     again = json.loads(gmtool("forecast", "--runs", "200", "--seed", "5", "--json").out)
     assert again["wins"] == doc["wins"]
     spread = json.loads(

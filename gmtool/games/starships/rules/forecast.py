@@ -107,6 +107,7 @@ def step(state: State, player: Player) -> Action | None:
     if actor is None:
         return None
     side = _acting_side(state, actor)
+    player.notes.setdefault("price", player.content.momentum.extra_turn)
     if side == SIDES[0]:
         return player.choose(state, side, actor, _kept)
     return player.choose(state, side, None, lambda move: _enemy_move(state, move))
@@ -130,6 +131,8 @@ def observe(state: State, action: Action, notes: dict[str, Any]) -> None:
     if action.get("type") == "momentum_spend":
         side = _acting_side(state, str(action["name"]))
         notes[f"extra turns: {side}"] = notes.get(f"extra turns: {side}", 0) + 1
+        spent = f"Momentum spent: {side}"
+        notes[spent] = notes.get(spent, 0) + notes.get("price", 0)
 
 
 def record(start: State, end: State, finished: bool, notes: dict[str, Any]) -> Record:
@@ -144,4 +147,5 @@ def record(start: State, end: State, finished: bool, notes: dict[str, Any]) -> R
             measures[f"HP left: {name}"] = float(fighter["hp"])
     for side in SIDES:
         measures[f"extra turns: {side}"] = float(notes.get(f"extra turns: {side}", 0))
+        measures[f"Momentum spent: {side}"] = float(notes.get(f"Momentum spent: {side}", 0))
     return Record(winner, tuple(events), measures)
