@@ -19,7 +19,14 @@ HUNG_UP = 128 + 1
 """The exit status after a hang-up (128 + SIGHUP), as a shell reports it."""
 
 
+HUNG = {"up": False}
+
+
 def _left(signum: int, frame: FrameType | None) -> None:
+    # The shell passes the hang-up on too: every later one is ignored, so the way out
+    # (which writes the campaign) is not cut short by a second.
+    signal.signal(signum, signal.SIG_IGN)
+    HUNG["up"] = True
     quiet = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 (kept for the exit)
     sys.stdout = sys.stderr = quiet
     raise SystemExit(HUNG_UP)
@@ -40,4 +47,5 @@ def leaving_on_hangup() -> Iterator[None]:
     try:
         yield
     finally:
-        signal.signal(hup, before)
+        if not HUNG["up"]:  # after a hang-up, later ones stay ignored until the exit
+            signal.signal(hup, before)

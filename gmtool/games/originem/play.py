@@ -8,6 +8,7 @@ The menu is the declaration's moves (``SYSTEM.options``), asked and played by th
 
 from __future__ import annotations
 
+import contextlib
 import time
 from dataclasses import replace
 from functools import partial
@@ -65,8 +66,14 @@ def run(game: Game, prompts: Prompts | None = None) -> None:
 
     from gmtool.cli.playloop.hangup import leaving_on_hangup
 
-    with leaving_on_hangup():
-        loop.run(partial(menu.entries, odds_after))
+    try:
+        with leaving_on_hangup():
+            loop.run(partial(menu.entries, odds_after))
+    finally:  # however the loop ended (a dead terminal may fail its goodbye): paused
+        from gmtool.games.originem.clock import pause_on_leaving
+
+        with contextlib.suppress(Exception):
+            pause_on_leaving(game, time.time())
 
 
 def _stamped(action: dict[str, Any]) -> dict[str, Any]:
