@@ -65,10 +65,11 @@ if TYPE_CHECKING:  # shapes for mypy: they cost a command nothing at run time
         ion: int
         ion_timer: int
         repair_ss: int
-        fire_ss: int
+        ss_damage: NotRequired[int]  # fire's and boarders' SS toward the next bar
         room: str | None
         subsystem: bool
-        sabotage_ss: NotRequired[int]
+        fire_ss: NotRequired[int]  # a battle begun before the one count: fire's
+        sabotage_ss: NotRequired[int]  # and boarders' apart
 
     class Weapon(TypedDict):
         id: str

@@ -51,9 +51,9 @@ def test_boarders_alone_wreck_the_system_at_4_then_5_a_second() -> None:
     order(state, "teleport", ship="Red", room="oxygen")
     oxygen = state["battle"]["ships"]["Blue"]["systems"]["oxygen"]
     tick(state, seconds=10)  # 5 + 4 + 5 + 4 ... = 45 after 10 s
-    assert (oxygen["sabotage_ss"], oxygen["damage"]) == (45, 0)
+    assert (oxygen["ss_damage"], oxygen["damage"]) == (45, 0)
     tick(state)  # 50: a bar
-    assert (oxygen["sabotage_ss"], oxygen["damage"]) == (0, 1)
+    assert (oxygen["ss_damage"], oxygen["damage"]) == (0, 1)
 
 
 def test_both_crews_in_a_room_fight_and_nobody_mans_it() -> None:

@@ -216,7 +216,7 @@ def _crystal_blue() -> dict[str, Any]:
     return ship(crew=crew)
 
 
-def test_a_crystal_locks_a_door_for_15_seconds() -> None:
+def test_a_crystal_locks_a_door_for_the_full_15_seconds() -> None:
     state = battle(blue=_crystal_blue())
     blue = state["battle"]["ships"]["Blue"]
     result = order(state, "lock", ship="Blue", name="Quartz", room="shields")
@@ -224,8 +224,11 @@ def test_a_crystal_locks_a_door_for_15_seconds() -> None:
     order(state, "crew", ship="Blue", name="Bo", room="shields")  # Bo is in engines
     tick(state, seconds=14)
     assert blue["crew"][1]["room"] == "engines"  # nobody passes a crystal lock
-    result = tick(state)  # 15 s: the lock ends as the second starts, and Bo walks through
-    assert result["story"] == ["[15s] Blue's door engines/shields unlocks; Bo reaches shields"]
+    result = tick(state)  # 15 s: still locked the whole second; it ends as the second ends
+    assert result["story"] == ["[15s] Blue's door engines/shields unlocks"]
+    assert blue["crew"][1]["room"] == "engines"
+    result = tick(state)  # 16 s: Bo walks through
+    assert result["story"] == ["[16s] Bo reaches shields"]
     assert blue["crew"][1]["room"] == "shields"
 
 

@@ -341,7 +341,7 @@ def test_a_boarding_drone_flies_boards_and_wrecks() -> None:
     assert body["room"] == "hall" and body["owner"] == "Red"
     tick(state, seconds=2)  # no crew in the hall: off to the medbay, the nearest system
     assert body["room"] == "medbay"
-    assert blue["systems"]["medbay"]["sabotage_ss"] == 7
+    assert blue["systems"]["medbay"]["ss_damage"] == 7
 
 
 def test_defense_i_shoots_down_a_boarding_drone() -> None:

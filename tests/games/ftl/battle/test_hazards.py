@@ -47,7 +47,7 @@ def test_fires_burn_crew_system_and_air_each_second() -> None:
     tick(state)
     assert bo["health"] == 96  # 2 fires x 2
     assert room["oxygen"] == 99  # 100 - 2 x 2 + 3 (oxygen level 1)
-    assert blue["systems"]["engines"]["fire_ss"] == 4
+    assert blue["systems"]["engines"]["ss_damage"] == 4
     tick(state, seconds=11, fire_spread=[2, 2, 2, 2])  # 48 SS; no spread at 5 s or 10 s
     assert blue["systems"]["engines"]["damage"] == 0
     tick(state)  # 52 SS: one bar

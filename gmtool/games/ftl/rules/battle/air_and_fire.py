@@ -8,7 +8,7 @@ their spreading, are ``hazards``.
 
 from __future__ import annotations
 
-from gmtool.games.ftl.rules.battle.damage import damage_system, hurt
+from gmtool.games.ftl.rules.battle.damage import hurt, wreck
 from gmtool.games.ftl.rules.battle.doors import is_open
 from gmtool.games.ftl.rules.battle.hazards import remove_spent
 from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, crew_in, rules
@@ -27,24 +27,10 @@ def burn_and_breathe(battle: Battle, ship: Ship) -> list[Event]:
                 events += hurt(ship, member, fires * int(fire_rules["crew_damage"]), "fire")
         system_id = room.get("system")
         if system_id is not None:
-            events += _wear(battle, ship, system_id, fires * int(fire_rules["system_ss"]))
+            events += wreck(battle, ship, system_id, fires * int(fire_rules["system_ss"]), "fire")
     events += _air(battle, ship)
     events += _suffocate(battle, ship)
     events += _starve_fires(battle, ship)
-    return events
-
-
-def _wear(battle: Battle, ship: Ship, system_id: str, ss: int) -> list[Event]:
-    """SS damage from fire piles up; every 50 is a bar of damage."""
-    system = ship["systems"][system_id]
-    if system["damage"] >= system["level"]:
-        return []
-    system["fire_ss"] += ss
-    per_bar = int(rules(battle)["crew"]["ss_per_damage"])
-    events: list[Event] = []
-    while system["fire_ss"] >= per_bar:
-        system["fire_ss"] -= per_bar
-        events += damage_system(battle, ship, system_id, 1, "fire")
     return events
 
 

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 
 from gmtool.errors import RulesError
 from gmtool.games.ftl.rules.battle.crew import blow, can_act
-from gmtool.games.ftl.rules.battle.damage import damage_system, hurt
+from gmtool.games.ftl.rules.battle.damage import hurt, wreck
+from gmtool.games.ftl.rules.battle.doors import battering
 from gmtool.games.ftl.rules.battle.power import add_ion, refuse_ionised
 from gmtool.games.ftl.rules.battle.state import (
     Battle,
@@ -123,7 +124,6 @@ def fight_and_sabotage(battle: Battle, ship: Ship) -> list[Event]:
     """One second of fighting in every room where both crews stand, and of boarders
     wrecking systems where they stand alone."""
     events: list[Event] = []
-    per_bar = int(rules(battle)["crew"]["ss_per_damage"])
     for room_id, room in ship["rooms"].items():
         there = [m for m in ship["crew"] if m["room"] == room_id and m["health"] > 0]
         boarders = [m for m in there if is_hostile(ship, m)]
@@ -135,13 +135,12 @@ def fight_and_sabotage(battle: Battle, ship: Ship) -> list[Event]:
                 if foe is not None and foe["health"] > 0:
                     events += hurt(ship, foe, blow(battle, attacker), f"{attacker['name']}")
         elif boarders and system is not None:
-            work = sum(blow(battle, m) for m in boarders if can_act(m))
-            system["sabotage_ss"] = int(system.get("sabotage_ss", 0)) + work
-            while system["sabotage_ss"] >= per_bar and system["damage"] < system["level"]:
-                system["sabotage_ss"] -= per_bar
-                events += damage_system(battle, ship, str(room["system"]), 1, "boarders")
-        if not boarders and system is not None:
-            system["sabotage_ss"] = 0  # "this damage must be constant"
+            working = [m for m in boarders if can_act(m) and battering(battle, ship, m) is None]
+            work = sum(blow(battle, m) for m in working)  # one thing a second: not both
+            if work:
+                events += wreck(battle, ship, str(room["system"]), work, "boarders")
+        if not boarders and not room["fires"] and system is not None:
+            system["ss_damage"] = 0  # "this damage must be constant": nothing wrecks it now
     return events
 
 

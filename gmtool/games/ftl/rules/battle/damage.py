@@ -18,7 +18,7 @@ from gmtool.games.ftl.rules.battle.rolls import chance
 from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, crew_in, rules, side_of
 
 if TYPE_CHECKING:  # the state's shapes, for mypy only
-    from gmtool.games.ftl.state import CrewMember
+    from gmtool.games.ftl.state import CrewMember, System
 
 
 def land(
@@ -120,6 +120,30 @@ def damage_system(battle: Battle, ship: Ship, system_id: str, points: int, why: 
     if system_id == WEAPONS:  # "the shots that haven't fired yet will not fire"
         events += stop_volleys(ship)
     return events + cap_power(battle, ship, system_id, usable_bars(system), "damage")
+
+
+def wreck(battle: Battle, ship: Ship, system_id: str, ss: int, why: str) -> list[Event]:
+    """SS damage to a system, fire's and boarders' in one count ("a system has 50 SS damage
+    it can sustain before breaking"): every 50 is a bar of damage."""
+    system = ship["systems"][system_id]
+    if system["damage"] >= system["level"]:
+        return []
+    count = ss_count(system) + ss
+    per_bar = int(rules(battle)["crew"]["ss_per_damage"])
+    events: list[Event] = []
+    while count >= per_bar and system["damage"] < system["level"]:
+        count -= per_bar
+        events += damage_system(battle, ship, system_id, 1, why)
+    system["ss_damage"] = count
+    return events
+
+
+def ss_count(system: System) -> int:
+    """The SS damage a system has taken toward its next bar (a battle begun before the one
+    count kept fire's and boarders' apart: their sum)."""
+    if "ss_damage" in system:
+        return int(system["ss_damage"])
+    return int(system.get("fire_ss", 0)) + int(system.get("sabotage_ss", 0))
 
 
 def hurt(ship: Ship, member: CrewMember, amount: int, why: str) -> list[Event]:

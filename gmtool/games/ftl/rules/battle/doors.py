@@ -24,6 +24,7 @@ from gmtool.games.ftl.rules.battle.state import (
     Battle,
     Event,
     Ship,
+    crew_in,
     is_hostile,
     own_member,
     rules,
@@ -117,19 +118,30 @@ def can_pass(battle: Battle, ship: Ship, member: CrewMember, a: str, b: str) -> 
     return max_health(battle, ship) <= 0  # a door with no health does not stop boarders
 
 
+def battering(battle: Battle, ship: Ship, member: CrewMember) -> str | None:
+    """The shut door a boarder hits this second (its way on), or None. A crew member does
+    one thing a second: a boarder with a foe in its room fights it instead."""
+    if not member.get("path") or not can_act(member) or not is_hostile(ship, member):
+        return None
+    here = str(member["room"])
+    if any(not is_hostile(ship, m) for m in crew_in(ship, here)):
+        return None
+    name = key(here, member["path"][0])
+    door = ship.get("doors", {}).get(name)
+    if door is None or door["lock"] or can_pass(battle, ship, member, *door["rooms"]):
+        return None
+    return name
+
+
 def batter(battle: Battle, ship: Ship) -> list[Event]:
     """Boarders waiting at a shut door hit it with their SS damage; a door whose damage
     reaches its health breaks and stands open for its reset time. A door nobody hits this
     second forgets its damage (``damage_resets``)."""
     hits: dict[str, int] = {}
     for member in ship["crew"]:
-        if not member.get("path") or not can_act(member) or not is_hostile(ship, member):
-            continue
-        name = key(str(member["room"]), member["path"][0])
-        door = ship.get("doors", {}).get(name)
-        if door is None or door["lock"] or can_pass(battle, ship, member, *door["rooms"]):
-            continue
-        hits[name] = hits.get(name, 0) + blow(battle, member)
+        name = battering(battle, ship, member)
+        if name is not None:
+            hits[name] = hits.get(name, 0) + blow(battle, member)
     events: list[Event] = []
     top = max_health(battle, ship)
     for name, door in ship.get("doors", {}).items():
@@ -162,13 +174,21 @@ def batter(battle: Battle, ship: Ship) -> list[Event]:
 
 
 def count_down(ship: Ship) -> list[Event]:
-    """A second off broken doors (whole again at 0) and crystal locks."""
+    """A second off broken doors (whole again at 0)."""
     events: list[Event] = []
     for name, door in ship.get("doors", {}).items():
         if door["broken"] > 0:
             door["broken"] -= 1
             if door["broken"] == 0:
                 events.append({"event": "door_reset", "ship": ship["name"], "door": name})
+    return events
+
+
+def count_down_locks(ship: Ship) -> list[Event]:
+    """A second off the crystal locks, at the end of the second: a lock given between
+    seconds holds through the whole of its 15 (nobody passes in seconds 1 to 15)."""
+    events: list[Event] = []
+    for name, door in ship.get("doors", {}).items():
         if door["lock"] > 0:
             door["lock"] -= 1
             if door["lock"] == 0:

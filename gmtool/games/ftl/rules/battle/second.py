@@ -1,6 +1,6 @@
 """One second of battle, always in this order (docs/games/ftl-battle.md tells it in words):
 
-1. timers: ion timers, stuns, lockdowns, broken doors and crystal locks count down;
+1. timers: ion timers, stuns, lockdowns and broken doors count down;
 2. charging: weapons charge (or discharge), shields recharge;
 3. firing: charged, aimed weapons start volleys; volleys launch two shots a second;
 4. arrivals: shots due this second, in launch order - dodge d20, shields, then the room
@@ -13,8 +13,9 @@
    healing, repairs (fires, breaches, then systems);
 7. the end: hacking drones whose hacking system is down are lost; hacks bite (a shield
    layer every 3 s, oxygen, charge, the medbay...), or end with the hacking system; the FTL
-   drives charge; the cloak and the backup battery count down (what an order switched on
-   lasts whole seconds); a ship at 0 hull is destroyed; the other wins (both: a draw).
+   drives charge; the cloak, the backup battery and crystal locks count down (what an
+   order switched on lasts whole seconds); a ship at 0 hull is destroyed; the other wins
+   (both: a draw).
 
 Both ships go through each step before the next step starts, the first-listed ship first.
 """
@@ -83,6 +84,7 @@ def run_second(battle: Battle, dice: DiceDoor) -> list[Event]:
         events += ftl_drive.charge(battle, ship)
     for ship in ships:  # what was switched on by order lasts whole seconds
         events += cloak_battery.count_down(battle, ship)
+        events += doors.count_down_locks(ship)
     events += _the_end(battle)
     return events
 

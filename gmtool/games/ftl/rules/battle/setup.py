@@ -127,7 +127,7 @@ def _systems(doc: Mapping[str, Any], data: Mapping[str, Any]) -> dict[str, Syste
             "ion": 0,
             "ion_timer": 0,
             "repair_ss": 0,
-            "fire_ss": 0,
+            "ss_damage": 0,
             "room": where.get(system_id),
             "subsystem": data["systems"][system_id]["kind"] == "subsystem",
         }
