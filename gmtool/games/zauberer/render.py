@@ -244,6 +244,7 @@ def simulation(doc: dict[str, Any]) -> RenderableType:
     table.add_column("", justify="right")
     table.add_column("at the centre", justify="right")
     table.add_column("last team", justify="right")
+    table.add_column("duels", justify="right")
     clans = list(doc["win_rate"]["by_clan"].items())
     seats = list(doc["win_rate"]["by_seat"].items())
     how = doc["win_rate"]["by_seat_and_ending"]
@@ -255,6 +256,7 @@ def simulation(doc: dict[str, Any]) -> RenderableType:
             f"{seat_rate * 100:.1f}%",
             f"{how['centre'][seat] * 100:.1f}%",
             f"{how['last_team'][seat] * 100:.1f}%",
+            f"{doc['average_duels_by_seat'][seat]:.2f}",
         )
     ends = ", ".join(f"{how} {share * 100:.1f}%" for how, share in doc["ended_by"].items())
     even = "; ".join(

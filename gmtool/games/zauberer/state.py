@@ -9,7 +9,7 @@ fields (see ``rules.content``), so it is typed here as plain mappings.
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict
 
 Phase = Literal["roll_off", "move", "white", "blue", "dungeon", "trap", "end", "duel", "over"]
 """Where a turn stands (see ``rules.state``): what the team to play may do now."""
@@ -53,6 +53,8 @@ class Team(TypedDict):
     out: str | None
     centre_turns: int
     rounds_played: int
+    duels: NotRequired[int]
+    """duels fought (games begun before it was counted have none)"""
 
 
 class Ring(TypedDict):

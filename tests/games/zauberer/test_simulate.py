@@ -90,4 +90,7 @@ def test_the_report_tells_how_each_seat_won_and_how_even_the_wins_are() -> None:
         split = rates["by_seat_and_ending"]
         assert split["centre"][seat] + split["last_team"][seat] == pytest.approx(rate, abs=2e-4)
     assert set(doc["evenness"]) == {"by_clan", "by_seat"}
+    # every duel is fought by two teams
+    fought = sum(doc["average_duels_by_seat"].values())
+    assert fought == pytest.approx(2 * doc["average_duels"], abs=0.01)
     assert 0 <= doc["evenness"]["by_seat"]["p"] <= 1

@@ -84,6 +84,7 @@ def start_duel(
     hp: dict[str, int] = {}
     lasting: list[dict[str, Any]] = []
     for team in (challenger, defender):
+        team["duels"] = team.get("duels", 0) + 1
         hp[team["clan"]] = state["rules"]["hit_points"]
         for effect in [e for e in team["effects"] if e["kind"] in BATTLE_EFFECTS]:
             team["effects"].remove(effect)

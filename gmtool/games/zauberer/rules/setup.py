@@ -45,6 +45,7 @@ def new_state(content: ZaubererContent, options: Mapping[str, Any], dice: DiceDo
                     "out": None,
                     "centre_turns": 0,
                     "rounds_played": 0,
+                    "duels": 0,
                 }
                 for clan, players in teams.items()
             ],

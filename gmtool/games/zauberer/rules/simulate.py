@@ -42,6 +42,8 @@ class GameRecord:
     turns: int
     duels: int
     ended_by: str
+    seat_duels: list[int] = field(default_factory=list)
+    """the duels each seat fought, seat 1 first"""
 
 
 @dataclass
@@ -57,10 +59,14 @@ class SimulationReport:
     ended_by: dict[str, int] = field(default_factory=lambda: dict.fromkeys(ENDINGS, 0))
     seat_endings: dict[str, dict[str, int]] = field(default_factory=dict)
     """ending -> seat -> wins: how each seat won (holding the centre, or the last team)"""
+    seat_duels: dict[str, int] = field(default_factory=dict)
+    """seat -> duels its team fought"""
 
     def add(self, record: GameRecord) -> None:
         self.turns += record.turns
         self.duels += record.duels
+        for n, fought in enumerate(record.seat_duels, start=1):
+            self.seat_duels[str(n)] += fought
         self.ended_by[record.ended_by] += 1
         if record.winner is not None:
             self.wins[record.winner] += 1
@@ -75,6 +81,7 @@ class SimulationReport:
             (self.ended_by, other.ended_by),
             (self.wins, other.wins),
             (self.seat_wins, other.seat_wins),
+            (self.seat_duels, other.seat_duels),
         ]
         tables += [(self.seat_endings[how], other.seat_endings[how]) for how in WON_BY]
         for table, more in tables:
@@ -101,6 +108,9 @@ class SimulationReport:
             },
             "average_turns": round(self.turns / played, 2),
             "average_duels": round(self.duels / played, 2),
+            "average_duels_by_seat": {
+                seat: round(n / played, 3) for seat, n in self.seat_duels.items()
+            },
             "ended_by": {how: round(n / played, 4) for how, n in self.ended_by.items()},
         }
 
@@ -122,6 +132,7 @@ def empty_report(games: int, seed: int, policy: str, content: ZaubererContent) -
         wins=dict.fromkeys(clans, 0),
         seat_wins=dict.fromkeys(seats, 0),
         seat_endings={how: dict.fromkeys(seats, 0) for how in WON_BY},
+        seat_duels=dict.fromkeys(seats, 0),
     )
 
 
@@ -170,14 +181,17 @@ def play_game(content: ZaubererContent, policy: str, seed: int) -> GameRecord:
             first = state["turn"]
     winner = state["winner"]
     seat = None
+    seated = state["teams"]
+    start = first or 0
+    seat_duels = [seated[(start + n) % len(seated)].get("duels", 0) for n in range(len(seated))]
     if winner is not None and first is not None:
-        index = [team["clan"] for team in state["teams"]].index(winner)
-        seat = (index - first) % len(state["teams"]) + 1
+        index = [team["clan"] for team in seated].index(winner)
+        seat = (index - first) % len(seated) + 1
     ended = "unfinished"
     if state["over"]:
         assert state["ended_by"] is not None  # a game over says how it ended
         ended = state["ended_by"]
-    return GameRecord(winner, seat, state["turn_number"], state["duels"], ended)
+    return GameRecord(winner, seat, state["turn_number"], state["duels"], ended, seat_duels)
 
 
 def _duel_roll(
