@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -71,12 +72,18 @@ CLOCK_STEPS: dict[str, Callable[[State, Action], dict[str, Any]]] = {
 
 
 def _clock_outcome(step: str, result: dict[str, Any]) -> str:
-    left = result["nova"]["remaining_seconds"]
+    left = _clock_text(result["nova"]["remaining_seconds"])
     if step == "out":
         return "lost: the NOVA counter reached zero"
     if step == "adjust":
-        return f"{result['adjusted_seconds']:+g} s, {left} s left"
-    return f"{left} s left"
+        given = float(result["adjusted_seconds"])
+        return f"{'+' if given > 0 else '-'}{_clock_text(abs(given))}, {left} left"
+    return f"{left} left"
+
+
+def _clock_text(seconds: float) -> str:
+    minutes, secs = divmod(math.ceil(seconds), 60)
+    return f"{minutes}:{secs:02d}"
 
 
 def _crew(change: str) -> Handler:

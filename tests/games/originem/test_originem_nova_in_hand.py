@@ -280,3 +280,10 @@ def test_a_length_that_is_no_time_lists_the_forms(gmtool: Callable[..., Any]) ->
 def test_a_games_command_group_in_capitals(made: Callable[..., Any]) -> None:
     assert made("Originem", "nova", "start").code == 0
     assert status(made)["nova"]["running"] is True
+
+
+def test_the_log_says_each_correction_as_a_clock_reads(made: Callable[..., Any]) -> None:
+    assert made("originem", "nova", "adjust", "-90s").code == 0
+    assert made("originem", "nova", "set", "25:00").code == 0
+    outcomes = [entry["outcome"] for entry in json.loads(made("log", "--json").out)]
+    assert outcomes == ["-1:30, 28:30 left", "25:00 left"]
