@@ -62,11 +62,11 @@ def test_the_clone_bay_brings_the_dead_back_after_its_time() -> None:
     blue = state["battle"]["ships"]["Blue"]
     bo = blue["crew"][1]
     bo["health"] = 0
-    tick(state)  # into the bay: 15 s, this second the first
-    assert bo["room"] is None and bo["cloning"] == 14
-    tick(state, seconds=13)
-    assert bo["health"] == 0
-    tick(state)
+    tick(state)  # second 1: into the bay; the 15 s count from the next second
+    assert bo["room"] is None and bo["cloning"] == 15
+    tick(state, seconds=14)  # seconds 2 to 15: 1 s left
+    assert bo["health"] == 0 and bo["cloning"] == 1
+    tick(state)  # second 16: the 15th second after his death
     assert (bo["health"], bo["room"]) == (100, "hall")
 
 
@@ -75,8 +75,8 @@ def test_an_unpowered_clone_bay_loses_its_dead_after_3_seconds() -> None:
     state = battle(blue=doc)
     blue = state["battle"]["ships"]["Blue"]
     blue["crew"][1]["health"] = 0
-    tick(state, seconds=2)
+    tick(state, seconds=3)  # second 1 into the bay; seconds 2 and 3 unpowered
     assert blue["crew"][1]["cloning"] == 15 and blue["crew"][1]["limbo"] == 2
-    result = tick(state)
+    result = tick(state)  # the third second unpowered after the death second: lost
     assert blue["crew"][1]["lost"] is True
     assert any(e["event"] == "clone_lost" for e in result["events"])

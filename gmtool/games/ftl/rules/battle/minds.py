@@ -111,11 +111,13 @@ def count_down(battle: Battle, ship: Ship) -> list[Event]:
 
 
 def clone(battle: Battle, ship: Ship) -> list[Event]:
-    """The clone bay's second: the newly dead go into it, the cloning go on or are lost."""
+    """The clone bay's second: the newly dead go into it (their 15/10/5 s, or the 3 s
+    without power, count from the next second), the cloning go on or are lost."""
     bay = ship["systems"].get("clone_bay")
     if bay is None:
         return []
     events: list[Event] = []
+    entering: list[str] = []  # dead this second: the clock starts with the next one
     for aboard in battle["ships"].values():
         for member in list(aboard["crew"]):
             if (
@@ -124,6 +126,7 @@ def clone(battle: Battle, ship: Ship) -> list[Event]:
                 and member.get("drone") is None
                 and not (member.get("lost") or member.get("cloning") is not None)
             ):
+                entering.append(member["name"])
                 if aboard is not ship:
                     aboard["crew"].remove(member)
                     ship["crew"].append(member)
@@ -135,7 +138,7 @@ def clone(battle: Battle, ship: Ship) -> list[Event]:
     working = working and ship.get("hacked") != "clone_bay"  # "turn off clone bay"
     for member in ship["crew"]:
         cloning = member.get("cloning")
-        if cloning is None:
+        if cloning is None or member["name"] in entering:
             continue
         if working:
             member["limbo"] = 0
