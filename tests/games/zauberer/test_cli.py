@@ -87,13 +87,13 @@ def test_a_card_named_for_a_dungeon_that_gives_none_is_refused(game) -> None:  #
     a physical pile with either is refused, nothing logged, the piece where it was."""
     assert game("zauberer", "move", "--dice", "6", "--way", "nb1").code == 0  # the dungeon nb1
     before = entries()
-    for faces, what in (("1,1", "snake eyes send the team back"), ("1,4", "nothing")):
+    for faces, what in (("1,1", "snake eyes"), ("1,4", "nothing")):
         result = game("zauberer", "dungeon", "--dice", faces, "--card", "fireball")
         assert result.code == 4, result.err
         a, b = faces.split(",")
         assert result.err.strip().splitlines() == [
             f"error: the dungeon gave {what} ({a}, {b}): no card is drawn, so --card Fireball "
-            "cannot be (enter again without --card)"
+            "cannot be named (enter again without --card)"
         ]
     assert entries() == before
     assert Game.open("z").state["teams"][0]["space"] == "nb1"

@@ -67,10 +67,10 @@ def enter(state: State, checked: Mapping[str, Any], dice: DiceDoor, record: bool
             state["decks"][team["clan"]].remove(card)
             team["spell"] = card
     elif chosen is not None:
-        what = "snake eyes send the team back" if outcome == "back" else "nothing"
+        what = "snake eyes" if outcome == "back" else "nothing"
         raise RulesError(
             f"the dungeon gave {what} ({faces[0]}, {faces[1]}): no card is drawn, so --card "
-            f"{card_name(state, chosen)} cannot be",
+            f"{card_name(state, chosen)} cannot be named",
             hint="enter again without --card",
         )
     elif outcome == "back":
