@@ -67,15 +67,16 @@ def roll_power(
     for clan, other in ((a, b), (b, a)):
         if clans_info[clan].get("advantage_over") == other and (always or clan == a):
             roll.mods[clan].append((f"{clan} over {other}", rules["elemental_bonus"]))
+    first_only = rules.get("one_die", "higher_of_two") == "roll_one"
+    may_hold = first_only and bool(attack or duel["lasting"])  # else two dice, as ever
     for clan in (a, b):
-        rolled = "1d6" if single_die(duel, rules, attack, clan) else "2d6"
+        rolled = "1d6" if may_hold and single_die(duel, rules, attack, clan) else "2d6"
         roll.faces[clan] = dice.roll(rolled, who=clan, label="duel").faces
         card = attack.get(clan)
         if card is not None and card["effect"]["kind"] == "extra_die":
             roll.extra[clan] = dice.roll("1d6", who=clan, label=card["name"]).total
     if attack:
         _attack_cards(roll, attack, defense)
-    first_only = rules.get("one_die", "higher_of_two") == "roll_one"
     for clan in (a, b):
         faces = roll.faces[clan]
         if len(faces) == 1 and not roll.one_die[clan]:

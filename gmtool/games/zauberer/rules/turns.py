@@ -33,11 +33,12 @@ def end_turn(state: State) -> dict[str, Any]:
     Returns ``{"centre_turns", "skipped", "next"}`` for the result document."""
     team = current_team(state)
     assert team is not None
-    team["effects"] = [
-        effect
-        for effect in team["effects"]
-        if not (effect["kind"] == "max_steps" and effect.get("turn") == state["turn_number"])
-    ]
+    if team["effects"]:  # Sticky Sap ends with the turn it held
+        team["effects"] = [
+            effect
+            for effect in team["effects"]
+            if not (effect["kind"] == "max_steps" and effect.get("turn") == state["turn_number"])
+        ]
     counted = None
     if team["out"] is None and team["space"] == state["board"]["centre"]:
         held_before = state["turn_start_space"] == team["space"]
