@@ -15,6 +15,10 @@ class DroneBattleRules(Model):
     spaces: list[str] = Field(min_length=2)
     spaces_loop: bool
     start_space: str
+    doubles_kept: list[int] = Field(default_factory=lambda: [1])
+    move_seconds: dict[Literal["power", "divided_by"], int] = Field(
+        default_factory=lambda: {"power": 2, "divided_by": 2}
+    )
     shot_kind: Literal["laser", "ion", "missile", "bomb", "flak", "crystal"]
     shot_travel_seconds: int = Field(ge=0)
     beam_corner: int = Field(ge=1)

@@ -38,7 +38,15 @@ def test_two_d6_name_a_space(faces: list[int], space: str) -> None:
 
 @pytest.mark.parametrize(("spaces", "seconds"), [(1, 1), (2, 2), (3, 5), (4, 8), (5, 13)])
 def test_move_time_is_spaces_squared_halved_rounded_up(spaces: int, seconds: int) -> None:
-    assert moves.move_seconds(spaces) == seconds
+    assert moves.move_seconds(_battle(), spaces) == seconds
+
+
+def test_the_drones_formula_and_snake_eyes_are_settings() -> None:
+    b = _battle()
+    b["rules"]["drones"]["move_seconds"] = {"power": 1, "divided_by": 1}  # a second a space
+    assert moves.move_seconds(b, 5) == 5
+    b["rules"]["drones"]["doubles_kept"] = []  # every double, snake eyes too, names "$"
+    assert moves.space_of(b, [1, 1]) == "$"
 
 
 @pytest.mark.parametrize(

@@ -76,5 +76,5 @@ def path_between(ship: Ship, start: str, goal: str) -> list[str] | None:
 def blow(battle: Battle, member: CrewMember) -> int:
     """A crew member's damage this second: the low end of its range on even seconds, the
     high end on odd ones (ruling: "4-5 a second" alternates)."""
-    low, high = member.get("ss_damage", [4, 5])
+    low, high = member["ss_damage"]  # every crew member's and drone's, set as it boards
     return int(high if battle["second"] % 2 else low)

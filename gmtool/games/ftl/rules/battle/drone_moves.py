@@ -21,6 +21,10 @@ from gmtool.games.ftl.rules.battle.state import Battle, Ship, rules
 
 MAX_REROLLS = 50
 """A guard: entered faces that keep naming the drone's own space cannot loop for ever."""
+SNAKE_EYES = [1]
+MOVE_SECONDS = {"power": 2, "divided_by": 2}
+"""How a battle begun before these were settings (``drone_battle.doubles_kept``,
+``move_seconds``) plays: as it did then."""
 
 
 def drone_rules(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -51,7 +55,7 @@ def space_of(battle: Battle, faces: list[int]) -> str:
     """The space two d6 name: non-snake-eyes doubles "$", else the total."""
     settings = rules(battle)["drones"]
     first, second = faces
-    if first == second and first != 1:
+    if first == second and first not in settings.get("doubles_kept", SNAKE_EYES):
         return str(settings["start_space"])
     return str(first + second)
 
@@ -68,9 +72,12 @@ def distance(battle: Battle, start: str, end: str) -> int:
     return int(apart)
 
 
-def move_seconds(spaces_moved: int) -> int:
-    """ "(spaces moved) squared, then divided by 2 and rounded up"."""
-    return -(-(spaces_moved * spaces_moved) // 2)
+def move_seconds(battle: Battle, spaces_moved: int) -> int:
+    """ "(spaces moved) squared, then divided by 2 and rounded up"
+    (``drone_battle.move_seconds``)."""
+    formula = rules(battle)["drones"].get("move_seconds", MOVE_SECONDS)
+    power, divided_by = int(formula["power"]), int(formula["divided_by"])
+    return int(-(-(spaces_moved**power) // divided_by))
 
 
 def roll_move(battle: Battle, dice: DiceDoor, here: str, label: str) -> tuple[str, int, int]:
@@ -81,7 +88,7 @@ def roll_move(battle: Battle, dice: DiceDoor, here: str, label: str) -> tuple[st
         faces = dice.roll("2d6", who="drone_move", label=label).faces
         there = space_of(battle, faces)
         if there != here and there in spaces:
-            return there, move_seconds(distance(battle, here, there)), made
+            return there, move_seconds(battle, distance(battle, here, there)), made
     raise RulesError(f"the drone's move was rolled again {MAX_REROLLS} times: enter other faces")
 
 
