@@ -275,11 +275,9 @@ class CampaignStore(LogReading):
         (and its mark, so no other process writes either) and a StoreError."""
         import time
 
-        rows = self.conn.execute(f"PRAGMA quick_check({PAGE_PROBLEMS})").fetchall()
+        text = damage_mark.page_problem(self.conn, PAGE_PROBLEMS)
         self.pages_checked = time.monotonic()
-        problems = [str(row[0]) for row in rows if row[0] != "ok"]
-        if problems:
-            text = f"SQLite's quick check: {'; '.join(problems)}"
+        if text is not None:
             damage_mark.mark(self.path, text)  # every later write, in any process, refused
             raise DamagedRow(text)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import sqlite3
 from pathlib import Path
 
 MALFORMED = ("malformed", "corrupt")
@@ -44,6 +45,14 @@ def marked(path: Path) -> str | None:
     except OSError as error:
         return f"its damage mark cannot be read ({error.strerror or error})"
     return f"SQLite found the file damaged ({text or 'malformed'})"
+
+
+def page_problem(conn: sqlite3.Connection, most: int = 5) -> str | None:
+    """What SQLite's ``quick_check`` of every page finds (its first ``most`` problems), or
+    None when it finds nothing."""
+    rows = conn.execute(f"PRAGMA quick_check({most})").fetchall()
+    problems = [str(row[0]) for row in rows if row[0] != "ok"]
+    return f"SQLite's quick check: {'; '.join(problems)}" if problems else None
 
 
 def clear(path: Path) -> None:

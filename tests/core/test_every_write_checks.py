@@ -148,3 +148,25 @@ def test_the_mark_goes_when_the_file_proves_whole(gmtool, small_snapshots, gmtoo
     assert gmtool("campaign", "verify", "w").code == 0  # a backup put back, say
     assert not Path(f"{path}.damaged").exists()
     assert gmtool("-c", "w", "roll", "1d6").code == 0
+
+
+def test_serve_checks_the_pages_again_every_few_minutes_while_it_runs(
+    gmtool, small_snapshots, gmtool_home, monkeypatch: pytest.MonkeyPatch
+) -> None:  # type: ignore[no-untyped-def]
+    """The watcher serve polls for changes runs SQLite's quick check once PAGES_EVERY has
+    passed: damage found then is marked, and every writer stops."""
+    from gmtool.store import live
+
+    build_campaign("v", actions=60)
+    path = gmtool_home / "campaigns" / "v.db"
+    watcher = live.ChangeWatcher("v", path)
+    watcher.data_version()  # just opened: no check yet, and nothing to find
+    scramble_page(path, "entry_names")
+    monkeypatch.setattr(live, "PAGES_EVERY", 0.0)
+    try:
+        watcher.data_version()
+    except StoreError as error:  # SQLite may say so in the check itself
+        assert "campaign verify v" in error.line()
+    watcher.close()
+    assert Path(f"{path}.damaged").exists()
+    assert "SQLite found the file damaged" in one_line(gmtool("-c", "v", "roll", "1d6"), 6)
