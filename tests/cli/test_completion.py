@@ -100,6 +100,7 @@ def campaigns(gmtool: Callable[..., Any]) -> Callable[..., Any]:
         "gmtool originem scene general -c fr",
         "gmtool roll 1d6 --campaign fr",
         "gmtool campaign use fr",
+        "gmtool campaign show -c fr",
         "gmtool campaign verify fr",
         "gmtool campaign delete fr",
         "gmtool campaign copy fr",
@@ -216,3 +217,15 @@ def test_each_games_names_complete(
     demos: Callable[..., Any], monkeypatch: pytest.MonkeyPatch, line: str, offered: list[str]
 ) -> None:
     assert _bash_words(demos, monkeypatch, line) == offered
+
+
+@pytest.mark.parametrize("shell", ["zsh", "fish"])
+def test_zsh_and_fish_complete_a_campaign_after_a_command(
+    campaigns: Callable[..., Any], monkeypatch: pytest.MonkeyPatch, shell: str
+) -> None:
+    monkeypatch.setenv("_GMTOOL_COMPLETE", f"complete_{shell}")
+    monkeypatch.setenv("_TYPER_COMPLETE_ARGS", "gmtool log --last 3 -c fr")
+    monkeypatch.setenv("_TYPER_COMPLETE_FISH_ACTION", "get-args")
+    result = campaigns()
+    assert result.code == 0
+    assert "fred" in result.out and "friday" in result.out and "--last" not in result.out
