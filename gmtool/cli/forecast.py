@@ -25,7 +25,10 @@ BAR_AFTER = 1.0
 def forecast(
     ctx: typer.Context,
     from_file: Path = typer.Option(
-        None, "--from", help="A campaign file to forecast, without making a campaign."
+        None,
+        "--from",
+        metavar="FILE",
+        help="A campaign file to forecast, without making a campaign.",
     ),
     fresh: bool = typer.Option(
         False, "--fresh", help="From the start of the fight, mission or match, not from here."
