@@ -16,12 +16,16 @@ MENU_HINT = "(arrows and Enter; Ctrl-C leaves)"
 KEYED = {
     "undo": "u",
     "redo": "r",
+    "roll dice": "d",
+    "note": "n",
     "show the log": "l",
     "forecast from here": "f",
     "quit": "q",
 }
 """The loop's standard entries, answered at the menu by one key each instead of a line of
 the list apiece (so a menu keeps its rows for the game): a line under the list names them."""
+SHORT = {"show the log": "log", "forecast from here": "forecast"}
+"""How that line words an entry, where the entry's own words are long."""
 ESCAPE_WAIT = 0.2
 """Seconds a lone Esc waits in case more of a key follows."""
 
@@ -105,9 +109,10 @@ def _add_keys(question: Any, keyed: dict[str, str]) -> None:
         bindings.add(key, eager=True)(answer)
     app = question.application
     app.key_bindings = merge_key_bindings([app.key_bindings or KeyBindings(), bindings])
-    words = " · ".join(f"{key} {entry}" for key, entry in keyed.items())
+    words = " · ".join(f"{key} {SHORT.get(entry, entry)}" for key, entry in keyed.items())
     line = Window(FormattedTextControl([("class:instruction", f"  keys: {words}")]), height=1)
-    app.layout.container.children.append(ConditionalContainer(line, filter=~IsDone()))
+    below = app.layout.container.children[0]  # the question and its list
+    below.children.append(ConditionalContainer(line, filter=~IsDone()))
 
 
 def _add_live_line(question: Any, live: Callable[[], str]) -> None:

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from gmtool.engine.system import Outcome
 
 NOBODY = "nobody"
+DISTANCES = "show the distances"
 
 
 def run(game: Game, prompts: Prompts | None = None) -> None:
@@ -30,14 +31,16 @@ def run(game: Game, prompts: Prompts | None = None) -> None:
     from gmtool.games.astral import render as render
 
     def dashboard() -> None:
-        console().print(render.status(SYSTEM.view(game.state, None)))
+        console().print(render.screen(SYSTEM.view(game.state, None)))
 
     loop = PlayLoop(game, prompts, dashboard=dashboard)
     menu = TickMenu(game, loop.ask, SYSTEM, show=_show, tell=loop.tell)
 
     def odds_after(move: Move, moves: list[Move]) -> dict[str, Step]:
         """The odds of an attack come after the tick, while there is one to play."""
-        return {"odds of an attack": partial(_odds, menu)} if move.name == "tick" else {}
+        if move.name != "tick":
+            return {}
+        return {"odds of an attack": partial(_odds, menu), DISTANCES: partial(_distances, menu)}
 
     loop.run(partial(menu.entries, odds_after))
 
@@ -110,6 +113,12 @@ def _speeches(ask: Prompts, speakers: list[str]) -> list[dict[str, Any]]:
 
 
 # -- between ticks: the odds of an attack ---------------------------------------------
+
+
+def _distances(menu: MoveMenu) -> None:
+    from gmtool.games.astral import render as render
+
+    menu.tell(render.distances(SYSTEM.view(menu.state, None)))
 
 
 def _odds(menu: MoveMenu) -> None:

@@ -36,6 +36,32 @@ def status(doc: dict[str, Any]) -> RenderableType:
     return Group(*parts)
 
 
+def screen(doc: dict[str, Any]) -> RenderableType:
+    """The dashboard of ``gmtool play``, sized for 80×24: everyone, timers and tasks still
+    open; the distance matrix is one menu entry away."""
+    head = Text(f"Astral · tick {doc['tick']}", style="bold")
+    if doc["fight_on"]:
+        head.append("  · fight under way", style="yellow")
+    parts: list[RenderableType] = [head, entity_table(doc["entities"])]
+    for timer in doc["timers"]:
+        parts.append(Text(f"⏳ {timer['text']}", style="magenta"))
+    tasks = [task for task in doc["tasks"] if task.get("status") == "open"]
+    if tasks:
+        parts.append(task_table(tasks))
+    done = len(doc["tasks"]) - len(tasks)
+    more = ["the distances are 'show the distances'"] if len(doc["entities"]) > 1 else []
+    if done:
+        more.append(f"{done} task(s) over: 'gmtool status'")
+    if more:
+        parts.append(Text("more: " + "; ".join(more), style="dim"))
+    return Group(*parts)
+
+
+def distances(doc: dict[str, Any]) -> RenderableType:
+    """The distance matrix alone."""
+    return distance_matrix([e["name"] for e in doc["entities"]], doc["distances"])
+
+
 def entity_table(entities: list[dict[str, Any]]) -> Table:
     table = Table(box=None, pad_edge=False, show_edge=False)
     for column in ("name", "kind", "Aura", "TN", "Knowledge", ""):

@@ -25,6 +25,9 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
 
 
+BOARD = "show the board"
+
+
 class Table(HotSeat):
     """The shared screen and the menu of the moment."""
 
@@ -43,10 +46,10 @@ class Table(HotSeat):
     def entries(self) -> dict[str, Step]:
         for move in self.moves(None):  # the roll-off, or a duel's roll for the table
             step = self.roll_off if move.name == "roll_off" else self.duel_round
-            return {move.label: step}
+            return {move.label: step, BOARD: self.show_board}
         waiting = self.to_move()
         if not waiting:
-            return {}
+            return {BOARD: self.show_board}
         clan = waiting[0]
         moves = self.moves(clan)
         steps = {"move": self.move, "dungeon": self.dungeon}
@@ -63,6 +66,7 @@ class Table(HotSeat):
         if spell is not None and all(move.name != "trap" for move in moves):
             menu[f"{clan} looks at its spell (the others look away)"] = partial(self.spell, clan)
         menu["odds of a duel"] = self.odds
+        menu[BOARD] = self.show_board
         return menu
 
     def table_drawing(self, seat: str | None = None) -> RenderableType:
@@ -73,7 +77,13 @@ class Table(HotSeat):
         doc = self.view()
         if doc["over"]:
             doc.update(view(typed_state(self.state)))  # the game is over: every card may be seen
-        return render.status(doc)
+        return render.screen(doc)
+
+    def show_board(self) -> None:
+        """The board with every piece: too tall to draw before every menu of 24 rows."""
+        from gmtool.games.zauberer import render as render
+
+        self.loop.tell(render.board(self.view()))
 
     def told(self, outcome: Outcome) -> RenderableType:
         from gmtool.games.zauberer import render as render

@@ -201,6 +201,12 @@ def status(doc: dict[str, Any]) -> RenderableType:
     return Group(board(doc), Text(""), teams(doc))
 
 
+def screen(doc: dict[str, Any]) -> RenderableType:
+    """The table for ``gmtool play``, sized for 80×24: the teams, where each stands and the
+    duel under way; the board itself is one menu entry away."""
+    return Group(teams(doc), Text("more: the board is 'show the board'", style="dim"))
+
+
 def seat_status(doc: dict[str, Any]) -> RenderableType:
     """``gmtool status --as CLAN``: the same drawing; the document already hides what the
     clan may not see, so its own spell shows by name and the others' as hidden cards."""

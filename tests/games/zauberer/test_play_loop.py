@@ -186,6 +186,7 @@ def test_a_refused_step_is_asked_again_and_the_game_ends() -> None:
     play_zauberer.run(game, prompts)
     assert game.state["winner"] == "fire" and game.state["ended_by"] == "centre"
     assert prompts.menus["The game is over."] == [
+        "show the board",
         "forecast from here",
         "roll dice",
         "show the log",
