@@ -57,3 +57,19 @@ def test_two_of_the_same_drone_by_the_setting() -> None:
     assert problems(ship, one_of_each_drone=True) == [
         "ship.drones.1: a second defense_i: a ship may have only one of each drone"
     ]
+
+
+def test_ship_check_names_shape_and_rule_problems_at_once(gmtool, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from tests.games.ftl.helpers import write_ship
+
+    ship = small_ship(crew=[{"race": "human", "name": "Ana"}, {"race": "slug", "name": "Ana"}])
+    ship["fuel"] = "lots"  # a type error
+    ship["hull"] = 40  # no such field
+    path = write_ship(tmp_path, ship)
+    result = gmtool("ftl", "ship", "check", str(path))
+    assert result.code == 3
+    lines = result.err.splitlines()
+    assert any(line.endswith("fuel: Input should be a valid integer") for line in lines)
+    assert any(line.endswith("hull: unknown field (check its spelling)") for line in lines)
+    assert any("crew.1.name: a second crew member named Ana" in line for line in lines)
+    assert lines[-1] == "3 problem(s) in 1 file(s)"

@@ -87,14 +87,16 @@ def ship_check(
 ) -> None:
     """List every rule each ship breaks, as file:line: field: message (exit 3 if any).
     With -c NAME or --content FILE, against that campaign's changed content."""
+    from gmtool.content.yamlfile import load_yaml
     from gmtool.errors import one_line
+    from gmtool.games.ftl.rules.checks import every_problem
 
     content = ship_content(ctx, campaign_file)
     problems: list[str] = []
     for path in files:
         try:
-            _, found = read_checked(path, content)
-        except ContentError as error:
+            found = every_problem(load_yaml(ship_path(path)), content)
+        except ContentError as error:  # not YAML, or not there
             found = error.problems
         problems += found
         if not found:
