@@ -48,3 +48,19 @@ def test_the_roll_off_is_the_gms() -> None:
     assert SYSTEM.to_move(state) == []
     [roll_off] = SYSTEM.options(state, None)
     assert roll_off.action == {"type": "roll_off"} and roll_off.dice == ("2d6",) * 4
+
+
+def test_a_team_held_to_one_die_is_offered_one_die_to_throw() -> None:
+    """Shark Swirl ("can only use one dice for the first turn of the next battle"): fire's
+    first roll of its next duel throws one d6, the second roll two again."""
+    from tests.games.zauberer.helpers import round_, team
+
+    state = start()
+    swirl = {"id": "shark_swirl", "name": "Shark Swirl", "text": "", "kind": "battle_one_die"}
+    team(state, "fire")["effects"].append({**swirl, "rounds": 1})
+    fight = duel(state, "fire", "earth")
+    assert SYSTEM.options(fight, "fire")[0].dice == ("1d6",)
+    assert SYSTEM.options(fight, "earth")[0].dice == ("2d6",)
+    assert SYSTEM.options(fight, None)[0].dice == ("1d6", "2d6")
+    after = round_(fight, fire=[5], earth=[1, 1]).state  # 5 + 1 (over earth) against 2
+    assert SYSTEM.options(after, "fire")[0].dice == ("2d6",)

@@ -14,7 +14,7 @@ from typing import Any
 from gmtool.dice import DiceDoor
 from gmtool.engine.system import Choice, Move, Outcome
 from gmtool.engine.system import State as Stored
-from gmtool.games.zauberer.rules import setup, view
+from gmtool.games.zauberer.rules import duel_steps, setup, view
 from gmtool.games.zauberer.rules.actions import apply_action
 from gmtool.games.zauberer.rules.content import CONTENT as CONTENT
 from gmtool.games.zauberer.rules.state import (
@@ -82,7 +82,7 @@ def options(stored: Stored, seat: str | None) -> list[Move]:
         return []
     clan = str(doc["team"])
     if doc["phase"] == "duel":
-        return [_duel_roll(clan, doc)]
+        return [_duel_roll(state, clan, doc)]
     return _turn(state, clan, doc)
 
 
@@ -95,11 +95,18 @@ def _table_moves(state: State) -> list[Move]:
         return [Move("roll_off", label, None, {"type": "roll_off"}, dice=dice)]
     if "duel round" in commands:
         label = f"roll {doc['duel']['round'] + 1} of the duel"
-        return [Move("duel_round", label, None, {"type": "duel_round"}, dice=("2d6", "2d6"))]
+        dice = tuple(_duel_dice(state, clan) for clan in duel_steps.duellists(state))
+        return [Move("duel_round", label, None, {"type": "duel_round"}, dice=dice)]
     return []
 
 
-def _duel_roll(clan: str, doc: dict[str, Any]) -> Move:
+def _duel_dice(state: State, clan: str) -> str:
+    """The dice ``clan`` throws in the next roll before any card is played: one d6 when a
+    lasting effect holds it to one die (Shark Swirl, by ``one_die: roll_one``)."""
+    return "1d6" if duel_steps.dice_thrown(state, {}, clan) == 1 else "2d6"
+
+
+def _duel_roll(state: State, clan: str, doc: dict[str, Any]) -> Move:
     """A duellist's roll, with the card it may play before the roll and after it."""
     choices = [
         Choice(role, f"{clan}: play {card['name']}?", values=(card["card"],), optional=True)
@@ -107,7 +114,8 @@ def _duel_roll(clan: str, doc: dict[str, Any]) -> Move:
         if card
     ]
     action = {"type": "duel_round", "player": clan}
-    return Move("duel_round", f"{clan} rolls in the duel", clan, action, tuple(choices), ("2d6",))
+    dice = (_duel_dice(state, clan),)
+    return Move("duel_round", f"{clan} rolls in the duel", clan, action, tuple(choices), dice)
 
 
 def _turn(state: State, clan: str, doc: dict[str, Any]) -> list[Move]:
