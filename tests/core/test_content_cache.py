@@ -72,7 +72,10 @@ def test_a_bad_edit_is_reported_with_its_line_and_nothing_is_played(gmtool, data
     edit(rules, "starting_aura: 12        # a new PC", "starting_aura: lots      # a new PC")
     result = gmtool("astral", "add", "Bo")
     assert result.code == 3
-    assert result.err.startswith(f"error: {rules}:7: characters.pc.starting_aura: ")
+    line = 1 + rules.read_text().splitlines().index(
+        next(text for text in rules.read_text().splitlines() if "starting_aura: lots" in text)
+    )
+    assert result.err.startswith(f"error: {rules}:{line}: characters.pc.starting_aura: ")
     assert gmtool("log", "--format", "json").out == before
     edit(rules, "starting_aura: lots      # a new PC", "starting_aura: 12        # a new PC")
     assert gmtool("astral", "add", "Bo").code == 0
