@@ -8,6 +8,7 @@ two moves from racing each other. The event loop only renders templates and stre
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -321,7 +322,12 @@ def in_words(error: GmtoolError) -> str:
     if isinstance(error, StoreError):
         return error.line()
     hint = error.hint
-    if hint and ("gmtool" in hint or "--" in hint):
+    if hint and (COMMAND_WORDS.search(hint) or "--" in hint):
         hint = ""
-    text = f"{error.where}: {error.message}" if error.where else error.message
+    message = re.sub(r"\s*\([^()]*\bgmtool\b[^()]*\)", "", error.message)  # "(gmtool ...)"
+    text = f"{error.where}: {message}" if error.where else message
     return one_line(f"{text} ({hint})" if hint else text)
+
+
+COMMAND_WORDS = re.compile(r"\bgmtool\b|'(undo|redo|campaign new|combat start|combat end)'")
+"""Words of a hint that tell the GM what to type: a phone's player has buttons instead."""

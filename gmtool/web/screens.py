@@ -112,12 +112,14 @@ class SeatScreens(Screens):
         return self.system.seats(state)
 
     def seat(self, state: State, seat: str, *, now: float) -> dict[str, Any]:
+        awaited = self.system.to_move(state, content=self.content)
         return {
             "view": self.system.view(state, seat, content=self.content),
             "moves": {
                 move.name: move for move in self.system.options(state, seat, content=self.content)
             },
-            "your_turn": seat in self.system.to_move(state, content=self.content),
+            "your_turn": seat in awaited,
+            "waiting_for": _waiting_words(awaited, seat),
         }
 
 
@@ -162,6 +164,12 @@ class MoveScreens(SeatScreens):
         from gmtool.web.moveforms import typed_faces
 
         return typed_faces(form, 0)
+
+
+def _waiting_words(awaited: list[str], seat: str) -> str:
+    """Whom a seat whose turn it is not waits for, as its screen's first line says it."""
+    others = [name for name in awaited if name != seat]
+    return f"Waiting for {', '.join(others)}" if others else "Waiting for the GM"
 
 
 def screens_for(system: System) -> Screens:

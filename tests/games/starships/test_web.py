@@ -48,6 +48,6 @@ def test_a_party_member_whose_turn_it_is_not_has_no_moves_and_cannot_attack(
     encounter: Table,
 ) -> None:
     page = encounter.seat("Bo").text
-    assert "Not your turn" in page and 'name="pick"' not in page
+    assert "Waiting for Ana" in page and 'name="pick"' not in page
     done = encounter.post("Bo", move="attack", pick="0", seen=seen(encounter.seat("Ana").text))
     assert "refused: that move is not open to you now" in done.text
