@@ -174,8 +174,9 @@ def _first(move: Move, choice: Choice) -> Any:
 
 
 def _dice_by_value(move: Move, choice: Choice, fold: Fold) -> tuple[DiceGroup, ...]:
-    """When the dice a move rolls hang on this choice (a weapon's damage), a group of die
-    fields for each of its values; else none (the walk finds the dice further on)."""
+    """When the dice a move rolls hang on this choice (a weapon's damage, the block die of
+    the enemy attacked), a group of die fields for each of its values; else none (the walk
+    finds the dice further on)."""
     values = choice.values or ()
     if len(values) < 2 or len(values) > MOST_VALUES:
         return ()
@@ -187,8 +188,8 @@ def _dice_by_value(move: Move, choice: Choice, fold: Fold) -> tuple[DiceGroup, .
             return ()
         label = next((c.label for c in after.choices if c.kind == "faces"), "")
         found.append((index, after.dice, label))
-    if len({dice for _, dice, _ in found}) < 2:
-        return ()
+    if len({(dice, label) for _, dice, label in found}) < 2:
+        return ()  # the same dice, said the same way, whatever is chosen
     return tuple(
         DiceGroup(die_fields(dice, label), when=(f"k.{choice.key}", str(index)))
         for index, dice, label in found
