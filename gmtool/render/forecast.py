@@ -138,14 +138,12 @@ def forecast(doc: Mapping[str, Any]) -> Group:
 
 def svg(doc: Mapping[str, Any], width: int = 480) -> str:
     """The win bar and the main measure's histogram as one SVG picture (the table screen)."""
-    bar_height, gap, row = 28, 12, 18
+    from gmtool.render.svg import bar_rows, picture
+
+    bar_height, gap = 28, 12
     main = doc["measures"].get(doc["main"], {"histogram": []})
     bins = _binned(main["histogram"])
-    height = bar_height + 2 * gap + 20 + row * len(bins) + 10
-    parts = [
-        '<svg xmlns="http://www.w3.org/2000/svg" '
-        f'viewBox="0 0 {width} {height}" role="img" aria-label="{escape(_label(doc))}">'
-    ]
+    parts = []
     x = 0.0
     sides = _sides(doc)
     for number, (side, share) in enumerate(sides):
@@ -161,26 +159,16 @@ def svg(doc: Mapping[str, Any], width: int = 480) -> str:
                 f"{escape(side)} {percent(share)}</text>"
             )
         x += cells
-    top = max((share for _, share in bins), default=0.0) or 1.0
     y = bar_height + 2 * gap
     parts.append(
         f'<text x="0" y="{y}" font-size="14" fill="currentColor">{escape(str(doc["main"]))}</text>'
     )
-    y += 8
-    label_width = 70
-    for value, share in bins:
-        length = (width - label_width - 60) * share / top
-        parts.append(
-            f'<text x="{label_width - 6}" y="{y + row - 5}" font-size="12" text-anchor="end" '
-            f'fill="currentColor">{escape(_number(value))}</text>'
-            f'<rect x="{label_width}" y="{y + 2}" width="{length:.1f}" height="{row - 4}" '
-            f'fill="#2e8bc0"/>'
-            f'<text x="{label_width + length + 4:.1f}" y="{y + row - 5}" font-size="12" '
-            f'fill="currentColor">{percent(share)}</text>'
-        )
-        y += row
-    parts.append("</svg>")
-    return "".join(parts)
+    rows = [(_number(value), share, percent(share)) for value, share in bins]
+    top = max((share for _, share in bins), default=0.0)
+    drawn, bottom = bar_rows(rows, top=top, y=y + 8, width=width)
+    return picture(
+        [*parts, *drawn], width=width, height=bottom + 10, label=_label(doc), kind="odds"
+    )
 
 
 def _label(doc: Mapping[str, Any]) -> str:
