@@ -59,7 +59,7 @@ def move(state: State, checked: Mapping[str, Any], dice: DiceDoor, record: bool)
     team = team_to_play(state)
     face = dice.roll("1d6", who=team["clan"], label="move").total
     steps = state["rules"]["movement"][face - 1]
-    sap = _sap(state, team)
+    sap = _sap(state, team) if team["effects"] else None
     if sap is not None:
         steps = min(steps, int(sap["left"]))
     start = team["space"]

@@ -208,10 +208,14 @@ def _duel_roll(
             attack[clan] = card
     cards = {clan: state["cards"][cid] for clan, cid in attack.items()}
     rules = state["rules"]
-    faces = {}
-    for clan in clans:
-        single = single_die(duel, rules, cards, clan)
-        faces[clan] = [dice.face(6)] if single else [dice.face(6), dice.face(6)]
+    # only a card or a lasting effect can hold a team to one die (as in power.roll_power)
+    may_hold = bool(attack or duel["lasting"]) and rules.get("one_die") == "roll_one"
+    faces = {
+        clan: [dice.face(6)]
+        if may_hold and single_die(duel, rules, cards, clan)
+        else [dice.face(6), dice.face(6)]
+        for clan in clans
+    }
     for clan, card in cards.items():
         if card["effect"]["kind"] == "extra_die":
             faces[clan].append(dice.face(6))
@@ -224,7 +228,7 @@ def _duel_roll(
             defense[clan] = cid
             guard = state["cards"][cid]  # a die thrown after the card: its own, or one back
             mirror = guard["effect"]["kind"] == "double_one_die"
-            if mirror or second_die_back(duel, rules, cards, guard, clan):
+            if mirror or (may_hold and second_die_back(duel, rules, cards, guard, clan)):
                 faces[clan].append(dice.face(6))
     action = {"type": "duel_round", "attack": attack, "defense": defense}
     return action, DiceDoor(entered_by=faces)
