@@ -38,23 +38,29 @@ def status(doc: dict[str, Any]) -> RenderableType:
 
 def screen(doc: dict[str, Any]) -> RenderableType:
     """The dashboard of ``gmtool play``, sized for 80×24: everyone, timers and tasks still
-    open; the distance matrix is one menu entry away."""
+    open, a line each; the distance matrix is one menu entry away."""
     head = Text(f"Astral · tick {doc['tick']}", style="bold")
     if doc["fight_on"]:
         head.append("  · fight under way", style="yellow")
+    if len(doc["entities"]) > 1:
+        head.append("   more: 'show the distances'", style="dim")
     parts: list[RenderableType] = [head, entity_table(doc["entities"])]
     for timer in doc["timers"]:
         parts.append(Text(f"⏳ {timer['text']}", style="magenta"))
-    tasks = [task for task in doc["tasks"] if task.get("status") == "open"]
-    if tasks:
-        parts.append(task_table(tasks))
-    done = len(doc["tasks"]) - len(tasks)
-    more = ["the distances are 'show the distances'"] if len(doc["entities"]) > 1 else []
-    if done:
-        more.append(f"{done} task(s) over: 'gmtool status'")
-    if more:
-        parts.append(Text("more: " + "; ".join(more), style="dim"))
+    for task in doc["tasks"]:
+        if task["status"] == "open":
+            parts.append(task_line(task))
     return Group(*parts)
+
+
+def task_line(task: dict[str, Any]) -> Text:
+    """``task Unseal (Ana): 0/3, TN 8, runes``."""
+    text = Text(f"task {task['name']} ({task['by']}): {task['done']}/{task['ticks']}")
+    if task["tn"] is not None:
+        text.append(f", TN {task['tn']}")
+    if task["knowledge"]:
+        text.append(f", {task['knowledge']}")
+    return text
 
 
 def distances(doc: dict[str, Any]) -> RenderableType:

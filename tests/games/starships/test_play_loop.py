@@ -109,3 +109,17 @@ def test_the_faces_questions_name_the_dice(demo: Game) -> None:
         "Faces for the party's initiative d20, then the enemies' d20 (again on a tie), "
         "in order (Enter: roll them):"
     )
+
+
+def test_an_encounter_with_no_enemy_is_refused_at_the_enemies_question() -> None:
+    from gmtool.cli.play import open_demo
+    from gmtool.engine.game import Game
+    from gmtool.games.starships import play as play_starships
+    from tests.prefix_prompts import PrefixPrompts
+
+    game = Game.open(open_demo("starships"))
+    prompts = PrefixPrompts("start an encounter", "", "Crawler", "15 4", "quit")
+    play_starships.run(game, prompts)
+    assert prompts.script == [], prompts.script
+    assert prompts.refused == ["an encounter needs enemies: name at least one"]
+    assert [e.what for e in game.store.entries()][-1].startswith("encounter")

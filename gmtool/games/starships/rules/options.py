@@ -14,7 +14,7 @@ from typing import Any
 
 from gmtool.engine.moves import Follow, Step, answer_into, faces
 from gmtool.engine.system import Choice, Move, State
-from gmtool.errors import unknown
+from gmtool.errors import UsageError, unknown
 from gmtool.games.starships.rules.choices import what_now
 from gmtool.games.starships.rules.content import StarshipsContent
 from gmtool.games.starships.rules.roster import weapon_of
@@ -242,6 +242,9 @@ def _enemies(state: State, content: StarshipsContent, move: Move, answer: Any) -
     for name in names:
         if name.lower() not in lower:
             raise unknown("enemy", name, table)
+    waiting = [c for c in state["combatants"].values() if c["side"] == "enemies"]
+    if not names and not any(int(c["hp"]) > 0 for c in waiting):
+        raise UsageError("an encounter needs enemies: name at least one")
     return answer_into(move, {"enemies": names})
 
 
@@ -275,8 +278,6 @@ def _new_name(state: State, content: StarshipsContent, move: Move, answer: Any) 
 
 def _description(state: State, content: StarshipsContent, move: Move, answer: Any) -> Move:
     """A gadget's or a stream's description is refused blank as it is typed."""
-    from gmtool.errors import UsageError
-
     text = str(answer).strip()
     if not text:
         raise UsageError(f"a {move.name} needs a description of what it does")
