@@ -85,10 +85,21 @@ def test_a_whole_food_fight_game_from_four_players_screens(
                 tap_twice(screen, "form.discard button")
             turns += 1
         check(screen.locator(".notice")).not_to_contain_text("refused")
-        # The table screen follows without a reload.
+        # The table screen follows without a reload, to the state the game is now in (a
+        # redraw of the state before must not count as following).
+        now = json.loads(gm(home, "-c", "ff", "status", "--json"))
         table.wait_for_function(
-            "before => document.querySelector('main').innerHTML !== before",
-            arg=before,
+            """([before, over, battle, turn]) => {
+                const main = document.querySelector('main');
+                if (main.innerHTML === before) return false;
+                const heading = document.querySelector('h2');
+                if (over) return heading && heading.innerText.startsWith('Game over');
+                if (battle) return document.querySelector('.battle strong.answer') !== null;
+                const mover = document.querySelector('strong.turn');
+                return !document.querySelector('.battle strong.answer')
+                    && mover !== null && mover.innerText === turn;
+            }""",
+            arg=[before, now["over"], now["battle"] is not None and not now["over"], now["turn"]],
             timeout=WAIT_MS,
         )
         if turns == 1 or answers == 1:
