@@ -35,7 +35,13 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize(("system", "command", "allowed"), CASES, ids=lambda c: str(c))
+def case_id(value: object) -> str:
+    """A case's name, the same in every process (a set's order is not: the tests run on
+    several cores, and each must collect the same names)."""
+    return str(sorted(value)) if isinstance(value, set | frozenset) else str(value)
+
+
+@pytest.mark.parametrize(("system", "command", "allowed"), CASES, ids=case_id)
 def test_a_command_imports_only_what_it_uses(
     gmtool, gmtool_home: Path, system: str | None, command: list[str], allowed: set[str]
 ) -> None:  # type: ignore[no-untyped-def]
@@ -100,7 +106,7 @@ ODDS = [
 ]
 
 
-@pytest.mark.parametrize(("new", "setup", "command", "shown", "heavy"), ODDS, ids=lambda c: str(c))
+@pytest.mark.parametrize(("new", "setup", "command", "shown", "heavy"), ODDS, ids=case_id)
 def test_odds_are_drawn_without_rich_and_plain_dice_counted_without_icepool(
     gmtool,
     gmtool_home: Path,
