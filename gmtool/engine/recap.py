@@ -95,13 +95,6 @@ def sentence(text: str) -> str:
     return text if text[-1] in ".!?" else text + "."
 
 
-def plain(entry: Entry) -> str:
-    """``who: what — outcome``, the entry as the log says it."""
-    who = f"{entry.who}: " if entry.who else ""
-    outcome = f" — {entry.outcome}" if entry.outcome else ""
-    return f"{who}{entry.what or entry.kind}{outcome}"
-
-
 def action_type(entry: Entry) -> str:
     return str((entry.action or {}).get("type", ""))
 

@@ -45,6 +45,22 @@ def refuse_read_only(name: str, path: Path) -> None:
         )
 
 
+def backup_into(path: Path, built: Path, *, journal: str) -> None:
+    """SQLite's backup of the database at ``path`` into ``built``, a new owner-only file,
+    left in ``journal`` mode (one file once closed). Errors as SQLite and the OS raise them."""
+    os.close(os.open(built, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_FILE))
+    source = sqlite3.connect(f"file:{quote(str(path.absolute()))}?mode=ro", uri=True)
+    try:
+        target = sqlite3.connect(built)
+        try:
+            source.backup(target)
+            target.execute(f"PRAGMA journal_mode = {journal}")
+        finally:
+            target.close()
+    finally:
+        source.close()
+
+
 def keep_copy(name: str, path: Path) -> Path:
     """Copy the database at ``path`` (its committed state) to a new, unique name beside it;
     the caller holds the write lock, so nothing changes meanwhile."""
@@ -53,17 +69,7 @@ def keep_copy(name: str, path: Path) -> Path:
     built = temporary_path(final)
     remove_database(built)
     try:
-        os.close(os.open(built, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_FILE))
-        source = sqlite3.connect(f"file:{quote(str(path.absolute()))}?mode=ro", uri=True)
-        try:
-            target = sqlite3.connect(built)
-            try:
-                source.backup(target)
-                target.execute("PRAGMA journal_mode = DELETE")
-            finally:
-                target.close()
-        finally:
-            source.close()
+        backup_into(path, built, journal="DELETE")
         _sync(built)
         kept = _link_unique(built, final)
         sync_folder(path.parent)

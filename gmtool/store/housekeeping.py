@@ -16,11 +16,10 @@ import os
 import sqlite3
 from datetime import datetime
 from pathlib import Path
-from urllib.parse import quote
 
 from gmtool.errors import StoreError, UsageError
+from gmtool.store.backup import backup_into
 from gmtool.store.home import (
-    PRIVATE_FILE,
     campaign_path,
     current_campaign,
     current_file,
@@ -212,17 +211,7 @@ def write_copy(path: Path, built: Path) -> None:
     """The database at ``path``, copied whole through SQLite's backup into the new file
     ``built`` (one file once closed: its write-ahead log is folded in on closing)."""
     try:
-        os.close(os.open(built, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_FILE))
-        source = sqlite3.connect(f"file:{quote(str(path.absolute()))}?mode=ro", uri=True)
-        try:
-            target = sqlite3.connect(built)
-            try:
-                source.backup(target)
-                target.execute("PRAGMA journal_mode = WAL")  # as every campaign is kept
-            finally:
-                target.close()
-        finally:
-            source.close()
+        backup_into(path, built, journal="WAL")  # as every campaign is kept
     except (sqlite3.DatabaseError, OSError) as error:
         raise StoreError(
             f"the campaign at {path} cannot be copied ({error})",
