@@ -1,0 +1,182 @@
+"""A forecast's players: the policies a side plays by, and the one way a seat chooses
+(``Player``: from ``System.options(state, seat)`` and nothing else)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass, replace
+from functools import partial
+from typing import Any, Protocol
+
+from gmtool.dice import Rng
+from gmtool.engine.system import Action, Choice, Move, State, System
+from gmtool.errors import RulesError
+
+
+class Policy(Protocol):
+    """How one side plays: which of the moves on offer, then each choice's answer (one of
+    its ``values``). ``deterministic``: the same state always gets the same answer (the
+    policies an exact forecast may use)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def about(self) -> str:
+        """What it does, in a sentence (the guides list it)."""
+        ...
+
+    @property
+    def deterministic(self) -> bool: ...
+
+    def pick(self, state: State, moves: Sequence[Move], rng: Rng) -> Move: ...
+
+    def answer(self, state: State, move: Move, choice: Choice, rng: Rng) -> Any: ...
+
+
+@dataclass(frozen=True)
+class RandomPolicy:
+    """Any move on offer, any answer, with equal chance."""
+
+    name: str = "random"
+    about: str = "any move on offer and any answer, with equal chance"
+    deterministic: bool = False
+
+    def pick(self, state: State, moves: Sequence[Move], rng: Rng) -> Move:
+        return moves[rng.below(len(moves))]
+
+    def answer(self, state: State, move: Move, choice: Choice, rng: Rng) -> Any:
+        values = choice.values or ()
+        return values[rng.below(len(values))]
+
+
+MoveScore = Callable[[State, Move], float]
+AnswerScore = Callable[[State, Move, Choice, Any], float]
+
+
+@dataclass(frozen=True)
+class ScoredPolicy:
+    """The move and the answers that score highest (the first of equals): deterministic."""
+
+    name: str
+    about: str
+    move_score: MoveScore
+    answer_score: AnswerScore
+    deterministic: bool = True
+
+    def pick(self, state: State, moves: Sequence[Move], rng: Rng) -> Move:
+        return max(moves, key=partial(self.move_score, state))
+
+    def answer(self, state: State, move: Move, choice: Choice, rng: Rng) -> Any:
+        values = choice.values or ()
+        return max(values, key=lambda value: self.answer_score(state, move, choice, value))
+
+
+def playable(move: Move, typed: Collection[str] = ()) -> bool:
+    """A move a policy can make: nothing against it now, and every choice it must answer
+    is one of a list. A typed answer is the table's own words: a game keeps the moves that
+    ask one out (``keep``), or gives its answer from its settings (``Player.typed``)."""
+    if move.reason:
+        return False
+    return all(
+        choice.kind == "faces"
+        or choice.optional
+        or (choice.kind == "one" and choice.values)
+        or (choice.kind in ("text", "number") and choice.key in typed)
+        for choice in move.choices
+    )
+
+
+_NOTHING = object()
+
+
+class Player:
+    """The one way a forecast's seats choose: from ``system.options(state, seat)``, by the
+    policy of the seat's side, every answer folded in by the game's ``follow``."""
+
+    def __init__(
+        self,
+        system: System,
+        content: Any,
+        policies: Mapping[str, Policy],
+        rng: Rng,
+        notes: dict[str, Any] | None = None,
+    ) -> None:
+        self.system = system
+        self.content = content
+        self.policies = policies
+        self.rng = rng
+        self.notes: dict[str, Any] = {} if notes is None else notes
+        """What the game's ``observe`` has noted of this game so far."""
+        self.asked: dict[str, Any] = {}
+        """More the game's ``options`` is asked with (Originem's ``now``)."""
+        self.typed: dict[str, Any] = {}
+        """The answers to typed choices, by key, that the game's settings give (a fight's
+        enemies): no policy types an answer of its own."""
+        self.follow: Callable[..., Move] | None = getattr(system, "follow", None)
+
+    def moves(
+        self, state: State, seat: str | None, keep: Callable[[Move], bool] | None = None
+    ) -> list[Move]:
+        """The moves of ``seat`` (None: the GM's) on offer now that a policy can make."""
+        offered = self.system.options(state, seat, content=self.content, **self.asked)
+        return [m for m in offered if (keep is None or keep(m)) and playable(m, self.typed)]
+
+    def choose(
+        self,
+        state: State,
+        side: str,
+        seat: str | None,
+        keep: Callable[[Move], bool] | None = None,
+    ) -> dict[str, Any] | None:
+        """The action ``side``'s policy makes for ``seat``; None when nothing is on offer."""
+        moves = self.moves(state, seat, keep)
+        if not moves:
+            return None
+        policy = self.policies[side]
+        move = policy.pick(state, moves, self.rng)
+        if move not in moves:
+            raise RulesError(f"policy '{policy.name}' picked a move that was not on offer")
+        return self.answered(state, policy, move)
+
+    def answered(self, state: State, policy: Policy, move: Move) -> dict[str, Any]:
+        while move.choices:
+            choice = move.choices[0]
+            given = self.typed.get(choice.key, _NOTHING)
+            if given is not _NOTHING and (choice.kind != "one" or given in (choice.values or ())):
+                value = given
+            elif choice.kind != "one" or not choice.values or choice.optional:
+                move = replace(move, choices=move.choices[1:])  # faces: rolled; others: left
+                continue
+            else:
+                value = policy.answer(state, move, choice, self.rng)
+                if value not in choice.values:
+                    raise RulesError(f"policy '{policy.name}' gave an answer not on offer")
+            if self.follow is not None:
+                move = self.follow(state, move, choice, value, content=self.content)
+            else:  # the answer goes in as a front end's would (``Move.fill``)
+                action = replace(move, choices=(choice,)).fill({choice.key: value})
+                move = replace(move, action=action, choices=move.choices[1:])
+        return dict(move.action)
+
+
+REFEREE = ScoredPolicy(
+    "referee",
+    "the GM's own steps of a game a table plays (a roll-off): the first move on offer",
+    lambda state, move: 0.0,
+    lambda state, move, choice, value: 0.0,
+)
+"""The first of equals wins a ``ScoredPolicy``'s choice: here everything is equal."""
+
+
+def seat_by_seat(
+    state: State, player: Player, keep: Callable[[Move], bool] | None = None
+) -> Action | None:
+    """The next action of a game whose declaration says whose answer is awaited: the first
+    seat of ``to_move`` chooses by its own side's policy (a seat is a side); with nobody
+    awaited, the GM's first move on offer (a roll-off); None when nothing is on offer."""
+    seats = player.system.to_move(state, content=player.content)
+    if seats:
+        return player.choose(state, seats[0], seats[0], keep)
+    moves = player.moves(state, None, keep)
+    return player.answered(state, REFEREE, moves[0]) if moves else None
