@@ -5,12 +5,12 @@ these (installing edits the user's files, which only the top-level command shoul
 
 typer's completion machinery is used, imported only when completion is asked for (typer
 0.28 exports none of it: its script, install and shell classes are its private modules';
-the names offered go through its public ``autocompletion=``). Every
-name a command asks for completes from what exists: campaign names after every ``-c``
-(wherever it is typed: ``answer_campaign`` answers those before typer looks, since the
-option belongs to the top level), and each command's names through typer's public
-``autocompletion=``: ``campaign_names``, ``game_names`` and ``from_campaign`` (names out
-of the campaign being completed for: its crew, enemies, scene types, spells, rooms...).
+the names offered go through its public ``autocompletion=``). Every name a command asks
+for completes from what exists, whatever the case typed: ``answer_names`` answers before
+typer looks, for campaign names after every ``-c`` (wherever it is typed, since the option
+belongs to the top level) and for each command's names given through ``autocompletion=``:
+``campaign_names``, ``game_names`` and ``from_campaign`` (names out of the campaign being
+completed for: its crew, enemies, scene types, spells, rooms...).
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ def campaign_names(incomplete: str) -> list[str]:
     """The campaigns whose names start with what was typed (for ``-c``)."""
     from gmtool.store.home import list_campaigns
 
-    return [name for name in list_campaigns() if name.startswith(incomplete)]
+    return [name for name in list_campaigns() if starts_like(name, incomplete)]
 
 
 def campaign_argument(incomplete: str) -> list[str]:
@@ -76,22 +76,21 @@ def game_names(incomplete: str) -> list[str]:
     """The games whose names start with what was typed, whatever its case (``--demo``)."""
     from gmtool.games import GAMES
 
-    typed = incomplete.lower()
-    return [name for name in GAMES if name.startswith(typed)]
+    return [name for name in GAMES if starts_like(name, incomplete)]
 
 
 def trashed_names(incomplete: str) -> list[str]:
     """The campaigns in the trash (``campaign restore NAME``)."""
     from gmtool.store.housekeeping import trashed
 
-    return sorted({stem for stem, _ in trashed() if stem.startswith(incomplete)})
+    return sorted({stem for stem, _ in trashed() if starts_like(stem, incomplete)})
 
 
 CAMPAIGN_FLAGS = ("-c", "--campaign")
 
 
 LINE: list[str] = []
-"""The words before the one being completed, as the shell gave them (``answer_campaign``
+"""The words before the one being completed, as the shell gave them (``answer_names``
 keeps them: the completers' own ``args`` lose a ``-c`` typed after the command)."""
 
 
@@ -132,17 +131,20 @@ def from_campaign(
             offered = names(game)
         except Exception:  # an unreadable campaign offers nothing; the command will say why
             return []
-        typed = incomplete.casefold()
-        return [value for value in dict.fromkeys(offered) if value.casefold().startswith(typed)]
+        return [value for value in dict.fromkeys(offered) if starts_like(value, incomplete)]
 
     return complete
 
 
-def answer_campaign(command: Any) -> bool:
-    """Answer the shell when the word being completed follows ``-c``/``--campaign``,
-    wherever on the line (the option is the top level's, typed anywhere): the campaign
-    names, in the shell's own format. False when it is not such a word (typer answers)."""
+def answer_names(command: Any) -> bool:
+    """Answer the shell whenever the word being completed is a name gmtool offers: after
+    ``-c``/``--campaign`` wherever it is typed (the option is the top level's), and for every
+    parameter with an ``autocompletion=``, whatever the case typed (``fr`` offers ``Fred``,
+    ``--demo Orig`` offers ``originem``: typer's own answer keeps only the names that start
+    with the very letters typed). False when it is no such word: typer answers (command and
+    option names)."""
     from typer._click import shell_completion  # the click typer carries
+    from typer._click.core import Parameter
 
     instruction = os.environ.get(COMPLETE_VAR, "")
     if not instruction.startswith("complete_"):
@@ -155,8 +157,25 @@ def answer_campaign(command: Any) -> bool:
     completer = kind(command, {}, PROG, COMPLETE_VAR)
     args, incomplete = completer.get_completion_args()
     LINE[:] = args
-    if not args or args[-1] not in CAMPAIGN_FLAGS:
-        return False
-    items = [shell_completion.CompletionItem(name) for name in campaign_names(incomplete)]
+    if args and args[-1] in CAMPAIGN_FLAGS:
+        names = campaign_names(incomplete)
+    else:
+        try:
+            context = shell_completion._resolve_context(command, {}, PROG, list(args))
+            target, incomplete = shell_completion._resolve_incomplete(
+                context, list(args), incomplete
+            )
+        except Exception:  # a line typer cannot follow: let typer answer it as it can
+            return False
+        if not isinstance(target, Parameter) or target._custom_shell_complete is None:
+            return False
+        offered = [item.value for item in target.shell_complete(context, "")]
+        names = [name for name in offered if starts_like(name, incomplete)]
+    items = [shell_completion.CompletionItem(name) for name in names]
     sys.stdout.write("\n".join(completer.format_completion(item) for item in items) + "\n")
     return True
+
+
+def starts_like(name: str, typed: str) -> bool:
+    """Whether ``name`` begins with what was typed, whatever the case of either."""
+    return name.casefold().startswith(typed.casefold())

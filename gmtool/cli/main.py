@@ -48,10 +48,10 @@ def _run(args: list[str]) -> Any:
 
     command = get_command(app)
     if os.environ.get("_GMTOOL_COMPLETE"):  # the shell asks for completions
-        from gmtool.cli.completion import answer_campaign, prepare
+        from gmtool.cli.completion import answer_names, prepare
 
         prepare()
-        if answer_campaign(command):
+        if answer_names(command):
             return 0
     return command.main(args=args, prog_name="gmtool", standalone_mode=False)
 

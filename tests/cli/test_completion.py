@@ -219,6 +219,27 @@ def test_each_games_names_complete(
     assert _bash_words(demos, monkeypatch, line) == offered
 
 
+@pytest.mark.parametrize(
+    ("line", "offered"),
+    [
+        ("gmtool status -c FR", ["fred", "friday"]),
+        ("gmtool -c Fri", ["friday"]),
+        ("gmtool campaign use FRE", ["fred"]),
+        ("gmtool play --demo Orig", ["originem"]),
+        ("gmtool play --demo=ST", ["starships"]),
+        ("gmtool campaign new x --system F", ["foodfight", "ftl"]),
+        ("gmtool originem scene EX", ["exploration"]),
+        ("gmtool originem scene general --by r", ["Remmy"]),
+        ("gmtool originem combat attack --by Pierre --target LOW-", ["low-1", "low-2"]),
+    ],
+)
+def test_names_complete_whatever_the_case_typed(
+    campaigns: Callable[..., Any], monkeypatch: pytest.MonkeyPatch, line: str, offered: list[str]
+) -> None:
+    """The shell is offered the names as they are: bash puts ``fred`` in place of ``FR``."""
+    assert _bash_words(campaigns, monkeypatch, line) == offered
+
+
 @pytest.mark.parametrize("shell", ["zsh", "fish"])
 def test_zsh_and_fish_complete_a_campaign_after_a_command(
     campaigns: Callable[..., Any], monkeypatch: pytest.MonkeyPatch, shell: str
