@@ -8,8 +8,9 @@ also searches the packages of the Python pip runs under, which here would hide a
 
 Building needs a C compiler, the Python headers and the package index (pip fetches mypy,
 setuptools and what the type check needs for the build); .ci/run installs the first two, so
-in CI (CI=true) their absence fails instead of skipping. The build takes the better part of
-a minute.
+in CI (CI=true) their absence fails instead of skipping. The wheel's build takes the better
+part of a minute, so those tests are marked ``slow`` and run with ``pytest -m slow`` (README,
+Tests); the suite's short version compiles one module with the hook's own compile step.
 """
 
 from __future__ import annotations
@@ -83,6 +84,8 @@ def _wheel(folder: Path, *, compiled: bool, python: Path | None = None) -> Path:
     under = ["--python", str(python)] if python is not None else []
     done = subprocess.run(
         [sys.executable, "-m", "pip", *under, "wheel", "-q", "--no-deps", "-w", str(folder)]
+        # hatchling is a test dependency: the pure build needs nothing fetched
+        + ([] if compiled else ["--no-build-isolation"])
         + [str(REPO)],
         env=env,
         capture_output=True,
@@ -91,6 +94,40 @@ def _wheel(folder: Path, *, compiled: bool, python: Path | None = None) -> Path:
     assert done.returncode == 0, done.stderr[-3000:]
     (wheel,) = folder.glob("gmtool-*.whl")
     return wheel
+
+
+def test_the_hook_compiles_a_module_that_draws_what_its_source_draws(tmp_path: Path) -> None:
+    """The short version of the wheel's checks: the build hook's compile step, run here on
+    the dice generator alone, gives an extension module that a child Python imports in place
+    of the source and that draws the very numbers the source draws."""
+    _require_a_compiler()
+    sys.path.insert(0, str(REPO))
+    try:
+        from hatch_build import _compile
+    finally:
+        sys.path.remove(str(REPO))
+    built = _compile(REPO, ["gmtool/dice/rng.py"], tmp_path / "scratch", "0")
+    site = tmp_path / "site"
+    shutil.copytree(REPO / "gmtool", site / "gmtool", ignore=shutil.ignore_patterns("__pycache__"))
+    for path in built:
+        target = site / path.relative_to(tmp_path / "scratch" / "lib")
+        shutil.copy2(path, target)
+    draw = (
+        "import json, gmtool.dice.rng as m; r = m.Rng.from_seed(2026); "
+        "print(json.dumps([m.__file__, [r.below(n) for n in (2, 6, 20, 100, 1 << 64) * 40]]))"
+    )
+    found = {}
+    for name, path in (("compiled", site), ("pure", REPO)):
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("GMTOOL", "PYTHON"))}
+        env["PYTHONPATH"] = str(path)
+        done = subprocess.run(
+            [sys.executable, "-c", draw], env=env, cwd=tmp_path, capture_output=True, text=True
+        )
+        assert done.returncode == 0, done.stderr[-3000:]
+        found[name] = json.loads(done.stdout)
+    assert found["compiled"][0].endswith(tuple(EXTENSION_SUFFIXES)), found["compiled"][0]
+    assert found["pure"][0].endswith("rng.py")
+    assert found["compiled"][1] == found["pure"][1]
 
 
 @pytest.fixture(scope="module")
@@ -126,6 +163,7 @@ def _play(path: Path, home: Path) -> dict[str, dict[str, object]]:
     return doc
 
 
+@pytest.mark.slow
 def test_the_compiled_wheel_is_for_this_platform_only(compiled: tuple[Path, Path]) -> None:
     wheel, _ = compiled
     assert not wheel.name.endswith("-py3-none-any.whl"), wheel.name
@@ -138,6 +176,7 @@ def test_the_compiled_wheel_is_for_this_platform_only(compiled: tuple[Path, Path
         assert any(name.startswith(stem + ".") and name.endswith(".so") for name in names)
 
 
+@pytest.mark.slow
 def test_the_compiled_simulators_report_what_the_pure_ones_do(
     compiled: tuple[Path, Path], tmp_path: Path
 ) -> None:
