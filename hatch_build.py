@@ -3,7 +3,7 @@
 Off by default: ``pip install .`` and editable installs stay pure Python and never load
 this file. ``HATCH_BUILD_HOOK_ENABLE_CUSTOM=1 pip install .`` turns it on (hatch's switch
 for a project's own hook); it then needs a C compiler and the Python headers, and pip
-fetches the hook's ``dependencies`` into the build's own environment (see README, Speed):
+fetches the hook's ``dependencies`` into the build's own environment (see docs/speed.md):
 mypy and setuptools, and what mypy needs to type-check the compiled modules and what they
 import (pydantic, PyYAML's stubs). mypy finds packages both there and in the Python pip
 runs under, so a build from a virtual environment that already has them says nothing of

@@ -17,7 +17,7 @@ from pathlib import Path
 PYTHON = sys.executable
 REPO = Path(__file__).resolve().parent.parent
 COMPILE_SWITCH = "HATCH_BUILD_HOOK_ENABLE_CUSTOM"
-"""Set, ``pip install`` compiles the simulators' hot modules with mypyc (README, Speed)."""
+"""Set, ``pip install`` compiles the simulators' hot modules with mypyc (docs/speed.md)."""
 
 
 @dataclass

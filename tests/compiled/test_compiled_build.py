@@ -1,4 +1,4 @@
-"""The opt-in compiled build (hatch_build.py, README: Speed): the wheel built with the switch
+"""The opt-in compiled build (hatch_build.py, docs/speed.md): the wheel built with the switch
 on holds the modules named in pyproject.toml as extension modules, and its simulators give
 the very reports the pure sources give. The default wheel stays pure Python.
 
