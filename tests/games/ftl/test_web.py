@@ -23,8 +23,9 @@ def duel(gmtool: Any) -> Iterator[Table]:
     for command in (
         "power Red shields 2",
         "weapon Red burst_laser_ii on",
-        "aim Red burst_laser_ii shield_room",
-        "tick --seconds 11",
+        "tick --seconds 9",
+        "aim Red burst_laser_ii shield_room",  # charged (1 s with the re-loader)
+        "tick --seconds 2",  # two shots at 10 land at 11, the third is fired at 11
     ):
         done = gmtool("ftl", *command.split())
         assert done.code == 0, done.err

@@ -15,16 +15,37 @@ READINGS = {"reloader_min_cooldown": 1, "pre_igniter_second": 0, "outside_battle
     ("weapon", "manned", "augments", "seconds"),
     [
         ("heavy_laser", True, [], 13),  # 14 less 10% manned, rounded down: 1
-        ("heavy_laser", True, ["automated_re_loader"], 11),  # 10% + 15% of 14 = 3.5: 3
-        ("heavy_laser", False, ["automated_re_loader"], 12),  # 15% of 14 = 2.1: 2
-        ("basic_laser", False, ["automated_re_loader"], 9),  # 15% of 10 = 1.5: 1
-        ("basic_laser", True, ["automated_re_loader"], 8),  # 25% of 10 = 2.5: 2
+        ("glaive_beam", False, ["automated_re_loader"], 10),  # 25 - 15
+        ("glaive_beam", True, ["automated_re_loader"], 8),  # 25 - 2 (10% of 25, down) - 15
+        ("pike_beam", False, ["automated_re_loader"], 1),  # 16 - 15: the last second left
+        ("heavy_laser", False, ["automated_re_loader"], 1),  # 14 - 15 < 1: one second
+        ("breach_missile", True, ["automated_re_loader"], 5),  # 22 - 2 - 15
     ],
 )
-def test_the_re_loader_adds_15_percent_to_the_manned_bonus(
+def test_the_re_loader_takes_15_seconds_off_after_the_manned_bonus(
     weapon: str, manned: bool, augments: list[str], seconds: int
 ) -> None:
     state = battle(red=ship(weapons=[weapon], augments=augments))
+    red = state["battle"]["ships"]["Red"]
+    if not manned:
+        red["crew"][2]["room"] = "hall"  # Cy leaves weapon control
+    assert cooldown(state["battle"], red, red["weapons"][0]) == seconds
+
+
+@pytest.mark.parametrize(
+    ("weapon", "manned", "seconds"),
+    [
+        ("heavy_laser", True, 11),  # 10% + 15% of 14 = 3.5: 3
+        ("heavy_laser", False, 12),  # 15% of 14 = 2.1: 2
+        ("basic_laser", False, 9),  # 15% of 10 = 1.5: 1
+        ("basic_laser", True, 8),  # 25% of 10 = 2.5: 2
+    ],
+)
+def test_read_as_percent_the_re_loader_adds_15_percent_to_the_manned_bonus(
+    weapon: str, manned: bool, seconds: int
+) -> None:
+    percent = {**READINGS, "reloader_reads": "percent"}
+    state = battle(red=ship(weapons=[weapon], augments=["automated_re_loader"]), augments=percent)
     red = state["battle"]["ships"]["Red"]
     if not manned:
         red["crew"][2]["room"] = "hall"  # Cy leaves weapon control

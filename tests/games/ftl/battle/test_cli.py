@@ -32,17 +32,18 @@ _entries = log_entries
 
 
 def test_tick_json_contract_and_named_dice(fight) -> None:  # type: ignore[no-untyped-def]
-    # burst laser II: 13 s less 15% (Di, skill 1) and 15% (the re-loader), one rounding: 10 s
-    result = fight("ftl", "tick", "--seconds", "10", "--json")
+    # burst laser II: 13 s less 15% (Di, skill 1: 1 s, rounded down) and the re-loader's
+    # 15 s: never under a second, so it fires in the first
+    result = fight("ftl", "tick", "--json")
     doc = json.loads(result.out)
-    assert set(doc) >= TICK_KEYS and doc["second"] == 10
+    assert set(doc) >= TICK_KEYS and doc["second"] == 1
     red = doc["ships"]["Red"]
     assert set(red) >= SHIP_KEYS
     assert red["weapons"][0] == {
         "id": "burst_laser_ii",
         "powered": True,
         "charge": 0,
-        "cooldown": 10,
+        "cooldown": 1,
         "target": "bridge",
         "shots_left": 1,
         "charges": 0,
@@ -51,8 +52,8 @@ def test_tick_json_contract_and_named_dice(fight) -> None:  # type: ignore[no-un
         "modelled": True,
     }
     assert {"oxygen", "fires", "breaches"} <= set(red["rooms"]["bridge"])
-    assert [s["arrives"] for s in doc["in_flight"]] == [11, 11]
-    # second 11: two shots reach Blue (5 dodge numbers): 3 dodges, 9 does not and pops a shield
+    assert [s["arrives"] for s in doc["in_flight"]] == [2, 2]
+    # second 2: two shots reach Blue (5 dodge numbers): 3 dodges, 9 does not and pops a shield
     doc = json.loads(fight("ftl", "tick", "--dice", "evade=3,9", "--json").out)
     evades = [e for e in doc["events"] if e["event"] == "evade"]
     assert [(e["face"], e["dodged"]) for e in evades] == [(3, True), (9, False)]
@@ -83,12 +84,12 @@ def test_refusals_write_nothing(fight) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_undo_takes_back_a_second(fight) -> None:  # type: ignore[no-untyped-def]
-    fight("ftl", "tick", "--seconds", "10")
+    fight("ftl", "tick")
     doc = json.loads(fight("ftl", "tick", "--dice", "evade=3,3", "--json").out)
     assert doc["ships"]["Blue"]["shields"]["up"] == 2
     assert fight("undo").code == 0
     shown = json.loads(fight("ftl", "show", "--json").out)
-    assert shown["second"] == 10 and len(shown["in_flight"]) == 2
+    assert shown["second"] == 1 and len(shown["in_flight"]) == 2
 
 
 def test_show_and_odds(fight) -> None:  # type: ignore[no-untyped-def]

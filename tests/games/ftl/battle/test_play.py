@@ -17,14 +17,14 @@ def test_orders_from_menus_then_seconds(capsys) -> None:  # type: ignore[no-unty
         "Red gives an order", "move reactor power", "shields", "4",
         "Red gives an order", "turn a weapon on or off", "burst_laser_ii on",
         "Red gives an order", "aim a weapon", "burst_laser_ii", "bridge",
-        "run several seconds", "10",  # burst laser II charged in 10 s (re-loader): no dice
+        "run several seconds", "1",  # burst laser II charged in 1 s (re-loader): no dice
         "run one second", "evade=3 9", "",  # the dice listed, two given, then no more
         QUIT,
     )  # fmt: skip
     run(game, answers)
     assert answers.script == []
     battle = game.state["battle"]
-    assert battle["second"] == 11
+    assert battle["second"] == 2
     assert battle["ships"]["Red"]["systems"]["medbay"]["power"] == 0
     assert battle["ships"]["Blue"]["shields"]["up"] == 1  # one dodged on 3, one stopped
     # Every weapon is offered; one that cannot be switched on is greyed with the reason.
@@ -36,7 +36,7 @@ def test_orders_from_menus_then_seconds(capsys) -> None:  # type: ignore[no-unty
         "← back",
     ]
     assert second == ["burst_laser_ii on", "artemis on", "heavy_laser on", "← back"]
-    # The dice of second 11, by name and die: two lasers of the volley fired at 10 s
+    # The dice of second 2, by name and die: two lasers of the volley fired at 1 s
     # reach Blue (1 s), and Blue's d20 is rolled for each; given, they show their faces.
     out = capsys.readouterr().out
     assert "evade d20 for Blue dodges burst_laser_ii (x2)" in out
@@ -63,14 +63,14 @@ def test_bad_dice_are_asked_again_and_0_seconds_refused() -> None:
         "Red gives an order", "move reactor power", "shields", "4",
         "Red gives an order", "turn a weapon on or off", "burst_laser_ii on",
         "Red gives an order", "aim a weapon", "burst_laser_ii", "bridge",
-        "run several seconds", "0", "10",  # 0 seconds is refused and asked again
+        "run several seconds", "0", "1",  # 0 seconds is refused and asked again
         "run one second", "evade=30", "evade=3", "",  # 30 is no d20's face: asked again
         QUIT,
     )  # fmt: skip
     run(game, answers)
     assert answers.script == []
     battle = game.state["battle"]
-    assert battle["second"] == 11
+    assert battle["second"] == 2
     assert [r["source"] for r in game.store.entries(last=1)[0].to_json()["dice"]] == [
         "entered",
         "rolled",
