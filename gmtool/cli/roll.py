@@ -11,6 +11,7 @@ from gmtool.errors import UsageError
 
 if TYPE_CHECKING:
     from gmtool.dice.notation import Expression
+    from gmtool.store.records import Entry
 
 MAX_REPEAT = 1000
 MAX_DICE_IN_ALL = 10_000
@@ -125,7 +126,12 @@ def _reveal(ctx: typer.Context, seq: int, expression: str | None, *, as_json: bo
     if as_json:
         print_json(entry.to_json())
         return
-    typer.echo(f"#{entry.seq} shown to the table: secret roll #{seq}, {entry.outcome}")
+    typer.echo(revealed_words(entry, seq))
+
+
+def revealed_words(entry: Entry, seq: int) -> str:
+    """What the GM is told once secret roll ``seq`` is shown (``entry``: the reveal)."""
+    return f"#{entry.seq} shown to the table: secret roll #{seq}, {entry.outcome}"
 
 
 def odds(

@@ -18,6 +18,7 @@ from gmtool.store.log_names import has_names, is_one_name
 from gmtool.store.records import (
     ENTRY_COLUMNS,
     REVEAL,
+    SECRET,
     DamagedRow,
     Entry,
     entry_from_row,
@@ -148,6 +149,22 @@ class LogReading:
             (REVEAL, reveal_what(seq)),
         ).fetchone()
         return int(row[0]) if row else None
+
+    @guarded
+    def hidden_secret_rolls(self) -> list[Entry]:
+        """The secret rolls in force that no reveal in force shows, in log order."""
+        shown = {
+            str(row[0])
+            for row in self.conn.execute(
+                "SELECT what FROM entries WHERE kind = ? AND voided = 0", (REVEAL,)
+            )
+        }
+        rows = self.conn.execute(
+            f"SELECT {ENTRY_COLUMNS} FROM entries WHERE kind = ? AND voided = 0 ORDER BY seq",
+            (SECRET,),
+        ).fetchall()
+        found = [entry_from_row(row) for row in rows]
+        return [entry for entry in found if reveal_what(entry.seq) not in shown]
 
     @guarded
     def live_actions_between(self, after: int, before: int) -> list[Entry]:

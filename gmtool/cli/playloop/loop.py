@@ -4,7 +4,8 @@ step, until the GM quits.
 A system gives the loop what is on its menu now (``entries``), each entry a step: a
 function that asks through ``loop.ask`` and plays one action. The loop adds the same
 last entries everywhere (forecast from here, roll dice, show the log, undo, redo, quit):
-"roll dice" is ``gmtool roll`` (for the table, or the GM's secret roll), and decides
+"roll dice" is ``gmtool roll`` (for the table, or the GM's secret roll, or showing the
+table a secret roll made earlier: ``gmtool roll --reveal``), and decides
 what going back, a refusal and Ctrl-C do, so every system behaves alike:
 
 - Esc (or a list's back entry) asks the step's previous question again; at the first
@@ -47,6 +48,9 @@ STANDARD = (FORECAST, ROLL, SHOW_LOG, NOTE, UNDO, REDO, QUIT)
 
 FOR_THE_TABLE = "the table (it shows on every screen)"
 SECRET_ROLL = "only me: a secret roll (the table sees that the GM rolled)"
+NEW_ROLL = "a new roll"
+SECRETS_OFFERED = 9
+"""How many of the latest secret rolls not yet shown "roll dice" offers to show."""
 
 LOG_LINES = 12
 """How many of the latest log entries "show the log" prints."""
@@ -153,10 +157,20 @@ class PlayLoop:
 
     def roll(self) -> None:
         """A free roll, as ``gmtool roll`` makes it: for the table to see, or the GM's
-        secret one (the table's screens show only that the GM rolled)."""
-        from gmtool.cli.roll import checked_expression
+        secret one (the table's screens show only that the GM rolled). While secret rolls
+        are hidden, it first offers to show one of them (``gmtool roll --reveal``)."""
+        from gmtool.cli.roll import checked_expression, revealed_words
         from gmtool.dice import DiceDoor
 
+        hidden = self.game.store.hidden_secret_rolls()[-SECRETS_OFFERED:]
+        if hidden:
+            offered = {reveal_choice(entry): entry.seq for entry in reversed(hidden)}
+            asked = "Roll dice, or show the table a secret roll?"
+            chosen = self.ask.select(asked, [NEW_ROLL, *offered])
+            if chosen != NEW_ROLL:
+                seq = offered[chosen]
+                self.tell(revealed_words(self.game.reveal(seq), seq))
+                return
         expression = self.ask.text("Dice to roll (e.g. 2d6+3):", check=checked_expression)
         tree = checked_expression(expression)
         seen = self.ask.select("Who sees it?", [FOR_THE_TABLE, SECRET_ROLL])
@@ -188,6 +202,11 @@ class PlayLoop:
     def redo(self) -> None:
         entry = self.game.redo()
         self.tell(f"redone: {described(entry)}" + (f" ({entry.outcome})" if entry.outcome else ""))
+
+
+def reveal_choice(entry: Entry) -> str:
+    """A hidden secret roll as "roll dice" offers to show it: "show #12: 3d6 + 1 = 16"."""
+    return f"show #{entry.seq}: {entry.what.removesuffix(' (secret)')} = {entry.outcome}"
 
 
 def described(entry: Entry) -> str:
