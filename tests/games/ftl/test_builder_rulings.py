@@ -73,3 +73,46 @@ def test_ship_check_names_shape_and_rule_problems_at_once(gmtool, tmp_path) -> N
     assert any(line.endswith("hull: unknown field (check its spelling)") for line in lines)
     assert any("crew.1.name: a second crew member named Ana" in line for line in lines)
     assert lines[-1] == "3 problem(s) in 1 file(s)"
+
+
+def test_crew_per_room_by_the_setting() -> None:
+    # The text sets no limit; `corners` holds a 2x1 room to two crew (one to a corner).
+    three_on_the_bridge = small_ship(
+        crew=[
+            {"race": "human", "name": "Ana", "room": "bridge"},
+            {"race": "human", "name": "Bo", "room": "bridge"},
+            {"race": "human", "name": "Cy", "room": "bridge"},
+            {"race": "human", "name": "Di", "room": "guns"},
+        ]
+    )
+    assert problems(three_on_the_bridge) == []
+    assert problems(three_on_the_bridge, crew_per_room="corners") == [
+        "ship.crew.2.room: bridge has 2 corners and is full: a room holds one crew member to "
+        "a corner (crew_per_room: corners)"
+    ]
+
+
+def test_crew_per_room_in_the_battle() -> None:
+    import pytest
+
+    from gmtool.errors import RulesError
+    from gmtool.games.ftl.rules.battle.choices import legal_orders
+    from gmtool.games.ftl.rules.battle.setup import new_battle
+    from tests.games.ftl.battle.helpers import order, ship, tables
+
+    def fight(per_room: str) -> dict[str, Any]:
+        data = tables()
+        data["crew_per_room"] = per_room
+        return {"battle": new_battle({"Red": ship(), "Blue": ship()}, data)}
+
+    state = fight("corners")
+    crew = {m["name"]: m["room"] for m in state["battle"]["ships"]["Red"]["crew"]}
+    assert crew["Ana"] == "pilot" and crew["Bo"] == "engines"  # 2x1 rooms: 2 corners each
+    order(state, "crew", ship="Red", name="Bo", room="pilot")  # Ana and Bo: full
+    walks = {(w["name"], w["room"]) for w in legal_orders(state["battle"], "Red")["crew"]}
+    assert ("Cy", "pilot") not in walks and ("Cy", "engines") in walks
+    with pytest.raises(RulesError, match="pilot of Red has 2 corners and 2 of Red's crew"):
+        order(state, "crew", ship="Red", name="Cy", room="pilot")
+    state = fight("any")  # the text's: no limit
+    order(state, "crew", ship="Red", name="Bo", room="pilot")
+    order(state, "crew", ship="Red", name="Cy", room="pilot")

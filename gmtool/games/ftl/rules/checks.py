@@ -237,6 +237,7 @@ def _crew_problems(ship: Ship, content: FtlContent) -> list[Problem]:
             )
         seen.add(key)
     training = content.training
+    placed: dict[str, int] = {}
     for index, member in enumerate(ship.crew):
         if member.race not in content.races:
             problems.append(
@@ -266,6 +267,18 @@ def _crew_problems(ship: Ship, content: FtlContent) -> list[Problem]:
             elif level < 0:
                 problems.append(
                     Problem(loc, f"level {level}: skills go from 0 to {training.max_skill_level}")
+                )
+        if content.crew_per_room == "corners" and member.room is not None:
+            room = ship.room(member.room)
+            rect = room.rect if room is not None else None
+            placed[member.room] = placed.get(member.room, 0) + 1
+            if rect is not None and placed[member.room] > rect.width * rect.height:
+                problems.append(
+                    Problem(
+                        ("crew", index, "room"),
+                        f"{member.room} has {rect.width * rect.height} corners and is full: a "
+                        "room holds one crew member to a corner (crew_per_room: corners)",
+                    )
                 )
         # each skill counted up to its own cap, so a skill over it is one problem, not two
         trained = sum(

@@ -225,6 +225,7 @@ class FtlContent(Model):
     slots: dict[str, SlotLayout] = Field(min_length=1)
     drones_need_drone_control_power: bool
     one_of_each_drone: bool = False
+    crew_per_room: Literal["any", "corners"] = "any"
     reactor: list[ReactorBand] = Field(min_length=1)
     supplies: Supplies
     map: MapRules

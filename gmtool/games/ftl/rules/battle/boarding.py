@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gmtool.errors import RulesError
-from gmtool.games.ftl.rules.battle.crew import blow, can_act
+from gmtool.games.ftl.rules.battle.crew import blow, can_act, room_space
 from gmtool.games.ftl.rules.battle.damage import hurt, wreck
 from gmtool.games.ftl.rules.battle.doors import battering
 from gmtool.games.ftl.rules.battle.power import add_ion, refuse_ionised
@@ -66,6 +66,7 @@ def order_send(battle: Battle, ship: Ship, room_id: str, *, trial: bool = False)
             f"nobody of {ship['name']} stands ready in the teleporter room {system['room']}",
             hint=f"gmtool ftl crew {ship['name']} NAME {system['room']}",
         )
+    room_space(battle, enemy, ship["name"], room_id, going)
     if trial:
         return []
     for member in going:

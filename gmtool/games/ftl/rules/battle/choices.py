@@ -12,7 +12,7 @@ from typing import Any
 
 from gmtool.errors import GmtoolError
 from gmtool.games.ftl.rules.battle.actions import check_order
-from gmtool.games.ftl.rules.battle.crew import path_between
+from gmtool.games.ftl.rules.battle.crew import path_between, room_space
 from gmtool.games.ftl.rules.battle.minds import in_reach
 from gmtool.games.ftl.rules.battle.state import Battle, Ship, enemy_of, side_of
 
@@ -128,9 +128,21 @@ def _walks(battle: Battle, seat: str) -> list[dict[str, Any]]:
             if member["room"] is None or member.get("drone") is not None:
                 continue
             for room in aboard["rooms"]:
-                if room != member["room"] and path_between(aboard, member["room"], room):
+                if (
+                    room != member["room"]
+                    and path_between(aboard, member["room"], room)
+                    and _has_space(battle, aboard, seat, room, member)
+                ):
                     walks.append({"ship": seat, "name": member["name"], "room": room})
     return walks
+
+
+def _has_space(battle: Battle, ship: Ship, seat: str, room: str, member: Any) -> bool:
+    try:
+        room_space(battle, ship, seat, room, [member])
+    except GmtoolError:
+        return False
+    return True
 
 
 def _drone_targets(enemy: Ship) -> list[str]:

@@ -12,11 +12,14 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING
 
+from gmtool.errors import RulesError
 from gmtool.games.ftl.rules.battle.state import (
     Battle,
     Ship,
     is_drone,
     is_hostile,
+    rules,
+    side_of,
 )
 
 if TYPE_CHECKING:  # the state's shapes, for mypy only
@@ -78,3 +81,28 @@ def blow(battle: Battle, member: CrewMember) -> int:
     high end on odd ones (ruling: "4-5 a second" alternates)."""
     low, high = member["ss_damage"]  # every crew member's and drone's, set as it boards
     return int(high if battle["second"] % 2 else low)
+
+
+def room_space(
+    battle: Battle, ship: Ship, seat: str, room_id: str, coming: list[CrewMember]
+) -> None:
+    """Refuses ``coming`` into a room whose corners ``seat``'s crew already fill, standing
+    there or walking to it, when ``crew_per_room`` is ``corners`` (docs/rulings.md)."""
+    if rules(battle)["crew"].get("per_room", "any") != "corners":
+        return
+    ids = {id(m) for m in coming}
+    held = sum(
+        1
+        for m in ship["crew"]
+        if id(m) not in ids
+        and m["health"] > 0
+        and (side_of(m) or ship["name"]) == seat
+        and ((m["path"][-1] if m.get("path") else m["room"]) == room_id)
+    )
+    corners = len(ship["rooms"][room_id]["corners"])
+    if held + len(coming) > corners:
+        raise RulesError(
+            f"{room_id} of {ship['name']} has {corners} corners and {held} of {seat}'s crew "
+            "in or on their way: no room for more",
+            hint="crew_per_room: corners holds one crew member of a side to a corner",
+        )

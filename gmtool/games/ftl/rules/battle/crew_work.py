@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gmtool.errors import RulesError
-from gmtool.games.ftl.rules.battle.crew import can_act, in_combat, path_between
+from gmtool.games.ftl.rules.battle.crew import can_act, in_combat, path_between, room_space
 from gmtool.games.ftl.rules.battle.damage import hurt
 from gmtool.games.ftl.rules.battle.doors import can_pass
 from gmtool.games.ftl.rules.battle.hazards import Kind, remove_spent
@@ -39,6 +39,7 @@ def order_move(battle: Battle, seat: str, name: str, room_id: str, *, trial: boo
             f"no way by doors from {member['room']} to {room_id} on {ship['name']}",
             hint="crew walk through doors between rooms",
         )
+    room_space(battle, ship, seat, room_id, [member])
     if trial:
         return {}
     member["path"] = path

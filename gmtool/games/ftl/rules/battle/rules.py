@@ -100,7 +100,11 @@ def battle_rules(data: Mapping[str, Any]) -> dict[str, Any]:
             "refill": per_level("oxygen", "refill_per_second"),
             "suffocation": int(base["suffocation"]),
         },
-        "crew": {"repair_ss": int(base["repair"]), "ss_per_damage": int(settings["ss_per_damage"])},
+        "crew": {
+            "repair_ss": int(base["repair"]),
+            "ss_per_damage": int(settings["ss_per_damage"]),
+            "per_room": str(data.get("crew_per_room", "any")),
+        },
         "medbay": {"heal": per_level("medbay", "heal_per_second")},
         "artillery": artillery_rules(data),
         "asteroids": dict(settings["asteroids"]),
