@@ -116,3 +116,41 @@ def test_crew_per_room_in_the_battle() -> None:
     state = fight("any")  # the text's: no limit
     order(state, "crew", ship="Red", name="Bo", room="pilot")
     order(state, "crew", ship="Red", name="Cy", room="pilot")
+
+
+def test_ship_check_names_nested_shape_problems_with_the_rules_on_the_rest(  # type: ignore[no-untyped-def]
+    gmtool, tmp_path
+) -> None:
+    from tests.games.ftl.helpers import write_ship
+
+    ship = small_ship(
+        weapons=["basic_laser", 7, "basic_laser"],  # a number for a weapon, then a second laser
+        crew=[
+            {"race": "human", "name": "Ana", "skills": {"piloting": "lots"}},
+            {"race": "human", "name": "Bo", "room": "nowhere"},
+            {"race": "human", "name": "ana"},
+        ],
+    )
+    path = write_ship(tmp_path, ship)
+    lines = gmtool("ftl", "ship", "check", str(path)).err.splitlines()
+    text = path.read_text().splitlines()
+
+    def line_of(words: str) -> int:
+        return next(n for n, line in enumerate(text, 1) if words in line)
+
+    shape = [
+        f"{path}:{line_of('- 7')}: weapons.1: Input should be a valid string",
+        f"{path}:{line_of('piloting: lots')}: crew.0.skills.piloting: Input should be a valid "
+        "integer",
+    ]
+    assert lines[:2] == shape
+    # the rules, on the ship less the weapon and the skill, name places as the file does
+    assert any(
+        line.startswith(f"{path}:{line_of('- basic_laser') + 2}: weapons.2: a second basic_laser")
+        for line in lines
+    ), lines
+    assert f"{path}:{line_of('room: nowhere')}: crew.1.room: unknown room 'nowhere'" in "\n".join(
+        lines
+    )
+    assert any(line.startswith(f"{path}:{line_of('name: ana')}: crew.2.name:") for line in lines)
+    assert lines[-1] == f"{len(lines) - 1} problem(s) in 1 file(s)"

@@ -40,48 +40,40 @@ def document_problems(document: Document) -> list[str]:
     return every_problem(document, CONTENT.load({}))
 
 
-UNSPARED = ("name", "rooms", "slots", "(top)")
-"""Fields a ship cannot be checked without: a shape problem there stops the rule checks."""
-
-
 def every_problem(document: Document, content: FtlContent) -> list[str]:
     """A ship file's shape problems and its rule problems together, each with its line.
-    A field of the wrong shape at the top (``fuel: lots``, an unknown ``hull``) is left
-    out to check the rest by the rules; a shape problem inside the rooms, the crew or the
-    lists, or in a field every ship needs, is reported alone (the rules would only repeat
-    it in other words)."""
+    The parts of the wrong shape (``fuel: lots``, an unknown ``hull``, a crew member's
+    skill given as a word, a room's corner as text) are left out to check the rest by the
+    rules (``spared``); a shape problem in a field every ship needs (its name, rooms or
+    slots as a whole) is reported alone."""
     from gmtool.errors import ContentError
     from gmtool.games.ftl.rules.ship import ship_from_data
+    from gmtool.games.ftl.rules.spared import spare
 
     try:
         ship = ship_from_data(document.data, document)
     except ContentError as error:
         shape = error.problems
-        spared = _without(document, shape)
+
+        def fails(data: Any) -> list[str]:
+            try:
+                ship_from_data(data)
+            except ContentError as again:  # "ship.rooms.3.at.0: ...", read as the file's are
+                return [problem.removeprefix("ship.") for problem in again.problems]
+            return []
+
+        def field_of(problem: str) -> str:
+            rest = problem.removeprefix(f"{document.path}:")
+            head, _, after = rest.partition(": ")
+            return after.partition(": ")[0] if head.strip().isdigit() or not head else head
+
+        spared = spare(document.data, shape, field_of, fails)
         if spared is None:
             return shape
-        try:
-            ship = ship_from_data(spared)
-        except ContentError:
-            return shape
-        return shape + describe(ship_problems(ship, content), document)
+        found = ship_problems(ship_from_data(spared.data), content)
+        placed = [Problem(spared.original(p.loc), p.message) for p in found]
+        return shape + describe(placed, document)
     return describe(ship_problems(ship, content), document)
-
-
-def _without(document: Document, shape: list[str]) -> dict[str, Any] | None:
-    """The ship file's data without the top-level fields the shape problems name, or None
-    when a problem lies deeper or in a field no ship can do without."""
-    if not isinstance(document.data, Mapping):
-        return None
-    data = dict(document.data)
-    for problem in shape:
-        rest = problem.removeprefix(f"{document.path}:")
-        head, _, after = rest.partition(": ")
-        field = after.partition(": ")[0] if head.strip().isdigit() else head
-        if "." in field or field in UNSPARED or field not in data:
-            return None
-        del data[field]
-    return data
 
 
 def ship_problems(ship: Ship, content: FtlContent) -> list[Problem]:
