@@ -140,17 +140,23 @@ class Player:
         return self.answered(state, policy, move)
 
     def answered(self, state: State, policy: Policy, move: Move) -> dict[str, Any]:
-        while move.choices:
-            choice = move.choices[0]
+        left = 0  # choices at the front left unanswered (faces: rolled; others: left out)
+        while left < len(move.choices):
+            choice = move.choices[left]
             given = self.typed.get(choice.key, _NOTHING)
-            if given is not _NOTHING and (choice.kind != "one" or given in (choice.values or ())):
-                value = given
-            elif choice.kind != "one" or not choice.values or choice.optional:
-                move = replace(move, choices=move.choices[1:])  # faces: rolled; others: left
+            settled = given is not _NOTHING and (
+                choice.kind != "one" or given in (choice.values or ())
+            )
+            if not settled and (choice.kind != "one" or not choice.values or choice.optional):
+                left += 1
                 continue
+            if left:  # what is answered next is the move's first choice, as a screen asks it
+                move, left = replace(move, choices=move.choices[left:]), 0
+            if settled:
+                value = given
             else:
                 value = policy.answer(state, move, choice, self.rng)
-                if value not in choice.values:
+                if value not in (choice.values or ()):
                     raise RulesError(f"policy '{policy.name}' gave an answer not on offer")
             if self.follow is not None:
                 move = self.follow(state, move, choice, value, content=self.content)

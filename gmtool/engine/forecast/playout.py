@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from gmtool.dice import DiceDoor, Rng
+from gmtool.engine.copies import Copies
 from gmtool.engine.forecast.declare import Forecastable, Record, Start, sides_of
 from gmtool.engine.forecast.players import Player, Policy
 from gmtool.engine.system import State, System
@@ -36,6 +37,11 @@ class Setup:
     def sides(self) -> tuple[str, ...]:
         return sides_of(self.rules, self.start)
 
+    @cached_property
+    def fresh(self) -> Copies:
+        """``fresh()``: a new copy of the start state, for one game to change."""
+        return Copies(self.start.state)
+
 
 @dataclass
 class Played:
@@ -52,7 +58,7 @@ def play_out(
 ) -> Played:
     """The rest of one game from ``setup.start``, its dice from ``dice``; a game longer
     than ``steps`` actions is left unfinished (``Played.record``'s ``finished`` False)."""
-    state = copy.deepcopy(setup.start.state)
+    state = setup.fresh()
     door = DiceDoor(dice)
     notes: dict[str, Any] = {}
     player = Player(setup.system, setup.content, setup.policies, thinking, notes)

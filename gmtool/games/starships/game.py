@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 from gmtool.dice import DiceDoor
@@ -110,12 +110,21 @@ class StarshipsSystem:
         return [c["name"] for c in typed(state)["combatants"].values() if c["side"] == SIDES[0]]
 
     def options(
-        self, state: State, seat: str | None, *, content: StarshipsContent | None = None
+        self,
+        state: State,
+        seat: str | None,
+        *,
+        content: StarshipsContent | None = None,
+        only: Collection[str] | None = None,
     ) -> list[Move]:
+        """``only``: the moves of those names alone (a forecast's), the same as they are
+        in the whole list."""
         from gmtool.games.starships.rules.options import gm_moves, seat_moves
 
         rules = content or self.load_content({})
-        return gm_moves(state, rules) if seat is None else seat_moves(state, rules, seat)
+        if seat is None:
+            return gm_moves(state, rules, only)
+        return seat_moves(state, rules, seat, only)
 
     follow = follow
     """``follow(state, move, choice, answer, content=...)``: ``move`` with ``answer`` to its

@@ -7,6 +7,7 @@ import copy
 import json
 from typing import Any
 
+from gmtool.dice import DiceDoor
 from gmtool.engine import forecast as F
 from gmtool.engine.game import Game
 from gmtool.games.starships.game import SYSTEM
@@ -48,6 +49,26 @@ def test_a_policy_picks_only_moves_on_offer() -> None:
     assert offered == ["attack", "end_turn"]
     action = player.choose(state, "party", "Ana", rules._kept)
     assert action == {"type": "attack", "attacker": "Ana", "target": "Rex", "weapon": "melee"}
+
+
+def test_the_moves_a_forecast_asks_for_alone_are_those_of_the_whole_list() -> None:
+    # ``only`` leaves the other moves unbuilt; the ones built are the same, at every point
+    # of a game played at random (attacks, extra turns bought, turns ended, the end).
+    content = content_with({})
+    party = {"Ana": block(hp=12), "Bo": block(hp=8, row="back", melee=None)}
+    state = fight(party, {"Rex": block(hp=10), "Zed": block(hp=6)}, content=content)
+    setup = _setup(copy.deepcopy(state), content, party="random", enemies="random")
+    played = F.play_out(setup, F.Rng(2), F.Rng(3), trail=True)
+    kinds = set()
+    for action, faces in played.actions:
+        for seat in (None, "Ana", "Bo"):
+            whole = SYSTEM.options(state, seat, content=content)
+            asked = SYSTEM.options(state, seat, content=content, only=rules.PLAYED)
+            assert asked == [move for move in whole if move.name in rules.PLAYED]
+        kinds.add(action["type"])
+        state = SYSTEM.apply(state, action, DiceDoor.entered_faces(*faces), content).state
+    assert kinds == {"attack", "momentum_spend", "end_turn"}
+    assert state == played.end
 
 
 def test_forecast_games_replayed_through_the_log_end_where_the_forecast_did(gmtool) -> None:

@@ -14,7 +14,8 @@ from gmtool.games.starships.rules.turns import current
 
 
 def what_now(state: State, content: StarshipsContent) -> dict[str, Any]:
-    """The legal moves in this state, as names the loop can offer."""
+    """The legal moves in this state, as names the loop can offer: in an encounter, the
+    acting combatant's; out of one, who is standing and whether an encounter can start."""
     mode = state["mode"]
     roster = state["combatants"]
     doc: dict[str, Any] = {
@@ -23,11 +24,14 @@ def what_now(state: State, content: StarshipsContent) -> dict[str, Any]:
         "weapons": [],
         "targets": [],
         "can_spend": [],
-        "standing": [c["name"] for c in roster.values() if not is_down(c)],
-        "enemy_table": sorted(content.enemies),
-        "can_start": mode == "exploration" and bool(standing(state, SIDES[0])),
+        "standing": [],
+        "enemy_table": [],
+        "can_start": False,
     }
     if mode != "encounter":
+        doc["standing"] = [c["name"] for c in roster.values() if not is_down(c)]
+        doc["enemy_table"] = sorted(content.enemies)
+        doc["can_start"] = mode == "exploration" and bool(standing(state, SIDES[0]))
         return doc
     actor_name = current(state)
     if actor_name is None:

@@ -9,6 +9,7 @@ folds one answer into a move and says what is asked next, where that hangs on th
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import replace
 from typing import Any
 
@@ -29,47 +30,61 @@ VERDICTS = {"not decided": None, "success": True, "failure": False}
 """The GM's word on a gadget or stream with no total to beat, and the ``success`` it gives."""
 
 
-def gm_moves(state: State, content: StarshipsContent) -> list[Move]:
-    """The GM's moves, in the order the play menu lists them."""
+def gm_moves(
+    state: State, content: StarshipsContent, only: Collection[str] | None = None
+) -> list[Move]:
+    """The GM's moves, in the order the play menu lists them; ``only``: just the moves of
+    those names (what a forecast plays), the others not even built."""
     open_now = what_now(state, content)
     moves: list[Move] = []
     if open_now["mode"] == "encounter" and open_now["actor"] is not None:
-        moves += turn_moves(state, content, open_now)
-        reason = Choice("reason", "Why does it end?", kind="text")
-        moves.append(
-            Move(
-                "encounter_end",
-                "end the encounter (flight, surrender...)",
-                action={"type": "encounter_end", "reason": "the crew withdraws"},
-                choices=(reason,),
+        moves += turn_moves(state, content, open_now, only)
+        if wanted(only, "encounter_end"):
+            reason = Choice("reason", "Why does it end?", kind="text")
+            moves.append(
+                Move(
+                    "encounter_end",
+                    "end the encounter (flight, surrender...)",
+                    action={"type": "encounter_end", "reason": "the crew withdraws"},
+                    choices=(reason,),
+                )
             )
-        )
     elif open_now["mode"] == "exploration":
-        if open_now["can_start"]:
+        if open_now["can_start"] and wanted(only, "encounter_start"):
             moves.append(_start_move(content, open_now["enemy_table"]))
-        who = Choice("name", "Who?", tuple(open_now["standing"]))
-        moves.append(_row_move("switch someone's row", None, None, who))
+        if wanted(only, "row"):
+            who = Choice("name", "Who?", tuple(open_now["standing"]))
+            moves.append(_row_move("switch someone's row", None, None, who))
     if open_now["mode"] != "game_over":
-        moves.append(_add_move())
-        names = tuple(typed(state)["combatants"])
-        moves.append(
-            Move(
-                "hp",
-                "change someone's HP",
-                action={"type": "hp", "name": None, "change": None},
-                choices=(
-                    Choice("name", "Whose HP?", names),
-                    Choice("change", "Change (-4 hurts, +5 heals)?", kind="number"),
-                ),
+        if wanted(only, "add"):
+            moves.append(_add_move())
+        if wanted(only, "hp"):
+            names = tuple(typed(state)["combatants"])
+            moves.append(
+                Move(
+                    "hp",
+                    "change someone's HP",
+                    action={"type": "hp", "name": None, "change": None},
+                    choices=(
+                        Choice("name", "Whose HP?", names),
+                        Choice("change", "Change (-4 hurts, +5 heals)?", kind="number"),
+                    ),
+                )
             )
-        )
     return moves
 
 
-def seat_moves(state: State, content: StarshipsContent, seat: str) -> list[Move]:
+def wanted(only: Collection[str] | None, name: str) -> bool:
+    """Whether the move called ``name`` is asked for (``only`` None: every move is)."""
+    return only is None or name in only
+
+
+def seat_moves(
+    state: State, content: StarshipsContent, seat: str, only: Collection[str] | None = None
+) -> list[Move]:
     """What party member ``seat`` may do now: their turn's moves, or buying another turn
     right after it."""
-    return [move for move in gm_moves(state, content) if move.seat == seat]
+    return [move for move in gm_moves(state, content, only) if move.seat == seat]
 
 
 def party_seat(state: State, name: str | None) -> str | None:
@@ -79,17 +94,24 @@ def party_seat(state: State, name: str | None) -> str | None:
     return name if fighter is not None and fighter["side"] == SIDE_NAMES[0] else None
 
 
-def turn_moves(state: State, content: StarshipsContent, open_now: dict[str, Any]) -> list[Move]:
+def turn_moves(
+    state: State,
+    content: StarshipsContent,
+    open_now: dict[str, Any],
+    only: Collection[str] | None = None,
+) -> list[Move]:
     """The acting combatant's moves (and Momentum the last one may still spend)."""
     actor: str = open_now["actor"]
     seat = party_seat(state, actor)
     moves: list[Move] = []
-    if open_now["weapons"] and open_now["targets"]:
+    if open_now["weapons"] and open_now["targets"] and wanted(only, "attack"):
         moves.append(attack_move(state, content, open_now))
     for kind in DEVICES:
-        moves.append(_device_move(actor, seat, kind))
-    moves.append(_row_move(f"{actor} switches row", actor, seat))
-    for name in open_now["can_spend"]:
+        if wanted(only, kind):
+            moves.append(_device_move(actor, seat, kind))
+    if wanted(only, "row"):
+        moves.append(_row_move(f"{actor} switches row", actor, seat))
+    for name in open_now["can_spend"] if wanted(only, "momentum_spend") else ():
         moves.append(
             Move(
                 "momentum_spend",
@@ -98,6 +120,8 @@ def turn_moves(state: State, content: StarshipsContent, open_now: dict[str, Any]
                 action={"type": "momentum_spend", "name": name},
             )
         )
+    if not wanted(only, "end_turn"):
+        return moves
     moves.append(
         Move(
             "end_turn",
@@ -113,25 +137,31 @@ def attack_move(state: State, content: StarshipsContent, open_now: dict[str, Any
     """An attack by the acting combatant: the weapon (when they have two), the target."""
     actor: str = open_now["actor"]
     weapons: list[str] = open_now["weapons"]
-    weapon = weapons[0] if len(weapons) == 1 else None
-    which = () if weapon else (Choice("weapon", "Weapon?", tuple(weapons)),)
-    move = Move(
+    target = Choice("target", "Target?", tuple(open_now["targets"]))
+    seat = party_seat(state, actor)
+    action = {"type": "attack", "attacker": actor, "target": None}
+    if len(weapons) > 1:
+        which = Choice("weapon", "Weapon?", tuple(weapons))
+        return Move("attack", f"{actor} attacks", seat, {**action, "weapon": None}, (which, target))
+    named, dice = _attack_dice(state, content, actor, weapons[0])
+    return Move(
         "attack",
         f"{actor} attacks",
-        seat=party_seat(state, actor),
-        action={"type": "attack", "attacker": actor, "target": None, "weapon": weapon},
-        choices=(*which, Choice("target", "Target?", tuple(open_now["targets"]))),
+        seat,
+        {**action, "weapon": weapons[0]},
+        (target, named),
+        dice,
     )
-    return _with_dice(state, content, move) if weapon else move
 
 
-def _with_dice(state: State, content: StarshipsContent, move: Move) -> Move:
+def _attack_dice(
+    state: State, content: StarshipsContent, actor: str, weapon: str
+) -> tuple[Choice, tuple[str, str]]:
     """The attack's dice, once its weapon is known: the d20 to hit, then its damage."""
-    actor = str(move.action["attacker"])
-    damage = weapon_of(typed(state)["combatants"][actor], str(move.action["weapon"]))["dice"]
+    damage = weapon_of(typed(state)["combatants"][actor], weapon)["dice"]
     die = content.attack.die
     named = faces(f"{actor}'s attack d{die}, then on a hit, the damage {damage}")
-    return replace(move, choices=(*move.choices, named), dice=(f"1d{die}", damage))
+    return named, (f"1d{die}", damage)
 
 
 def _device_move(actor: str, seat: str | None, kind: str) -> Move:
@@ -205,7 +235,10 @@ def _add_move() -> Move:
 
 
 def _weapon(state: State, content: StarshipsContent, move: Move, answer: Any) -> Move:
-    return _with_dice(state, content, answer_into(move, {"weapon": answer}))
+    """The weapon chosen: its dice are rolled after the target is chosen."""
+    named, dice = _attack_dice(state, content, str(move.action["attacker"]), str(answer))
+    action = {**move.action, "weapon": answer}
+    return replace(move, action=action, choices=(*move.choices[1:], named), dice=dice)
 
 
 def _device_roll(state: State, content: StarshipsContent, move: Move, answer: Any) -> Move:

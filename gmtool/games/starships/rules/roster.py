@@ -52,7 +52,8 @@ def side_members(state: State, side: str) -> list[Combatant]:
 
 
 def standing(state: State, side: str) -> list[Combatant]:
-    return [c for c in side_members(state, side) if not is_down(c)]
+    """Everyone on ``side`` still conscious, in the order they were added."""
+    return [c for c in state["combatants"].values() if c["side"] == side and int(c["hp"]) > 0]
 
 
 def other_side(side: str) -> str:
