@@ -106,7 +106,7 @@ def prepare(
     from gmtool.engine.forecast import Setup, policies_for
 
     if from_file is not None or ship:
-        system_name, system, content, state = _from_file(from_file, ship)
+        system_name, system, content, state, options = _from_file(from_file, ship)
         history = None
     else:
         if game is None:
@@ -122,6 +122,7 @@ def prepare(
             game.content,
             game.state,
         )
+        options = None
         history = game
     from gmtool.engine.forecast import sides_of
 
@@ -129,6 +130,13 @@ def prepare(
     start = rules.start(system, state, content, fresh=fresh)
     if fresh and history is not None and getattr(rules, "FRESH_FROM", None):
         start = _fresh_start(history, rules, start)
+    if fresh and getattr(rules, "FRESH_DEAL", False):
+        from dataclasses import replace
+
+        if options is None:
+            assert history is not None
+            options = history.store.game().options
+        start = replace(start, deal=dict(options))
     sides = sides_of(rules, start)
     named = _policies(sides, policy)
     return (
@@ -157,9 +165,10 @@ def _policies(sides: tuple[str, ...], given: list[str]) -> dict[str, str]:
     return named
 
 
-def _from_file(path: Path | None, ship: list[str] | None) -> tuple[str, Any, Any, Any]:
-    """The first state of a campaign file, made as ``campaign new --from`` would make it;
-    ``--ship``s take the place of its ships (with no file: an FTL game of those ships)."""
+def _from_file(path: Path | None, ship: list[str] | None) -> tuple[str, Any, Any, Any, Any]:
+    """The first state of a campaign file, made as ``campaign new --from`` would make it,
+    and its options; ``--ship``s take the place of its ships (with no file: an FTL game of
+    those ships)."""
     from gmtool.content.campaignfile import read_campaign_file
     from gmtool.dice import DiceDoor, Rng
     from gmtool.games import get_game, part
@@ -178,7 +187,7 @@ def _from_file(path: Path | None, ship: list[str] | None) -> tuple[str, Any, Any
         reader({"ship": ship}, options, data)
     content = system.load_content(data.get("content") or {})
     state = system.new_state(content, options, DiceDoor(Rng.from_seed(options.get("seed"))))
-    return system_name, system, content, state
+    return system_name, system, content, state, options
 
 
 def _fresh_start(game: Game, rules: Forecastable, start: Any) -> Any:

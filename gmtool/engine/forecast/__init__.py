@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from gmtool.dice import Rng
 from gmtool.engine.forecast.declare import (
     Forecastable,
+    OwnPlay,
     Record,
     Start,
     policies_for,
@@ -36,6 +37,7 @@ from gmtool.engine.forecast.players import (
     REFEREE,
     AnswerScore,
     MoveScore,
+    OwnPolicy,
     Player,
     Policy,
     RandomPolicy,
@@ -69,7 +71,9 @@ __all__ = [
     "Forecast",
     "Forecastable",
     "MoveScore",
+    "OwnPlay",
     "OnGame",
+    "OwnPolicy",
     "Played",
     "Player",
     "Policy",

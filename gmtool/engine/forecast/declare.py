@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from gmtool.dice import DiceDoor
 from gmtool.engine.forecast.players import Player, Policy
 from gmtool.engine.system import Action, State, System
 from gmtool.errors import unknown
@@ -23,6 +24,9 @@ class Start:
     """What is forecast, in the game's words ("the fight from round 2")."""
     sides: tuple[str, ...] = ()
     """The sides of this game, when they hang on it (a seat each); else the game's SIDES."""
+    deal: Mapping[str, Any] | None = None
+    """A new game's options, when every run starts one of its own, dealt with its own dice
+    (a balance run from the deal; ``state`` is then not played)."""
 
 
 @dataclass(frozen=True)
@@ -60,6 +64,27 @@ class Forecastable(Protocol):
         ...
 
     def record(self, start: State, end: State, finished: bool, notes: dict[str, Any]) -> Record: ...
+
+
+class OwnPlay(Protocol):
+    """What a game whose own players make only moves its rules accept may add to its
+    ``rules/forecast.py`` (Food Fight's and Zauberer's quick players, as their balance runs
+    use them): the game as those players play it, and their moves carried out by the
+    rules without being checked again. Without these, a forecast plays the stored state
+    and every action goes through ``System.apply``."""
+
+    def begin(self, start: Start, state: State | None, dice: DiceDoor, content: Any) -> Any:
+        """The game one run plays: from ``state``, a copy of the start's of its own, or
+        (None) a new deal of ``start.deal``."""
+        ...
+
+    def carry_out(self, game: Any, action: Action, dice: DiceDoor, notes: dict[str, Any]) -> Any:
+        """``game`` after ``action`` (changed in place or anew), by the rules themselves."""
+        ...
+
+    def stored(self, game: Any) -> State:
+        """``game`` as its campaign stores it (what a replay through ``Game.play`` ends in)."""
+        ...
 
 
 def sides_of(rules: Forecastable, start: Start) -> tuple[str, ...]:

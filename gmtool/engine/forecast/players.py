@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any, Protocol
 
-from gmtool.dice import Rng
+from gmtool.dice import DiceDoor, Rng
 from gmtool.engine.system import Action, Choice, Move, State, System
 from gmtool.errors import RulesError
 
@@ -48,6 +48,25 @@ class RandomPolicy:
     def answer(self, state: State, move: Move, choice: Choice, rng: Rng) -> Any:
         values = choice.values or ()
         return values[rng.below(len(values))]
+
+
+@dataclass(frozen=True)
+class OwnPolicy:
+    """A side played by a game's own quick players (a simulator's), who make only moves the
+    rules accept without the menu being built: ``plays`` holds the game's functions, and
+    the game's ``step`` calls them (a replay through ``Game.play`` holds them to the
+    rules). ``Player.choose`` never asks one."""
+
+    name: str
+    about: str
+    plays: Any
+    deterministic: bool = False
+
+    def pick(self, state: State, moves: Sequence[Move], rng: Rng) -> Move:
+        raise RulesError(f"policy '{self.name}' plays by its game's own step, not from a menu")
+
+    def answer(self, state: State, move: Move, choice: Choice, rng: Rng) -> Any:
+        raise RulesError(f"policy '{self.name}' plays by its game's own step, not from a menu")
 
 
 MoveScore = Callable[[State, Move], float]
@@ -114,6 +133,18 @@ class Player:
         """The answers to typed choices, by key, that the game's settings give (a fight's
         enemies): no policy types an answer of its own."""
         self.follow: Callable[..., Move] | None = getattr(system, "follow", None)
+        self.dice: DiceDoor | None = None
+        """The game's own dice (a player that sees a roll before it chooses rolls it)."""
+        self.entered: dict[str, list[int]] | None = None
+        """Faces rolled from ``dice`` before the next action was chosen, by who threw
+        them: the action is carried out with them entered (a duel's defence cards)."""
+
+    def own(self, side: str) -> Any:
+        """The game's own functions that play ``side`` (its policy is an ``OwnPolicy``)."""
+        policy = self.policies[side]
+        if not isinstance(policy, OwnPolicy):
+            raise RulesError(f"policy '{policy.name}' is not one of the game's own players")
+        return policy.plays
 
     def moves(
         self, state: State, seat: str | None, keep: Callable[[Move], bool] | None = None

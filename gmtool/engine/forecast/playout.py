@@ -11,7 +11,7 @@ from gmtool.dice import DiceDoor, Rng
 from gmtool.engine.copies import Copies
 from gmtool.engine.forecast.declare import Forecastable, Record, Start, sides_of
 from gmtool.engine.forecast.players import Player, Policy
-from gmtool.engine.system import State, System
+from gmtool.engine.system import Action, State, System
 from gmtool.errors import GmtoolError, RulesError
 
 MAX_STEPS = 5000
@@ -49,8 +49,17 @@ class Played:
 
     record: Record
     actions: list[tuple[dict[str, Any], list[int]]]
-    end: State
+    game: Any
+    """The game as it ended, as the forecast played it (``OwnPlay.begin``'s, or a state)."""
     finished: bool = True
+    rules: Any = None
+
+    @property
+    def end(self) -> State:
+        """The state it ended in, as a campaign stores it."""
+        stored = getattr(self.rules, "stored", None)
+        end: State = stored(self.game) if stored is not None else self.game
+        return end
 
 
 def play_out(
@@ -58,39 +67,58 @@ def play_out(
 ) -> Played:
     """The rest of one game from ``setup.start``, its dice from ``dice``; a game longer
     than ``steps`` actions is left unfinished (``Played.record``'s ``finished`` False)."""
-    state = setup.fresh()
+    rules = setup.rules
     door = DiceDoor(dice)
     notes: dict[str, Any] = {}
     player = Player(setup.system, setup.content, setup.policies, thinking, notes)
+    player.dice = door
+    begin = getattr(rules, "begin", None)
+    carry = getattr(rules, "carry_out", None)
+    start = setup.start
+    state = None if start.deal is not None else setup.fresh()
+    if begin is not None:
+        state = begin(start, state, door, setup.content)
+    elif state is None:
+        state = setup.system.new_state(setup.content, start.deal or {}, door)
     actions: list[tuple[dict[str, Any], list[int]]] = []
-    pending = list(setup.start.first)
+    pending = list(start.first)
     finished = False
     for _ in range(steps):
-        action = pending.pop(0) if pending else setup.rules.step(state, player)
+        action = pending.pop(0) if pending else rules.step(state, player)
         if action is None:
             finished = True
             break
-        for _ in range(REFUSALS):
-            door.rolls.clear()
-            try:
-                state = setup.system.apply(state, action, door, setup.content).state
-                break
-            except GmtoolError:
-                # Choices offered one by one may still be refused together (a swap of a
-                # space with itself): the rules refuse before they change anything, and
-                # the policy chooses again.
-                again = setup.rules.step(state, player)
-                if again is None:
-                    raise
-                action = again
+        used = door
+        if player.entered is not None:  # faces the player rolled before it chose
+            used, player.entered = DiceDoor(entered_by=player.entered), None
+        if carry is not None:  # the game's own players: moves the rules accept
+            used.rolls.clear()
+            state = carry(state, action, used, notes)
         else:
-            raise RulesError(f"every move chosen was refused {REFUSALS} times in a row")
-        setup.rules.observe(state, action, notes)
+            state = _applied(setup, state, action, used, player)
+        rules.observe(state, action, notes)
         if trail:
-            faces = [face for roll in door.rolls for face in roll.faces]
+            faces = [face for roll in used.rolls for face in roll.faces]
             actions.append((dict(action), faces))
-    record = setup.rules.record(setup.start.state, state, finished, notes)
-    return Played(record, actions, state, finished)
+    record = rules.record(start.state, state, finished, notes)
+    return Played(record, actions, state, finished, rules)
+
+
+def _applied(setup: Setup, state: State, action: Action, door: DiceDoor, player: Player) -> State:
+    """``state`` after ``action`` by ``System.apply``; a refused action is chosen again."""
+    for _ in range(REFUSALS):
+        door.rolls.clear()
+        try:
+            return setup.system.apply(state, action, door, setup.content).state
+        except GmtoolError:
+            # Choices offered one by one may still be refused together (a swap of a
+            # space with itself): the rules refuse before they change anything, and
+            # the policy chooses again.
+            again = setup.rules.step(state, player)
+            if again is None:
+                raise
+            action = again
+    raise RulesError(f"every move chosen was refused {REFUSALS} times in a row")
 
 
 def play_seeded(setup: Setup, seed: int) -> Record:

@@ -126,8 +126,9 @@ def test_the_simulators_unchecked_quiet_moves_leave_the_referees_state(
 
 def test_one_game_record() -> None:
     record = play_game(content(), "greedy", 11)
-    assert record.winner in {"Yellow", "Blue", "Red", "Green"}
-    assert record.ended_by in {"towers", "health"} and len(record.eliminations) == 3
+    assert record["winner"] in {"Yellow", "Blue", "Red", "Green"}
+    assert record["ended_by"] in {"towers", "health"} and len(record["out"]) == 3
+    assert record["winner"] not in record["out"] and record["moves"] >= 18
 
 
 @pytest.mark.parametrize("jobs", [2, 3])

@@ -9,10 +9,14 @@ from typing import Any
 import pytest
 
 from gmtool.dice import DiceDoor, Rng
+from gmtool.engine.forecast import Player
+from gmtool.games.zauberer.game import SYSTEM
 from gmtool.games.zauberer.rules.actions import apply_action, carry_out, check_action
+from gmtool.games.zauberer.rules.forecast import POLICIES as PLAYERS
+from gmtool.games.zauberer.rules.forecast import duel_roll
 from gmtool.games.zauberer.rules.policies import POLICIES
 from gmtool.games.zauberer.rules.setup import new_state
-from gmtool.games.zauberer.rules.simulate import _duel_roll, play_game
+from gmtool.games.zauberer.rules.simulate import play_game
 
 from .helpers import content
 
@@ -21,7 +25,7 @@ SEEDS = range(1, 9)
 
 def _both_ways(policy: str, seed: int, kinds: set[str]) -> None:
     """One whole game as the simulator plays it, refereed move by move alongside."""
-    choose, attack_card, defense_card = POLICIES[policy]
+    choose = POLICIES[policy][0]
     teams = {"fire": ["Ana"], "water": ["Bo", "Eve"], "air": ["Cy"], "earth": ["Di"]}
     options: dict[str, Any] = {"teams": teams, "first": "roll_off"}
     simulated = new_state(content(), options, DiceDoor(Rng(seed)))
@@ -30,8 +34,9 @@ def _both_ways(policy: str, seed: int, kinds: set[str]) -> None:
     thinking = Rng(seed * 17 + 5)
     while not simulated["over"] and simulated["turn_number"] < 1000:
         if simulated["duel"] is not None:
-            action, door = _duel_roll(simulated, dice, thinking, attack_card, defense_card)
-            faces = {who: list(entered.faces) for who, entered in door.entered_by.items()}
+            every = Player(SYSTEM, None, dict.fromkeys(teams, PLAYERS[policy]), thinking)
+            action, faces = duel_roll(simulated, dice, thinking, every)
+            door = DiceDoor(entered_by=faces)
             referee_door = DiceDoor(entered_by=faces)
         else:
             action = choose(simulated, thinking)

@@ -1,34 +1,24 @@
-"""Whole games played by simple policies: a balance check for a deck, track and rulings.
+"""Balance runs: whole matches from the deal, every seat played by one simple policy, to
+weigh a deck, a track and the rulings.
 
-Every game draws its dice from a generator seeded from ``seed``, so a run is repeatable.
-No clock is read here; the CLI and the benchmark time the run.
+A run is a forecast (``engine.forecast``) of the match from the deal, played as
+``rules/forecast.py`` plays it; its tally is told here as the balance report (wins by
+seat, length, how the games ended). Game ``n`` is seeded from ``seed`` and ``n`` alone,
+so a run is repeatable, and the same with any ``jobs``. No clock is read here; the CLI
+and the benchmark time the run.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import partial
-from typing import Any, Final
+from typing import Any
 
-from gmtool.dice import DiceDoor, Rng
-from gmtool.engine.batch import play_games
+from gmtool.dice import Rng
+from gmtool.engine.forecast import THINKING, Setup, Tally, play_out, sampled
 from gmtool.errors import unknown
+from gmtool.games.foodfight.rules import forecast
 from gmtool.games.foodfight.rules.content import FoodFightContent, load_content
-from gmtool.games.foodfight.rules.moves import play
-from gmtool.games.foodfight.rules.policies import ANSWERS, POLICIES
-from gmtool.games.foodfight.rules.setup import Dealer
-
-MAX_TURNS: Final = 1000
-"""A game still running after this many moves is counted as unfinished (ties can stall)."""
-
-
-@dataclass
-class GameRecord:
-    winner: str | None
-    turns: int
-    ended_by: str | None
-    eliminations: list[str]
 
 
 @dataclass
@@ -44,31 +34,15 @@ class SimulationReport:
     unfinished: int = 0
     no_winner: int = 0
 
-    def add(self, record: GameRecord) -> None:
-        self.turns += record.turns
-        if record.winner is not None:
-            self.wins[record.winner] += 1
-        elif record.ended_by is not None:
-            self.no_winner += 1
-        if record.ended_by is None:
-            self.unfinished += 1
-        else:
-            self.ended_by[record.ended_by] += 1
-        for cause in record.eliminations:
-            self.eliminations[cause] += 1
-
-    def merge(self, other: SimulationReport) -> None:
-        """Add the counts of games played elsewhere (another process's share)."""
-        self.turns += other.turns
-        self.unfinished += other.unfinished
-        self.no_winner += other.no_winner
-        for totals, more in (
-            (self.wins, other.wins),
-            (self.ended_by, other.ended_by),
-            (self.eliminations, other.eliminations),
-        ):
-            for key, count in more.items():
-                totals[key] = totals.get(key, 0) + count
+    def count(self, tally: Tally) -> None:
+        """Count the games of a forecast's tally (``forecast.record``'s events)."""
+        events = tally.events
+        self.wins = {seat: round(tally.wins.get(seat, 0.0)) for seat in self.seats}
+        moves = tally.measures.get("moves", {})
+        self.turns = round(sum(value * count for value, count in moves.items()))
+        self.ended_by, self.eliminations = forecast.counts(tally)
+        self.unfinished = round(events.get("unfinished", 0.0))
+        self.no_winner = round(tally.wins.get("", 0.0)) - self.unfinished
 
     def to_json(self) -> dict[str, Any]:
         played = max(self.games, 1)
@@ -100,54 +74,34 @@ def simulate(
     Game ``n`` is seeded by the ``n``-th number of the generator seeded with ``seed``,
     whichever process plays it: with ``jobs`` processes sharing the games, the report is
     the same as with one."""
-    if policy not in POLICIES:
-        raise unknown("policy", policy, sorted(POLICIES))
-    content = content or load_content()
-    return play_games(
-        games,
-        seed,
-        partial(_empty_report, content, policy, seed, games),
-        partial(play_dealt_game, Dealer(content), policy),
-        jobs=jobs,
-        on_game=on_game,
+    if policy not in forecast.POLICIES:
+        raise unknown("policy", policy, sorted(forecast.POLICIES))
+    setup = balance_run(content or load_content(), policy)
+    report = SimulationReport(games, seed, policy, list(setup.sides))
+    report.count(sampled(setup, games, seed, jobs=jobs, on_game=on_game))
+    return report
+
+
+def balance_run(content: FoodFightContent, policy: str) -> Setup:
+    """What every game of a balance run shares: a new deal, ``policy`` at every seat."""
+    from gmtool.games.foodfight.game import SYSTEM
+
+    start = forecast.dealt([colour.capitalize() for colour in content.board.seats])
+    policies = dict.fromkeys(start.sides, forecast.POLICIES[policy])
+    return Setup(SYSTEM, forecast, content, start, policies)  # type: ignore[arg-type]
+
+
+def play_game(content: FoodFightContent, policy: str, seed: int) -> dict[str, Any]:
+    """One whole game of a balance run, its dice seeded by ``seed``: who won, why each
+    player went out (in turn), how it ended and the moves played."""
+    played = play_out(
+        balance_run(content, policy), Rng.from_seed(seed), Rng.from_seed(seed ^ THINKING)
     )
-
-
-def _empty_report(
-    content: FoodFightContent, policy: str, seed: int, games: int
-) -> SimulationReport:
-    seats = [colour.capitalize() for colour in content.board.seats]
-    return SimulationReport(games, seed, policy, seats, wins=dict.fromkeys(seats, 0))
-
-
-def play_game(content: FoodFightContent, policy: str, seed: int) -> GameRecord:
-    """One whole game by ``policy`` for every seat, its dice seeded by ``seed``."""
-    return play_dealt_game(Dealer(content), policy, seed)
-
-
-def play_dealt_game(dealer: Dealer, policy: str, seed: int) -> GameRecord:
-    """``play_game``, dealt by ``dealer`` (one for all the games of a run)."""
-    choose, defend = POLICIES[policy]
-    answer = ANSWERS[policy]
-    dice = DiceDoor(Rng.from_seed(seed))
-    thinking = Rng.from_seed(seed ^ 0x5DEECE66D)
-    names = [colour.capitalize() for colour in dealer.content.board.seats]
-    match = dealer.deal_match({"players": names}, dice)
-    blind = not match.rulings.two_step
-    eliminations: list[str] = []
-    while not match.over and match.moves < MAX_TURNS:
-        action = choose(match, thinking)
-        if blind and action["type"] == "attack":
-            defence = defend(match, action, thinking)
-            if defence is not None:
-                action.setdefault("fortunes", []).append(defence)
-        # The players make only moves the rules accept: they are played unchecked, and
-        # with no result document (nobody reads it).
-        moves = play(match, action)
-        while moves is None:  # a two-step battle asks for Fortunes
-            moves = play(match, answer(match, thinking))
-        for move in moves:
-            if move[-1] is not None:  # why the player went out
-                eliminations.append(move[-1])
-    ended_by = eliminations[-1] if match.over and eliminations else None
-    return GameRecord(match.winner, match.moves, ended_by, eliminations)
+    events = played.record.events
+    ended = [event.removeprefix("ended by: ") for event in events if event.startswith("ended")]
+    return {
+        "winner": played.record.winner or None,
+        "out": [event.removeprefix("out: ") for event in events if event.startswith("out: ")],
+        "ended_by": ended[0] if ended else None,
+        "moves": int(played.record.measures["moves"]),
+    }

@@ -1,54 +1,160 @@
-"""A Zauberer game played out for ``gmtool forecast``: every clan a side of its own, each
-team choosing from the moves ``options`` offers it (its turn's move or spell, its cards
-and roll in a duel); the GM's roll-off is the GM's own move. ``simulate`` stays the
-balance run from the start, with its own quicker players."""
+"""A Zauberer game played out, for ``gmtool forecast`` and for the balance runs of
+``gmtool zauberer simulate`` alike: every clan a side of its own, played by the simple
+players of ``rules.policies`` (``random``, ``greedy``), who make only moves the rules
+accept. Each move is carried out by the referee's own code (``actions.carry_out``) on the
+game's state, changed in place; in a duel, each side's attack card is chosen, the dice
+thrown, then each defence card chosen seeing them, and the roll carried out with those
+faces. A forecast from here copies the game as it stands; one from the start
+(``--fresh``, and every balance run) sets up a new game each time, roll-off first."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from gmtool.engine.forecast import Player, RandomPolicy, Record, Start, seat_by_seat
+from gmtool.dice import DiceDoor, Rng
+from gmtool.engine.forecast import OwnPolicy, Player, Record, Start
 from gmtool.engine.system import Action, State, System
 from gmtool.errors import RulesError
+from gmtool.games.zauberer.rules.actions import carry_out as carried_out
 from gmtool.games.zauberer.rules.declaration import seats, status
+from gmtool.games.zauberer.rules.policies import POLICIES as PLAYERS
+from gmtool.games.zauberer.rules.power import second_die_back, single_die
+from gmtool.games.zauberer.rules.setup import new_state
+from gmtool.games.zauberer.rules.state import current_team, open_duel, stored_state
 
 SIDES: tuple[str, ...] = ()
 """The clans, read from the game (``Start.sides``)."""
-POLICIES = {"random": RandomPolicy()}
+ABOUT = {
+    "random": "any kind of action on offer with equal chance (a move by random ways, a duel, "
+    "a dungeon, ending the turn), a quarter of the time its spell first; in a duel, each "
+    "card half the time",
+    "greedy": "casts a helpful spell at once, makes for the centre by green then calm "
+    "spaces, raids a dungeon with an empty hand, calls a duel when the exact odds favour it "
+    "(or to stop a team holding the centre); in a duel, its attack card always, its "
+    "defence card when it saves a hit point",
+}
+POLICIES: dict[str, OwnPolicy] = {
+    name: OwnPolicy(name, ABOUT[name], plays) for name, plays in PLAYERS.items()
+}
 DEFAULT_POLICIES = {"*": "random"}
 MAIN = "turns"
 ENUMERABLE = False
 """Spells are dealt by a secret shuffle, not dice through the door: never enumerated."""
 RUNS = 300
-
-
-def step(state: State, player: Player) -> Action | None:
-    return seat_by_seat(state, player)
+FRESH_DEAL = True
+"""``--fresh`` sets the game up again from the campaign's own options, every game anew."""
+MAX_TURNS = 1000
+"""A game still running after this many turns is counted as unfinished."""
+ENDINGS = ("centre", "last_team", "unfinished")
+WON_BY = ("centre", "last_team")
+"""The endings that have a winner."""
 
 
 def start(system: System, state: State, content: Any, *, fresh: bool) -> Start:
     if fresh:
-        raise RulesError(
-            "a game is forecast from here; from the start, balance runs are 'zauberer simulate'",
-            hint="forecast without --fresh",
-        )
+        return Start({}, what="the game from its start", sides=tuple(seats(state)))
     doc = status(state)
     if doc["over"]:
         raise RulesError("the game is over: nothing is left to forecast")
     return Start(state, what=f"the game from turn {doc['turn']}", sides=tuple(seats(state)))
 
 
-def observe(state: State, action: Action, notes: dict[str, Any]) -> None:
-    notes["turns"] = status(state)["turn"]
-    if action.get("type") == "duel_round":
-        notes["duel rounds"] = notes.get("duel rounds", 0) + 1
+def set_up(clans: list[str]) -> Start:
+    """A balance run's start: one team a clan, a player each, the first by the roll-off."""
+    teams = {clan: [f"Player {n}"] for n, clan in enumerate(clans, start=1)}
+    deal = {"teams": teams, "first": "roll_off"}
+    return Start({}, deal=deal, what="the game from its start", sides=tuple(clans))
 
 
-def record(start: State, end: State, finished: bool, notes: dict[str, Any]) -> Record:
-    doc = status(end)
-    measures = {
-        "turns": float(notes.get("turns", doc["turn"])),
-        "duel rounds": float(notes.get("duel rounds", 0)),
+def begin(start: Start, state: State | None, dice: DiceDoor, content: Any) -> Any:
+    if state is None:
+        return new_state(content, start.deal or {}, dice)
+    return state
+
+
+def step(state: Any, player: Player) -> Action | None:
+    """The team to play acts by its side's policy (the roll-off, the GM's, by any); in a
+    duel, one roll of it with both duellists' cards, its faces thrown first."""
+    if state["over"] or state["turn_number"] >= MAX_TURNS:
+        return None
+    if state["duel"] is not None:
+        assert player.dice is not None and player.dice.rng is not None
+        action, player.entered = duel_roll(state, player.dice.rng, player.rng, player)
+        return action
+    team = current_team(state)
+    side = team["clan"] if team is not None else next(iter(player.policies))
+    turn = player.own(side)[0]
+    chosen: Action = turn(state, player.rng)
+    return chosen
+
+
+def duel_roll(
+    state: Any, dice: Rng, thinking: Rng, player: Player
+) -> tuple[dict[str, Any], dict[str, list[int]]]:
+    """One duel roll: attack cards, then the dice, then defence cards chosen seeing them;
+    the action and the faces each clan threw."""
+    duel = open_duel(state)
+    clans = (duel["challenger"], duel["defender"])
+    teams = {team["clan"]: team for team in state["teams"]}
+    attack = {}
+    for clan in clans:
+        card = player.own(clan)[1](state, teams[clan], thinking)
+        if card is not None:
+            attack[clan] = card
+    cards = {clan: state["cards"][cid] for clan, cid in attack.items()}
+    rules = state["rules"]
+    # only a card or a lasting effect can hold a team to one die (as in power.roll_power)
+    may_hold = bool(attack or duel["lasting"]) and rules.get("one_die") == "roll_one"
+    faces = {
+        clan: [dice.face(6)]
+        if may_hold and single_die(duel, rules, cards, clan)
+        else [dice.face(6), dice.face(6)]
+        for clan in clans
     }
-    ended = (f"ended by: {doc['ended_by']}",) if doc["ended_by"] else ()
-    return Record(str(doc["winner"] or ""), ended, measures)
+    for clan, card in cards.items():
+        if card["effect"]["kind"] == "extra_die":
+            faces[clan].append(dice.face(6))
+    defense = {}
+    for clan in clans:
+        if clan in attack:
+            continue
+        cid = player.own(clan)[2](state, teams[clan], attack, faces, thinking)
+        if cid is not None:
+            defense[clan] = cid
+            guard = state["cards"][cid]  # a die thrown after the card: its own, or one back
+            mirror = guard["effect"]["kind"] == "double_one_die"
+            if mirror or (may_hold and second_die_back(duel, rules, cards, guard, clan)):
+                faces[clan].append(dice.face(6))
+    return {"type": "duel_round", "attack": attack, "defense": defense}, faces
+
+
+def carry_out(state: Any, action: Action, dice: DiceDoor, notes: dict[str, Any]) -> Any:
+    carried_out(state, action, dice, record=False)
+    return state
+
+
+def stored(state: Any) -> State:
+    return stored_state(state)
+
+
+def observe(state: Any, action: Action, notes: dict[str, Any]) -> None:
+    if "first" not in notes and state["turn"] is not None:
+        notes["first"] = state["turn"]  # seat 1: the team that played first
+
+
+def record(start: State, end: Any, finished: bool, notes: dict[str, Any]) -> Record:
+    """Who won, how the game ended and from which seat (counted from the team that
+    played first); the turns, the duels, and the duels each seat fought."""
+    winner = end["winner"]
+    ended = end["ended_by"] if end["over"] and end["ended_by"] else "unfinished"
+    events = [f"ended by: {ended}"]
+    seated = end["teams"]
+    first = notes.get("first")
+    if winner is not None and first is not None:
+        index = [team["clan"] for team in seated].index(winner)
+        events.append(f"seat {(index - first) % len(seated) + 1} won by {ended}")
+    measures = {"turns": float(end["turn_number"]), "duels": float(end["duels"])}
+    for n in range(len(seated)):
+        fought = seated[((first or 0) + n) % len(seated)].get("duels", 0)
+        measures[f"duels of seat {n + 1}"] = float(fought)
+    return Record(str(winner or ""), tuple(events), measures)

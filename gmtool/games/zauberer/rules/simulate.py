@@ -1,49 +1,27 @@
-"""Whole games played by simple policies: is a clan, a seat, or the board favoured?
+"""Balance runs: is a clan, a seat, or the board favoured?
 
-Game ``i`` of a run draws its dice from its own seed, worked out from the run's seed and
-``i`` alone, and a report only adds up counts, so splitting the games over ``jobs``
-worker processes gives the very same report as one process (``gmtool.engine.batch``).
-No clock is read here; the CLI and the benchmark time the run. The games are played by
-the referee's own rules code (``actions.carry_out``), on a state changed in place, with no
-log and no copies. The players make only moves the rules accept, so a move is carried out
-without being checked again, and without the result documents nobody reads.
+A run is a forecast (``engine.forecast``) of the game from its start, every team played
+by one simple policy, as ``rules/forecast.py`` plays it; its tally is told here as the
+balance report (wins by clan, by seat and by ending, the chi-squared evenness of the
+wins, turns and duels). Game ``i`` of a run draws its dice from its own seed, worked out
+from the run's seed and ``i`` alone, so splitting the games over ``jobs`` worker
+processes gives the very same report as one process. No clock is read here; the CLI and
+the benchmark time the run.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from functools import partial
 from typing import Any
 
-from gmtool.dice import DiceDoor, Rng
-from gmtool.engine.batch import play_games
+from gmtool.dice import Rng
 from gmtool.engine.evenness import chi_square_even
+from gmtool.engine.forecast import THINKING, Record, Setup, Tally, play_out, sampled
 from gmtool.errors import unknown
-from gmtool.games.zauberer.rules.actions import carry_out
+from gmtool.games.zauberer.rules import forecast
 from gmtool.games.zauberer.rules.content import ZaubererContent, load_content
-from gmtool.games.zauberer.rules.policies import POLICIES
-from gmtool.games.zauberer.rules.power import second_die_back, single_die
-from gmtool.games.zauberer.rules.setup import new_state
-from gmtool.games.zauberer.rules.state import State, current_team, open_duel
-
-MAX_TURNS = 1000
-"""A game still running after this many turns is counted as unfinished."""
-ENDINGS = ("centre", "last_team", "unfinished")
-WON_BY = ("centre", "last_team")
-"""The endings that have a winner."""
-_THINKING = 0x5DEECE66D
-
-
-@dataclass
-class GameRecord:
-    winner: str | None
-    seat: int | None
-    turns: int
-    duels: int
-    ended_by: str
-    seat_duels: list[int] = field(default_factory=list)
-    """the duels each seat fought, seat 1 first"""
+from gmtool.games.zauberer.rules.forecast import ENDINGS, WON_BY
 
 
 @dataclass
@@ -62,31 +40,19 @@ class SimulationReport:
     seat_duels: dict[str, int] = field(default_factory=dict)
     """seat -> duels its team fought"""
 
-    def add(self, record: GameRecord) -> None:
-        self.turns += record.turns
-        self.duels += record.duels
-        for n, fought in enumerate(record.seat_duels, start=1):
-            self.seat_duels[str(n)] += fought
-        self.ended_by[record.ended_by] += 1
-        if record.winner is not None:
-            self.wins[record.winner] += 1
-        if record.seat is not None:
-            self.seat_wins[str(record.seat)] += 1
-            self.seat_endings[record.ended_by][str(record.seat)] += 1
-
-    def merge(self, other: SimulationReport) -> None:
-        self.turns += other.turns
-        self.duels += other.duels
-        tables = [
-            (self.ended_by, other.ended_by),
-            (self.wins, other.wins),
-            (self.seat_wins, other.seat_wins),
-            (self.seat_duels, other.seat_duels),
-        ]
-        tables += [(self.seat_endings[how], other.seat_endings[how]) for how in WON_BY]
-        for table, more in tables:
-            for key, count in more.items():
-                table[key] += count
+    def count(self, tally: Tally) -> None:
+        """Count the games of a forecast's tally (``forecast.record``'s events)."""
+        events, measures = tally.events, tally.measures
+        self.wins = {clan: round(tally.wins.get(clan, 0.0)) for clan in self.clans}
+        self.turns = _total(measures.get("turns", {}))
+        self.duels = _total(measures.get("duels", {}))
+        self.ended_by = {how: round(events.get(f"ended by: {how}", 0.0)) for how in ENDINGS}
+        for how in WON_BY:
+            for seat in self.seat_endings[how]:
+                self.seat_endings[how][seat] = round(events.get(f"seat {seat} won by {how}", 0))
+        for seat in self.seat_wins:
+            self.seat_wins[seat] = sum(self.seat_endings[how][seat] for how in WON_BY)
+            self.seat_duels[seat] = _total(measures.get(f"duels of seat {seat}", {}))
 
     def to_json(self) -> dict[str, Any]:
         played = max(self.games, 1)
@@ -121,8 +87,7 @@ def _evenness(counts: list[int]) -> dict[str, float]:
     return {"chi2": round(chi2, 2), "p": float(f"{p:.3g}")}
 
 
-def empty_report(games: int, seed: int, policy: str, content: ZaubererContent) -> SimulationReport:
-    clans = list(content.boards[content.rules.board].starts)
+def empty_report(games: int, seed: int, policy: str, clans: list[str]) -> SimulationReport:
     seats = [str(n) for n in range(1, len(clans) + 1)]
     return SimulationReport(
         games,
@@ -136,6 +101,10 @@ def empty_report(games: int, seed: int, policy: str, content: ZaubererContent) -
     )
 
 
+def _total(counts: Mapping[float, float]) -> int:
+    return round(sum(value * count for value, count in counts.items()))
+
+
 def simulate(
     games: int,
     seed: int,
@@ -147,91 +116,27 @@ def simulate(
 ) -> SimulationReport:
     """Play ``games`` whole games, every team played by ``policy``; one team a clan, every
     clan of the board, the first chosen by the roll-off."""
-    if policy not in POLICIES:
-        raise unknown("policy", policy, sorted(POLICIES))
-    content = load_content(overrides or {})
-    return play_games(
-        games,
-        seed,
-        partial(empty_report, games, seed, policy, content),
-        partial(play_game, content, policy),
-        jobs=jobs,
-        on_game=on_game,
-    )
+    if policy not in forecast.POLICIES:
+        raise unknown("policy", policy, sorted(forecast.POLICIES))
+    setup = balance_run(load_content(overrides or {}), policy)
+    report = empty_report(games, seed, policy, list(setup.sides))
+    report.count(sampled(setup, games, seed, jobs=jobs, on_game=on_game))
+    return report
 
 
-def play_game(content: ZaubererContent, policy: str, seed: int) -> GameRecord:
-    """One whole game by ``policy`` for every team, its dice seeded by ``seed``."""
-    choose, attack_card, defense_card = POLICIES[policy]
-    dice = Rng.from_seed(seed)
-    thinking = Rng.from_seed(seed ^ _THINKING)
-    clans = list(content.boards[content.rules.board].starts)
-    teams = {clan: [f"Player {n}"] for n, clan in enumerate(clans, start=1)}
-    state = new_state(content, {"teams": teams, "first": "roll_off"}, DiceDoor(dice))
-    first: int | None = None
-    rolling = DiceDoor(dice)  # one door for the game's virtual rolls; it keeps no log here
-    while not state["over"] and state["turn_number"] < MAX_TURNS:
-        if state["duel"] is not None:
-            action, door = _duel_roll(state, dice, thinking, attack_card, defense_card)
-        else:
-            action, door = choose(state, thinking), rolling
-            rolling.rolls.clear()
-        carry_out(state, action, door, record=False)
-        if first is None and state["turn"] is not None:
-            first = state["turn"]
-    winner = state["winner"]
-    seat = None
-    seated = state["teams"]
-    start = first or 0
-    seat_duels = [seated[(start + n) % len(seated)].get("duels", 0) for n in range(len(seated))]
-    if winner is not None and first is not None:
-        index = [team["clan"] for team in seated].index(winner)
-        seat = (index - first) % len(seated) + 1
-    ended = "unfinished"
-    if state["over"]:
-        assert state["ended_by"] is not None  # a game over says how it ended
-        ended = state["ended_by"]
-    return GameRecord(winner, seat, state["turn_number"], state["duels"], ended, seat_duels)
+def balance_run(content: ZaubererContent, policy: str) -> Setup:
+    """What every game of a balance run shares: every clan of the board, ``policy`` each."""
+    from gmtool.games.zauberer.game import SYSTEM
+
+    start = forecast.set_up(list(content.boards[content.rules.board].starts))
+    policies = dict.fromkeys(start.sides, forecast.POLICIES[policy])
+    return Setup(SYSTEM, forecast, content, start, policies)  # type: ignore[arg-type]
 
 
-def _duel_roll(
-    state: State, dice: Rng, thinking: Rng, attack_card: Any, defense_card: Any
-) -> tuple[dict[str, Any], DiceDoor]:
-    """One duel roll: attack cards, then the dice, then defence cards chosen seeing them."""
-    duel = open_duel(state)
-    clans = (duel["challenger"], duel["defender"])
-    teams = {team["clan"]: team for team in state["teams"]}
-    attack = {}
-    for clan in clans:
-        card = attack_card(state, teams[clan], thinking)
-        if card is not None:
-            attack[clan] = card
-    cards = {clan: state["cards"][cid] for clan, cid in attack.items()}
-    rules = state["rules"]
-    # only a card or a lasting effect can hold a team to one die (as in power.roll_power)
-    may_hold = bool(attack or duel["lasting"]) and rules.get("one_die") == "roll_one"
-    faces = {
-        clan: [dice.face(6)]
-        if may_hold and single_die(duel, rules, cards, clan)
-        else [dice.face(6), dice.face(6)]
-        for clan in clans
-    }
-    for clan, card in cards.items():
-        if card["effect"]["kind"] == "extra_die":
-            faces[clan].append(dice.face(6))
-    defense = {}
-    for clan in clans:
-        if clan in attack:
-            continue
-        cid = defense_card(state, teams[clan], attack, faces, thinking)
-        if cid is not None:
-            defense[clan] = cid
-            guard = state["cards"][cid]  # a die thrown after the card: its own, or one back
-            mirror = guard["effect"]["kind"] == "double_one_die"
-            if mirror or (may_hold and second_die_back(duel, rules, cards, guard, clan)):
-                faces[clan].append(dice.face(6))
-    action = {"type": "duel_round", "attack": attack, "defense": defense}
-    return action, DiceDoor(entered_by=faces)
+def play_game(content: ZaubererContent, policy: str, seed: int) -> Record:
+    """One whole game of a balance run, its dice seeded by ``seed``."""
+    setup = balance_run(content, policy)
+    return play_out(setup, Rng.from_seed(seed), Rng.from_seed(seed ^ THINKING)).record
 
 
-__all__ = ["GameRecord", "SimulationReport", "current_team", "play_game", "simulate"]
+__all__ = ["SimulationReport", "play_game", "simulate"]
