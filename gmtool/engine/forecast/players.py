@@ -161,7 +161,11 @@ class Player:
         keep: Callable[[Move], bool] | None = None,
     ) -> dict[str, Any] | None:
         """The action ``side``'s policy makes for ``seat``; None when nothing is on offer."""
-        moves = self.moves(state, seat, keep)
+        return self.choose_from(state, side, self.moves(state, seat, keep))
+
+    def choose_from(self, state: State, side: str, moves: list[Move]) -> dict[str, Any] | None:
+        """The action ``side``'s policy makes among ``moves`` (what ``moves`` gave for this
+        state, when a game looks at them first); None when there are none."""
         if not moves:
             return None
         policy = self.policies[side]

@@ -167,7 +167,7 @@ def step(state: State, player: Player) -> Action | None:
     if not moves:
         return None
     side = "enemies" if moves[0].name == "combat_enemy_attack" else "crew"
-    action = player.choose(state, side, None, _kept)
+    action = player.choose_from(state, side, moves)
     if action is None:
         return None
     if action.get("type") == "combat_start" and action.get("gm_die") is None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 from typing import Any
 
 from gmtool.engine.system import State
@@ -12,11 +13,17 @@ from gmtool.games.originem.state import Crew, typed
 
 def normalise(name: str) -> str:
     """``"Ship-Defense"``, ``"ship_defense"`` and ``" ship  defense"`` all read the same."""
-    return " ".join(str(name).replace("_", " ").replace("-", " ").split()).casefold()
+    return _normalised(str(name))
+
+
+@lru_cache(maxsize=1024)
+def _normalised(text: str) -> str:
+    """A campaign has a few dozen names, compared over and over: each is read once."""
+    return " ".join(text.replace("_", " ").replace("-", " ").split()).casefold()
 
 
 def same(a: str, b: str) -> bool:
-    return normalise(a) == normalise(b)
+    return a == b or normalise(a) == normalise(b)
 
 
 def find_member(state: State, name: str) -> Crew:
