@@ -24,6 +24,7 @@ from forecast import forecast_figures  # noqa: E402
 from ftl_battle import ftl_figures  # noqa: E402
 from page_check import page_figures  # noqa: E402
 from simulators import simulator_figures  # noqa: E402
+from web_ftl import ftl_tick_figures  # noqa: E402
 from web_live import web_figures  # noqa: E402
 
 
@@ -50,7 +51,7 @@ def main() -> None:
         "simulators": lambda: simulator_figures(bench, args.games, _compiled(args)),
         "ftl": lambda: ftl_figures(bench),
         "forecast": lambda: forecast_figures(bench),
-        "web": lambda: web_figures(bench),
+        "web": lambda: web_figures(bench) + ftl_tick_figures(bench),
         "pages": lambda: page_figures(bench, max(args.rows)),
     }
     for part in parts:
