@@ -16,6 +16,7 @@ from typing import Any
 from gmtool.dice import DiceDoor, Rng, Roll
 from gmtool.engine.system import Outcome, State, System
 from gmtool.errors import RulesError, StaleMove, UsageError
+from gmtool.store.asked_moves import AskedMove
 from gmtool.store.campaign import CampaignStore, Head
 from gmtool.store.records import REVEAL, SECRET, Entry, reveal_what
 
@@ -144,6 +145,17 @@ class Game:
         head = self.store.head()
         refuse_stale(head, seen)
         self.system.apply(head.state, action, self.door(), self.content)
+
+    def ask(self, action: Mapping[str, Any]) -> AskedMove:
+        """Keep the GM's ``action`` for the players' screens to finish (their dice, their
+        declarations): checked by the rules first, then kept with the version of the state
+        it was checked on, in place of any move asked before. ``gmtool serve`` asks each
+        seat and plays it through ``play``; a change of the state calls it off."""
+        content = self.content
+        with self.store.transaction():
+            head = self.store.head()
+            self.system.apply(head.state, action, self.door(), content)  # refused here, or kept
+            return self.store.keep_asked_move(head.version, dict(action))
 
     def roll(
         self,

@@ -22,6 +22,7 @@ from typing import Any
 
 from gmtool.errors import ContentError, StoreError, UsageError
 from gmtool.store import damage_mark, seals
+from gmtool.store.asked_moves import AskedMove, drop_asked, keep_asked, read_asked
 from gmtool.store.connection import (
     begin_writing,
     connect,
@@ -426,6 +427,26 @@ class CampaignStore(LogReading):
                 return False
             add_mark(self.conn, mark, how)
             return True
+
+    # -- the GM's move waiting for the players' screens -------------------------
+    @guarded
+    def asked_move(self) -> AskedMove | None:
+        """The GM's move kept for the players' screens (``asked_moves``), or None."""
+        return read_asked(self.conn)
+
+    @guarded
+    def keep_asked_move(self, version: str, action: dict[str, Any]) -> AskedMove:
+        """Keep the GM's move for the players' screens (call inside ``transaction()``)."""
+        return keep_asked(self.conn, version, action)
+
+    def drop_asked_move(self, asked_id: int) -> bool:
+        """Forget the GM's move ``asked_id``, in a transaction of its own."""
+        with self.transaction():
+            return self._drop_asked(asked_id)
+
+    @guarded
+    def _drop_asked(self, asked_id: int) -> bool:
+        return drop_asked(self.conn, asked_id)
 
     # -- snapshots -----------------------------------------------------------
     @guarded

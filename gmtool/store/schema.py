@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from gmtool.store.version import schema_version
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 
 MIGRATIONS: dict[int, str] = {
     1: """
@@ -86,6 +86,16 @@ MIGRATIONS: dict[int, str] = {
             time TEXT NOT NULL,
             mark TEXT NOT NULL CHECK (mark IN ('start', 'end')),
             how TEXT NOT NULL            -- 'play', 'serve' or 'by hand'
+        );
+    """,
+    # The GM's move that waits for the players' screens (``asked_moves``, read by
+    # ``gmtool serve``): kept beside the log until it is played, like the session marks.
+    7: """
+        CREATE TABLE asked_moves (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,  -- never reused: a new move, a new id
+            version TEXT NOT NULL,       -- the version of the state it was checked on
+            action TEXT NOT NULL,        -- JSON: the action, as the GM's command made it
+            time TEXT NOT NULL
         );
     """,
 }

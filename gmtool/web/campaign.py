@@ -20,7 +20,7 @@ from gmtool.engine.public_log import public_entries
 from gmtool.errors import GmtoolError, RulesError, StoreError, one_line
 from gmtool.store.live import ChangeWatcher, LogHead
 from gmtool.store.seat_links import SeatLinks
-from gmtool.web.screens import Form, Made, Question, Screens, WithDice, screens_for
+from gmtool.web.screens import GM, Form, Made, Question, Screens, WithDice, screens_for
 
 T = TypeVar("T")
 
@@ -44,6 +44,8 @@ class Asked:
     number: int
     """Which question this is (the asked seat's form sends it back with the answer): an
     answer posted twice cannot answer the next question of the same move."""
+    gm: int = 0
+    """The GM's asked move (``Game.ask``) it is part of, by id; 0: a seat's own move."""
 
 
 @dataclass(frozen=True)
@@ -74,6 +76,8 @@ class LiveCampaign:
         (live redraws too) until the seat posts again."""
         self.played: dict[str, Played] = {}
         self.asked_count = 0
+        self._gm_taken = 0
+        """The GM's asked move last taken up (by id): each is asked of its seats once."""
         self.version = 0
         self._data_seen: tuple[int, float] = (0, 0.0)
         self.closing = False
@@ -116,6 +120,7 @@ class LiveCampaign:
             now = await self.run(self._seen)
             if now != self._data_seen:
                 self._data_seen = now
+                await self.run(self.take_gm_move)
                 self.changed()
 
     def act(self, verb: str, seat: str, form: Form) -> str:
@@ -226,6 +231,32 @@ class LiveCampaign:
         doc = report(entries)
         return {**doc, "charts": dice_charts(doc)}
 
+    def take_gm_move(self) -> None:
+        """The GM's move kept for the players' screens (``Game.ask``), on the worker
+        thread: asked of its first seat (or played, when it finishes a move that waited for
+        the GM); the questions of a move the GM took back or replaced are called off."""
+        head = self.game.look()
+        self._live_questions(head.version)
+        kept = self.game.store.asked_move()
+        live = kept.id if kept is not None and kept.version == head.version else 0
+        for seat, asked in list(self.questions.items()):
+            if asked.gm and asked.gm != live:
+                del self.questions[seat]
+                self.called_off[seat] = "the GM took back the move that asked you"
+        if kept is None or not live or live == self._gm_taken:
+            return
+        self._gm_taken = live
+        held = self.questions.pop(GM, None)
+        made = self.screens.asked_by_gm(head.state, kept.action, held.question if held else None)
+        if made is None:
+            return
+        try:
+            self._settle(GM, made, {}, head.version, gm=live)
+        except GmtoolError as error:
+            self.game.store.drop_asked_move(live)  # the GM's command is told it ended
+            for seat in {GM, *((held.question.asked_by,) if held else ())}:
+                self.called_off[seat] = f"the GM's move was refused: {in_words(error)}"
+
     def _live_questions(self, version: str | None = None) -> dict[str, Asked]:
         """The questions asked on the state as it is now: a move, an undo or a redo that
         changes the state calls the others off (and both seats are told why); a free roll
@@ -261,32 +292,35 @@ class LiveCampaign:
             made = self.screens.answer(self.game.state, asked.question, form)
             del self.questions[seat]  # answered: played, or the next seat is asked
             try:
-                return self._settle(seat, made, form, asked.version)
+                return self._settle(seat, made, form, asked.version, gm=asked.gm)
             except GmtoolError:
                 self.questions.setdefault(seat, asked)
                 raise
         except GmtoolError as error:
             return f"refused: {in_words(error)}"
 
-    def _settle(self, seat: str, made: Made, form: Form, seen: str | None) -> str:
+    def _settle(self, seat: str, made: Made, form: Form, seen: str | None, gm: int = 0) -> str:
         """Play ``made``, or keep the question it asks another seat (checked first). A move
         made on a screen drawn from another state than the game's now is refused (``seen``,
         the version the screen was drawn from, when the form sends it; for an answer, the
-        version the question was asked on)."""
+        version the question was asked on). ``gm``: the GM's asked move it finishes, which
+        is forgotten once played."""
         kept = _kept(form)
         if isinstance(made, Question):
             self.game.check(made.action, seen=seen)  # refused now, not after the answer
             version = self.game.look().version
             self.asked_count += 1
-            self.questions[made.seat] = Asked(made, version, kept, self.asked_count)
+            self.questions[made.seat] = Asked(made, version, kept, self.asked_count, gm)
             self.played[seat] = Played(kept, version)
-            return f"waiting for {made.seat} to answer"
+            return f"waiting for {'the GM' if made.seat == GM else made.seat} to answer"
         if isinstance(made, WithDice):
             door = self.game.door(entered_by=made.entered_by or None)
             outcome = self.game.play(made.action, door, seen=seen).outcome
         else:
             door = self.game.door(entered=self.screens.entered_dice(form))
             outcome = self.game.play(made, door, seen=seen).outcome
+        if gm:
+            self.game.store.drop_asked_move(gm)
         if form.get("seen"):
             self.played[seat] = Played(kept, form["seen"])
         return outcome

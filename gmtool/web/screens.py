@@ -39,6 +39,9 @@ class Question:
     """Which of the system's questions this is, for the asked seat's form."""
     entered_by: Mapping[str, list[int]] | None = None
     """Faces of real dice typed on the screens so far, per roller."""
+    dice: tuple[Any, ...] = ()
+    """The asked seat's dice to roll or type, a ``moveforms.DieField`` each (a roll the GM
+    asked for)."""
 
 
 @dataclass(frozen=True)
@@ -96,6 +99,18 @@ class Screens:
         """The questioned action completed with the asked seat's answer (or the next
         question, when the move waits for one more seat)."""
         raise UsageError("this game asks no questions")
+
+    def asked_by_gm(
+        self, state: State, action: dict[str, Any], held: Question | None
+    ) -> Made | None:
+        """The GM's move kept for the players' screens (``Game.ask``): the question it asks
+        its first seat, or the move to play now when ``held``, a move of the seats' that
+        waits for the GM (``GM``), is finished by it. None: the screens ask nothing of it."""
+        return None
+
+
+GM = "GM"
+"""Whom a question waits for when the GM must finish the move (from the terminal)."""
 
 
 class SeatScreens(Screens):

@@ -17,6 +17,8 @@ UNDO_SCHEMA_5 = ("DROP INDEX entries_voided",)
 """What schema 5 (the seal over the voided entries) added, taken away again."""
 UNDO_SCHEMA_6 = ("DROP TABLE session_marks",)
 """What schema 6 (the marks where sessions begin and end) added, taken away again."""
+UNDO_SCHEMA_7 = ("DROP TABLE asked_moves",)
+"""What schema 7 (the GM's move waiting for the players' screens) added, taken away again."""
 
 
 def as_schema(path: Path, version: int, *more: str) -> None:
@@ -29,6 +31,9 @@ def as_schema(path: Path, version: int, *more: str) -> None:
         from gmtool.store.seals import reseal, seal_problem
 
         sealed = seal_problem(conn) is None
+        if version < 7:
+            for statement in UNDO_SCHEMA_7:
+                conn.execute(statement)
         if version < 6:
             for statement in UNDO_SCHEMA_6:
                 conn.execute(statement)

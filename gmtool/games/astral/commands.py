@@ -130,6 +130,12 @@ def tick(
         None, "--act", help='A declaration, "NAME ACTION [TARGET…]" (repeat, one per character).'
     ),
     dice: list[str] = TICK_DICE_OPTION,
+    phones: bool = typer.Option(
+        False,
+        "--phones",
+        help="The player characters not declared here declare (and roll) on their screens "
+        "in gmtool serve; this waits for them (Ctrl-C takes it back).",
+    ),
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Resolve one tick: everyone's declared action at once (silence means hesitate).
@@ -142,9 +148,33 @@ def tick(
     from gmtool.games.astral.render import tick as render_tick
 
     game = open_game(ctx, "astral")
+    if phones:
+        emit(_tick_from_phones(game, list(act or []), dice), as_json, render_tick)
+        return
     door = _tick_door(game, dice or [])
     outcome = game.play({"type": "tick", "declarations": list(act or [])}, door)
     emit(outcome.result, as_json, render_tick)
+
+
+def _tick_from_phones(game: Any, acts: list[str], dice: list[str] | None) -> dict[str, Any]:
+    """The GM's declarations (the NPCs'), the rest left to the player characters'
+    screens: the tick's result once ``gmtool serve`` has played it."""
+    from gmtool.cli.asking import played_from_screens
+    from gmtool.errors import UsageError
+    from gmtool.games.astral.rules.declarations import check_declarations
+
+    if dice:
+        raise UsageError("--phones leaves the dice to the players' screens", hint="drop --dice")
+    actions, speeches = check_declarations(game.state, game.content, acts)
+    declared = [*actions.values(), *speeches]
+    left = [name for name in game.system.to_move(game.state) if name not in actions]
+    if not left:
+        raise UsageError(
+            "every player character is declared here: no screen is left to ask",
+            hint="drop --phones to play the tick",
+        )
+    whom = " and ".join(f"{name}'s" for name in left) + " declarations"
+    return played_from_screens(game, {"type": "tick", "declarations": declared}, whom)
 
 
 def _tick_door(game: Any, items: list[str]) -> Any:

@@ -4,19 +4,23 @@ for them, their declaration for it.
 
 A tick is every character's declaration at once, so a declaration made on a phone waits
 for the other player characters who may act: each is asked on their own screen in turn
-(the table sees who has declared, never a declaration before the tick), and the last one's
-answer plays the tick with every declaration and the faces each typed. The NPCs' are the
-GM's, who plays such a tick from the terminal (a tick the phones complete has the NPCs
-hesitate, as a declaration the GM's menu makes alone does)."""
+(the table sees who has declared, never a declaration before the tick). The NPCs'
+declarations are the GM's, as at the terminal: when an NPC may act, the tick the phones
+declared waits for the GM too, who declares for the NPCs from the terminal
+(``gmtool astral tick --phones --act "Shade attack Ana"``: an NPC not named hesitates).
+The GM may also declare first: the phones are then asked in turn. The last declaration
+plays the tick, with every declaration and the faces each player typed, through the same
+rules as a tick typed at the terminal."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from gmtool.engine.system import State
-from gmtool.games.astral.rules.options import declared
+from gmtool.games.astral.rules.choices import actors
+from gmtool.games.astral.rules.options import declared, pcs
 from gmtool.web.moveforms import fold_of, posted
-from gmtool.web.screens import Form, Made, MoveScreens, Question, WithDice
+from gmtool.web.screens import GM, Form, Made, MoveScreens, Question, WithDice
 
 
 class AstralScreens(MoveScreens):
@@ -34,6 +38,20 @@ class AstralScreens(MoveScreens):
         before = list(question.action["declarations"])
         return self._next(state, question.asked_by, [*before, declaration], typed)
 
+    def asked_by_gm(self, state: State, action: dict[str, Any], held: Question | None) -> Made:
+        """The GM's declarations for the NPCs (a tick kept by ``Game.ask``): they finish
+        the tick the phones declared (``held``), or the phones are asked next."""
+        given = [dict(d) for d in action.get("declarations") or []]
+        if held is None:
+            return self._next(state, GM, given, {})
+        before = list(held.action["declarations"])
+        done = {d["who"] for d in before}  # a character the phones declared is theirs
+        tick = {
+            "type": "tick",
+            "declarations": [*before, *(d for d in given if d["who"] not in done)],
+        }
+        return WithDice(tick, dict(held.entered_by or {}))
+
     def _declared(self, state: State, seat: str, form: Form) -> tuple[dict[str, Any], list[int]]:
         made = posted(self.moves(state, seat), fold_of(self.system, state, self.content), form)
         return declared(made.move), made.faces or []
@@ -45,17 +63,32 @@ class AstralScreens(MoveScreens):
         declarations: list[dict[str, Any]],
         typed: dict[str, list[int]],
     ) -> Made:
+        """The tick once every character who may act has declared; else the question to
+        the next player character, or to the GM for the NPCs (``first``: who began it)."""
         tick = {"type": "tick", "declarations": declarations}
         done = [d["who"] for d in declarations]
+        players = [d for d in done if d in pcs(state)]
+        said = f"{', '.join(players)} declared" if players else "the GM declared for the NPCs"
         left = [pc for pc in self.system.to_move(state, content=self.content) if pc not in done]
-        if not left:
+        if left:
+            return Question(
+                seat=left[0],
+                asked_by=first,
+                action=tick,
+                public=f"{said}: {left[0]} to declare before the tick",
+                private=f"{said}. Your declaration for this tick:",
+                step="declare",
+                entered_by=typed,
+            )
+        npcs = [name for name in actors(state) if name not in pcs(state)]
+        if first == GM or not npcs:
             return WithDice(tick, typed)
         return Question(
-            seat=left[0],
+            seat=GM,
             asked_by=first,
             action=tick,
-            public=f"{', '.join(done)} declared: {left[0]} to declare before the tick",
-            private=f"{', '.join(done)} declared. Your declaration for this tick:",
+            public=f"{said}: the GM to declare for the NPCs ({', '.join(npcs)})",
+            private="",
             step="declare",
             entered_by=typed,
         )

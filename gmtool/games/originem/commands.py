@@ -78,6 +78,12 @@ DICE = typer.Option(
     "--dice",
     help="Faces from physical dice in roll order (4,6,1), or per roller (Larlen=4,6; GM=5).",
 )
+PHONES = typer.Option(
+    False,
+    "--phones",
+    help="Each roller rolls (or types a real die) on their screen in gmtool serve; "
+    "this waits for them (Ctrl-C takes it back).",
+)
 MISSION = typer.Option(
     None,
     "--mission",
@@ -106,6 +112,28 @@ def play_action(
     if action["type"] not in CORRECTIONS:
         refuse_after_loss(write_loss(game, action["now"]))
     return game, game.play(action, door)
+
+
+def from_phones(
+    ctx: typer.Context, action: dict[str, Any], dice: list[str] | None
+) -> tuple[Game, Outcome]:
+    """A scene whose rollers roll on their own screens: kept for them, and shown once
+    ``gmtool serve`` has played it with their dice."""
+    from gmtool.cli.asking import played_from_screens
+    from gmtool.games.originem.rules.scenes import rolls_of
+
+    if dice:
+        raise UsageError("--phones leaves the dice to the rollers' screens", hint="drop --dice")
+    game = open_game(ctx, SYSTEM)
+    action = {key: value for key, value in action.items() if value is not None}
+    action["now"] = time.time()
+    from gmtool.games.originem.clock import refuse_after_loss, write_loss
+
+    refuse_after_loss(write_loss(game, action["now"]))
+    names = list(dict.fromkeys(name for name, _ in rolls_of(game.state, action, game.content)))
+    whom = " and ".join(f"{name}'s" for name in names) + " dice"
+    result = played_from_screens(game, action, whom)
+    return game, Outcome(game.state, result)
 
 
 def show(game: Game, outcome: Outcome, as_json: bool, view: str = "note") -> None:
@@ -174,11 +202,16 @@ def scene(
         None, "--target", help="Healing: who is healed.", autocompletion=_names("crew")
     ),
     dice: list[str] = DICE,
+    phones: bool = PHONES,
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Play a scene: each roller rolls their class's die, the total is looked up."""
     action = {"type": "scene", "scene": kind, "by": list(by), "mission": mission, "target": target}
-    show(*play_action(ctx, action, dice), as_json, "scene")
+    show(
+        *(from_phones(ctx, action, dice) if phones else play_action(ctx, action, dice)),
+        as_json,
+        "scene",
+    )
 
 
 @app.command()
@@ -189,11 +222,16 @@ def runaway(
     ),
     mission: str = MISSION,
     dice: list[str] = DICE,
+    phones: bool = PHONES,
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Try to run from a fight before it starts: one roll."""
     action = {"type": "runaway", "by": list(by), "mission": mission}
-    show(*play_action(ctx, action, dice), as_json, "scene")
+    show(
+        *(from_phones(ctx, action, dice) if phones else play_action(ctx, action, dice)),
+        as_json,
+        "scene",
+    )
 
 
 @app.command()

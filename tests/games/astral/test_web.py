@@ -30,7 +30,34 @@ def form_of(page: str, move: str) -> dict[str, str]:
     return dict(re.findall(r'type="hidden" name="(\w+)" value="([^"]*)"', chunk))
 
 
-def test_ana_sees_her_aura_and_the_distances_and_both_declarations_make_one_tick(
+def newest_action(name: str) -> dict[str, Any]:
+    from gmtool.engine.game import Game
+
+    game = Game.open(name)
+    try:
+        action = game.store.entries(last=1)[0].action
+    finally:
+        game.store.close()
+    assert action is not None
+    return action
+
+
+def gm_asks(plane: Table, *declarations: dict[str, Any]) -> None:
+    """The GM's ``astral tick --phones --act ...``, as the server's watcher takes it up."""
+    from gmtool.engine.game import Game
+
+    game = Game.open("a")
+    try:
+        game.ask({"type": "tick", "declarations": list(declarations)})
+    finally:
+        game.store.close()
+    plane.campaign.call(plane.campaign.take_gm_move)
+
+
+WISP = {"who": "Wisp", "action": "attack", "target": "Ana"}
+
+
+def test_both_phones_declare_then_the_tick_waits_for_the_gm_to_declare_for_the_npcs(
     plane: Table, gmtool: Any
 ) -> None:
     ana = plane.seat("Ana").text
@@ -44,11 +71,43 @@ def test_ana_sees_her_aura_and_the_distances_and_both_declarations_make_one_tick
     cy = plane.seat("Cy").text
     assert "Your answer · Cy" in cy and 'action="/p/' in cy
     done = plane.post("Cy", "answer", **form_of(cy, "rest"))
-    assert "refused" not in done.text, done.text
+    assert "waiting for the GM to answer" in done.text, done.text
+    assert "Ana, Cy declared: the GM to declare for the NPCs (Wisp, Warden)" in plane.get("/").text
+    assert json.loads(gmtool("log", "--json").out) == []  # nothing played yet
+    gm_asks(plane, WISP)  # the NPCs are the GM's, declared at the terminal
     newest = json.loads(gmtool("log", "--json").out)[-1]
-    assert newest["what"].startswith("tick 1")
+    assert newest["what"].startswith("tick 1") and newest["who"] == "Ana, Cy, Wisp"
+    assert newest_action("a")["declarations"][2] == WISP  # the same tick a typed one makes
     tick = json.loads(gmtool("status", "--json").out)
     assert tick["tick"] == 1
-    assert newest["who"] == "Ana, Cy"  # one tick of both declarations
     task = next(t for t in tick["tasks"] if t["name"] == "Unseal")
     assert task["done"] == 1  # Ana worked the task
+    assert "Your turn · Ana" in plane.seat("Ana").text  # the next tick
+
+
+def test_the_gm_declares_first_and_the_phones_never_see_the_npcs_declaration(
+    plane: Table, gmtool: Any
+) -> None:
+    gm_asks(plane, WISP)
+    assert "the GM declared for the NPCs: Ana to declare before the tick" in plane.get("/").text
+    ana = plane.seat("Ana").text
+    assert "Your answer · Ana" in ana
+    asked = ana.split('class="panel ask moves"', 1)[1].split("</h2>", 1)[0]
+    assert asked.endswith("the GM declared for the NPCs. Your declaration for this tick:")
+    done = plane.post("Ana", "answer", **form_of(ana, "rest"))
+    assert "waiting for Cy" in done.text, done.text
+    cy = plane.seat("Cy").text
+    for page in (cy, plane.seat("Ana").text, plane.get("/").text, plane.get("/log").text):
+        assert "Wisp attack" not in page and "attacks Ana" not in page
+    done = plane.post("Cy", "answer", **form_of(cy, "defend"))
+    assert "refused" not in done.text, done.text
+    assert [d["who"] for d in newest_action("a")["declarations"]] == ["Wisp", "Ana", "Cy"]
+    assert json.loads(gmtool("status", "--json").out)["tick"] == 1
+
+
+def test_a_tick_from_the_phones_with_every_pc_declared_here_is_refused(
+    plane: Table, gmtool: Any
+) -> None:
+    done = gmtool("astral", "tick", "--phones", "--act", "Ana rest", "--act", "Cy rest")
+    assert done.code != 0 and "no screen is left to ask" in done.err
+    assert "Traceback" not in done.err

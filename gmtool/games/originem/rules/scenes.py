@@ -62,6 +62,14 @@ def rollers(
     return result
 
 
+def rolls_of(state: State, action: Action, content: OriginemContent) -> list[tuple[str, str]]:
+    """(crew member's name, die) for each roll a scene or runaway action makes, in order,
+    read as the rules read its ``by``."""
+    scene, table = find_table(content, str(action.get("scene") or action.get("type", "")))
+    made = rollers(state, scene, table, action.get("by"), content)
+    return [(member["name"], die) for member, die in made]
+
+
 def _wrong_rollers(scene: str, rolls: int, named: int, rulings: Rulings) -> str:
     if rolls == 1:
         return f"{scene}: one roll by one crew member, not {named}"
