@@ -27,19 +27,31 @@ KEYS = {
 }
 
 
+class Screen(pyte.HistoryScreen):  # type: ignore[misc]
+    """pyte's screen with what xterm does on "erase the saved lines" (ESC [ 3 J): what
+    scrolled off the top is gone, as a program that clears its screen expects."""
+
+    def erase_in_display(self, how: int = 0, *args: object, **kwargs: object) -> None:
+        super().erase_in_display(how, *args, **kwargs)
+        if how == 3:
+            self.history.top.clear()
+            self.history.bottom.clear()
+
+
 class Terminal:
-    def __init__(self, home: Path, *args: str) -> None:
-        self.screen = pyte.HistoryScreen(COLUMNS, ROWS, history=2000)
+    def __init__(self, home: Path, *args: str, columns: int = COLUMNS, rows: int = ROWS) -> None:
+        self.screen = Screen(columns, rows, history=2000)
         self.stream = pyte.ByteStream(self.screen)
         self.written = b""
-        env = {**os.environ, "GMTOOL_HOME": str(home), "TERM": "xterm", "COLUMNS": str(COLUMNS)}
+        env = {**os.environ, "GMTOOL_HOME": str(home), "TERM": "xterm", "COLUMNS": str(columns)}
+        env["LINES"] = str(rows)
         env["PROMPT_TOOLKIT_NO_CPR"] = "1"  # the emulator does not answer position requests
         env.pop("GMTOOL_CAMPAIGN", None)
         self.child = pexpect.spawn(
             sys.executable,
             ["-m", "gmtool", *args],
             env=env,
-            dimensions=(ROWS, COLUMNS),
+            dimensions=(rows, columns),
             timeout=10,
         )
 

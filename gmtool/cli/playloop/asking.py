@@ -64,6 +64,16 @@ class Prompts:
         """Wipe the screen and what scrolled off it, so no earlier secret can be read."""
         raise NotImplementedError
 
+    def rows(self) -> int | None:
+        """The terminal's rows, which a screen and its menu must fit; None: no limit."""
+        return None
+
+    def menu_rows(
+        self, message: str, choices: Sequence[str], live: Callable[[], str] | None
+    ) -> int:
+        """The rows ``menu`` takes to ask ``message`` with ``choices``."""
+        return 1 + len(choices) + (live is not None)
+
     # -- what a play loop asks ----------------------------------------------------------
     def menu(
         self, message: str, choices: Sequence[str], live: Callable[[], str] | None = None

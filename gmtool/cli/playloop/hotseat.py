@@ -95,11 +95,11 @@ class HotSeat:
         return self.game.system.to_move(self.state, content=self.game.content)
 
     # -- the screen ----------------------------------------------------------------------
-    def dashboard(self) -> None:
+    def dashboard(self) -> RenderableType:
         """Before each menu: look at the game again, hand the screen over if its holder
-        changed, wipe it if a secret was on it, then the game as the holder sees it (the
-        loop prints the news under it)."""
-        from gmtool.cli.common import console
+        changed, wipe it if a secret was on it; then the game as the holder sees it, with
+        what only the holder is told (the loop prints the news under it)."""
+        from rich.console import Group
 
         self.head = self.game.look()
         holder = self.must_hold()
@@ -108,24 +108,27 @@ class HotSeat:
         elif holder is None and self.secret_shown:
             self.ask.clear_screen()
         self.secret_shown = holder is not None  # the holder's own secrets are drawn
-        out = console()
-        out.print(self.table_drawing(holder))
-        for item in self.private.pop(holder, []) if holder is not None else []:
-            out.print(item)
+        told = self.private.pop(holder, []) if holder is not None else []
+        return Group(self.table_drawing(holder), *told)
 
     def hand_to(self, name: str) -> None:
         """The "pass the screen" gate before the menu (Esc does not skip it): the last
         move's news stays in view of who holds the screen until the next seat takes it."""
-        from gmtool.cli.playloop.loop import show_news
-
         while True:
             try:
-                self.ask.pass_to(name, before=lambda: show_news(self.loop.news))
+                self.ask.pass_to(name, before=self.news_before_the_gate)
                 break
             except Back:
                 continue
         self.ask.clear_screen()
         self.holder = name
+
+    def news_before_the_gate(self) -> None:
+        """The last move's news, above the gate's one row."""
+        from gmtool.cli.playloop.loop import show_news
+
+        rows = self.ask.rows()
+        show_news(self.loop.news, None if rows is None else rows - 1)
 
     def gate(self, name: str, shown_as: str | None = None) -> None:
         """Inside a step, before anything only ``name`` may see: the screen is theirs

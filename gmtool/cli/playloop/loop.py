@@ -21,6 +21,10 @@ What a step did is its news (``tell``): printed under the dashboard, just above 
 and kept there until the next step tells something else, so the last result is always in
 view and printed once. Undo and redo tell what they took back or brought back ("undone:
 Cy's discard"), and the dashboard is drawn as the game now is.
+
+At a terminal, the dashboard, the news and the menu fit its rows together (80×24 and
+up): news too long for the rows left is cut, its last line saying how much more there
+is, and the menu offers "the last result in full" (through the pager) until the next news.
 """
 
 from __future__ import annotations
@@ -33,6 +37,8 @@ from gmtool.cli.playloop.asking import AskAgain, Back, BackToMenu, Prompts
 from gmtool.errors import GmtoolError, StaleMove
 
 if TYPE_CHECKING:
+    from rich.console import RenderableType
+
     from gmtool.engine.game import Game
     from gmtool.store.records import Entry
 
@@ -45,6 +51,8 @@ REDO = "redo"
 QUIT = "quit"
 STANDARD = (FORECAST, ROLL, SHOW_LOG, NOTE, UNDO, REDO, QUIT)
 """The last entries of every system's menu, in this order."""
+WHOLE_NEWS = "the last result in full"
+"""On the menu, before the standard entries, while the news shown was cut to fit."""
 
 FOR_THE_TABLE = "the table (it shows on every screen)"
 SECRET_ROLL = "only me: a secret roll (the table sees that the GM rolled)"
@@ -61,9 +69,10 @@ Step = Callable[[], object]
 class PlayLoop:
     """One interactive session on ``game``.
 
-    ``dashboard`` prints where things stand before each menu; ``live`` gives a line
-    redrawn every second under the menu (a running clock); ``question`` is the menu's
-    question; ``goodbye`` prints anything to say on leaving.
+    ``dashboard`` gives where things stand, drawn before each menu (it may print, or ask
+    for the screen to be passed, first); ``live`` gives a line redrawn every second under
+    the menu (a running clock); ``question`` is the menu's question; ``goodbye`` prints
+    anything to say on leaving.
     """
 
     def __init__(
@@ -71,7 +80,7 @@ class PlayLoop:
         game: Game,
         ask: Prompts | None = None,
         *,
-        dashboard: Callable[[], None] | None = None,
+        dashboard: Callable[[], RenderableType | None] | None = None,
         live: Callable[[], str] | None = None,
         question: Callable[[], str] | None = None,
         goodbye: Callable[[], None] | None = None,
@@ -88,16 +97,35 @@ class PlayLoop:
         self.goodbye = goodbye
         self.news: list[Any] = []
         """What the last step did (text or rich drawings), shown under the dashboard."""
+        self.news_cut = False
+        """Whether the news shown under the dashboard was cut to fit the terminal."""
 
     def tell(self, *items: Any) -> None:
         """``items`` are the news now, in place of the last step's."""
         self.news = list(items)
+        self.news_cut = False
 
-    def draw(self) -> None:
-        """The dashboard, then the news under it."""
-        if self.dashboard is not None:
-            self.dashboard()
-        show_news(self.news)
+    def draw_dashboard(self) -> int:
+        """The dashboard; the rows it took."""
+        drawn = self.dashboard() if self.dashboard is not None else None
+        return 0 if drawn is None else write_lines(rendered([drawn]))
+
+    def draw_news(self, above: int, menu: list[str]) -> None:
+        """The news under the dashboard (``above`` rows), cut to leave the menu its rows."""
+        rows = self.ask.rows()
+        lines = rendered(self.news)
+        if rows is None or not lines:
+            write_lines(lines)
+            return
+        question = self.question()
+        left = rows - above - self.ask.menu_rows(question, menu, self.live)
+        if len(lines) > left:  # cut: the menu has one more entry
+            left = rows - above - self.ask.menu_rows(question, [*menu, WHOLE_NEWS], self.live)
+            self.news_cut = True
+        write_lines(fitted(lines, left))
+
+    def choices(self, menu: Mapping[str, Step]) -> list[str]:
+        return [*menu, *([WHOLE_NEWS] if self.news_cut else []), *STANDARD]
 
     # -- the session -----------------------------------------------------------------
     def run(self, entries: Callable[[], Mapping[str, Step]]) -> None:
@@ -110,10 +138,11 @@ class PlayLoop:
         try:
             changed = True
             while True:
-                if changed:
-                    self.draw()
+                above = self.draw_dashboard() if changed else 0
                 menu = dict(entries())
-                choice = self.ask.menu(self.question(), [*menu, *STANDARD], self.live)
+                if changed:
+                    self.draw_news(above, [*menu, *STANDARD])
+                choice = self.ask.menu(self.question(), self.choices(menu), self.live)
                 if choice == QUIT:
                     return
                 step = menu.get(choice) or self._standard(choice)
@@ -147,6 +176,8 @@ class PlayLoop:
     def _standard(self, choice: str) -> Step | None:
         steps = {FORECAST: self.forecast, ROLL: self.roll, SHOW_LOG: self.show_log}
         steps[NOTE] = self.note
+        if self.news_cut:
+            steps[WHOLE_NEWS] = self.whole_news
         return {**steps, UNDO: self.undo, REDO: self.redo}.get(choice)
 
     def forecast(self) -> None:
@@ -181,6 +212,18 @@ class PlayLoop:
         if secret:
             told.append(f"secret roll #{self.game.logged}: the table sees only that the GM rolled")
         self.tell(*told)
+
+    def whole_news(self) -> None:
+        """The news the screen had no room for, whole, through the pager."""
+        from gmtool.cli.pager import pager_command, paging
+
+        text = "".join(line + "\n" for line in rendered(self.news))
+        argv = pager_command()
+        if argv is None:
+            write_lines(text.splitlines())
+            return
+        with paging(argv) as out:
+            out.write(text)
 
     def show_log(self) -> None:
         from gmtool.cli.log import show_table
@@ -268,15 +311,46 @@ def say(text: str) -> None:
     console().print(text, markup=False)
 
 
-def show_news(news: list[Any]) -> None:
-    """Each item of the news: text as it is (no markup), a drawing through rich."""
+def show_news(news: list[Any], rows: int | None = None) -> None:
+    """Each item of the news: text as it is (no markup), a drawing through rich; with
+    ``rows``, cut to that many lines."""
+    lines = rendered(news)
+    write_lines(lines if rows is None else fitted(lines, rows))
+
+
+def rendered(items: list[Any]) -> list[str]:
+    """``items`` as the terminal's lines (text as it is, drawings through rich; styled
+    when the output is a terminal)."""
     from gmtool.cli.common import console
 
-    for item in news:
-        if isinstance(item, str):
-            say(item)
-        else:
-            console().print(item)
+    out = console()
+    with out.capture() as captured:
+        for item in items:
+            if isinstance(item, str):
+                out.print(item, markup=False)
+            else:
+                out.print(item)
+    text: str = captured.get()
+    return text.splitlines()
+
+
+def fitted(lines: list[str], rows: int) -> list[str]:
+    """``lines`` cut to ``rows`` (at least one line is kept), the last saying how many more
+    there are and where to read them."""
+    if len(lines) <= max(rows, 1):
+        return lines
+    kept = lines[: max(rows - 1, 1)]
+    return [*kept, f"… more: {len(lines) - len(kept)} lines ('{WHOLE_NEWS}' on the menu)"]
+
+
+def write_lines(lines: list[str]) -> int:
+    """Write ``lines`` to the terminal; how many were written."""
+    import sys
+
+    if lines:
+        sys.stdout.write("".join(line + "\n" for line in lines))
+        sys.stdout.flush()
+    return len(lines)
 
 
 def show_error(error: GmtoolError) -> None:
@@ -294,6 +368,7 @@ __all__ = [
     "SHOW_LOG",
     "STANDARD",
     "UNDO",
+    "WHOLE_NEWS",
     "PlayLoop",
     "Step",
     "run_step",

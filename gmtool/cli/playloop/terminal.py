@@ -5,8 +5,9 @@ questionary (and prompt_toolkit under it) is imported only when a question is as
 
 from __future__ import annotations
 
+import shutil
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from gmtool.cli.playloop.asking import BACK, Back, Check, Prompts, rejection
@@ -65,6 +66,20 @@ class TerminalPrompts(Prompts):
         question = questionary.text(message, qmark="»")
         _on_escape(question, go_back=True)
         question.unsafe_ask()
+
+    def rows(self) -> int | None:
+        return shutil.get_terminal_size().lines if sys.stdout.isatty() else None
+
+    def menu_rows(
+        self, message: str, choices: Sequence[str], live: Callable[[], str] | None
+    ) -> int:
+        """The question (as many rows as it wraps to), the listed entries, the keys' line
+        and the live line."""
+        keyed = [choice for choice in choices if choice in KEYED]
+        listed = len(choices) - len(keyed) if len(keyed) < len(choices) else len(choices)
+        width = max(shutil.get_terminal_size().columns, 1)
+        asked = -(-(len(message) + len(MENU_HINT) + 3) // width)
+        return asked + listed + bool(keyed) + (live is not None)
 
     def clear_screen(self) -> None:
         # Home, clear the screen, then clear the scrollback (xterm's 3J), so scrolling up

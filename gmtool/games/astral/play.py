@@ -11,7 +11,6 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from gmtool.cli.common import console
 from gmtool.cli.playloop import AskAgain, PlayLoop, Prompts, Step, dice_list
 from gmtool.cli.playloop.moves import MoveMenu, ask_move
 from gmtool.engine.game import Game
@@ -20,6 +19,8 @@ from gmtool.errors import DiceError, UsageError
 from gmtool.games.astral.game import SYSTEM
 
 if TYPE_CHECKING:
+    from rich.console import RenderableType
+
     from gmtool.engine.system import Outcome
 
 NOBODY = "nobody"
@@ -30,8 +31,8 @@ def run(game: Game, prompts: Prompts | None = None) -> None:
     """Show the dashboard, offer what can be done, play it; repeat until quit."""
     from gmtool.games.astral import render as render
 
-    def dashboard() -> None:
-        console().print(render.screen(SYSTEM.view(game.state, None)))
+    def dashboard() -> RenderableType:
+        return render.screen(SYSTEM.view(game.state, None))
 
     loop = PlayLoop(game, prompts, dashboard=dashboard)
     menu = TickMenu(game, loop.ask, SYSTEM, show=_show, tell=loop.tell)
@@ -96,7 +97,7 @@ class TickMenu(MoveMenu):
             # Which roller's faces were wrong is in the reason: ask every roller's faces
             # again, the declarations kept.
             raise AskAgain(error, keep=first_faces) from None
-        self.tell(render.tick(outcome.result))
+        self.tell(render.tick_lines(outcome.result))
 
 
 def _speeches(ask: Prompts, speakers: list[str]) -> list[dict[str, Any]]:

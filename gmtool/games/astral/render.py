@@ -147,6 +147,45 @@ def tick(doc: dict[str, Any]) -> RenderableType:
     return Group(*parts)
 
 
+def tick_lines(doc: dict[str, Any]) -> RenderableType:
+    """A resolved tick for ``gmtool play``'s screen, a line a thing and the most telling
+    first (a screen too short for it keeps the head): who lost or gained Aura, the
+    attacks and everything else, the speeches, then the combat values."""
+    parts: list[RenderableType] = [Text(f"Tick {doc['tick']} · {_aura_words(doc['aura'])}", "bold")]
+    said = [e for e in doc["events"] if e["event"] == "speak"]
+    for event in doc["events"]:
+        if event["event"] not in ("cv", "speak"):
+            parts.append(event_line(event))
+    parts.extend(event_line(event) for event in said)
+    cv_events = [e for e in doc["events"] if e["event"] == "cv"]
+    if cv_events:
+        values = ", ".join(_cv_words(event, doc["cv"]) for event in cv_events)
+        parts.append(Text(f"combat values: {values}", style="dim"))
+    return Group(*parts)
+
+
+def _aura_words(aura: dict[str, dict[str, int]]) -> str:
+    changed = [
+        f"{name} {change['before']} → {change['after']}"
+        for name, change in aura.items()
+        if change["before"] != change["after"]
+    ]
+    return "Aura " + ", ".join(changed) if changed else "no Aura changed"
+
+
+def _cv_words(event: dict[str, Any], final: dict[str, int]) -> str:
+    """``Ana 9 (2d6 4+3, touching +2)``."""
+    if "roll" in event:
+        faces = "+".join(str(d["face"]) for d in event["roll"]["dice"])
+        base = f"2d6 {faces}" + (" entered" if event["roll"]["source"] == "entered" else "")
+    else:
+        base = f"TN {event['base']}"
+    mods = "".join(f", {k} {v:+d}" for k, v in event["modifiers"].items())
+    cv = final[event["who"]]
+    blocked = f", blocked up from {event['cv']}" if cv != event["cv"] else ""
+    return f"{event['who']} {cv} ({base}{mods}{blocked})"
+
+
 def cv_table(events: list[dict[str, Any]], final: dict[str, int]) -> Table:
     table = Table(title="combat values", box=None, pad_edge=False, show_edge=False)
     for column in ("who", "base", "modifiers", "CV"):

@@ -15,6 +15,8 @@ from gmtool.engine.game import Game
 from gmtool.errors import UsageError
 
 if TYPE_CHECKING:  # the state's shapes, for mypy only
+    from rich.console import RenderableType
+
     from gmtool.games.ftl.state import BattleState, ShipState
 
 KINDS = {
@@ -44,14 +46,15 @@ def battle_now(game: Game) -> BattleState:
 
 
 def run(game: Game, prompts: Prompts | None = None) -> None:
-    def dashboard() -> None:
+    def dashboard() -> RenderableType:
+        from rich.console import Group
+        from rich.text import Text
+
         from gmtool.games.ftl.render_battle import crew_lines, summary
         from gmtool.games.ftl.rules.battle.document import battle_document
 
         doc = battle_document(battle_now(game))
-        console().print(summary(doc))
-        for line in crew_lines(doc):
-            say(line)
+        return Group(summary(doc), *(Text(line) for line in crew_lines(doc)))
 
     loop = PlayLoop(game, prompts, dashboard=dashboard, question=lambda: "What now?")
     story: list[str] = []  # the last run's story, whole, for paging

@@ -14,7 +14,6 @@ from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from gmtool.cli.common import console
 from gmtool.cli.playloop import PlayLoop, Prompts, Step, say
 from gmtool.cli.playloop.moves import MoveMenu, ask_move
 from gmtool.engine.game import Game
@@ -23,6 +22,8 @@ from gmtool.games.originem.game import SYSTEM
 from gmtool.games.originem.rules.options import NO_MISSION, as_played
 
 if TYPE_CHECKING:
+    from rich.console import RenderableType
+
     from gmtool.engine.system import Outcome
 
 __all__ = ["NO_MISSION", "run"]
@@ -36,8 +37,8 @@ def run(game: Game, prompts: Prompts | None = None) -> None:
     from gmtool.games.originem import render as render
     from gmtool.games.originem.render import clock
 
-    def dashboard() -> None:
-        console().print(render.status(SYSTEM.view(game.state, None, now=time.time())))
+    def dashboard() -> RenderableType:
+        return render.status(SYSTEM.view(game.state, None, now=time.time()))
 
     def nova_line() -> str:
         nova = SYSTEM.view(game.state, None, now=time.time())["nova"]

@@ -9,7 +9,6 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from gmtool.cli.common import console
 from gmtool.cli.playloop import PlayLoop, Prompts, Step
 from gmtool.cli.playloop.moves import MoveMenu, ask_move
 from gmtool.engine.game import Game
@@ -17,6 +16,8 @@ from gmtool.engine.system import Move
 from gmtool.games.starships.game import SYSTEM
 
 if TYPE_CHECKING:
+    from rich.console import RenderableType
+
     from gmtool.engine.system import Outcome
 
 
@@ -24,8 +25,8 @@ def run(game: Game, prompts: Prompts | None = None) -> None:
     """Offer the moves the rules allow now, play the chosen one, repeat until quit."""
     from gmtool.games.starships import render as render
 
-    def dashboard() -> None:
-        console().print(render.status(SYSTEM.view(game.state, None)))
+    def dashboard() -> RenderableType:
+        return render.status(SYSTEM.view(game.state, None))
 
     loop = PlayLoop(game, prompts, dashboard=dashboard)
     menu = MoveMenu(game, loop.ask, SYSTEM, show=_show, tell=loop.tell)
