@@ -1,17 +1,20 @@
 """Random damage to a campaign's file, and what gmtool makes of it.
 
 ``python bench/corruption.py --trials 300`` builds an Originem campaign (a mission's worth
-of scenes, rolls, an undo), then for each trial copies it, overwrites one random byte with
+of scenes, rolls, an undo: 81 entries; ``--length 400`` makes it 801, longer than the
+slice of the chain a write checks), then for each trial copies it, overwrites one random byte with
 a random value, and asks:
 
-- does ``campaign verify`` find the damage?
-- if not, is every row still what it was (the byte fell in unused space), or did a change
-  go unnoticed (the figure that must stay at zero)?
-- is it found by the check ``play`` and ``serve`` make when they open a campaign (the
-  quick check of the chain and seal, then SQLite's quick check of every page)?
+- did it change a row (of the game, the log, the snapshots, the meta data), and does
+  ``campaign verify`` find it (a change unnoticed: the figure that must stay at zero)?
+- where is damage that changed a row found first: before the next write (``status``,
+  ``log``, then ``roll``: the roll refused), else by the check ``play`` and ``serve`` make
+  when they open a campaign, else only by ``verify``?
 - do ``status``, ``log``, ``roll`` and ``undo`` each end in one line, never an internal
   error (exit 70)? and when a write was let through, is the damage still found by
   ``verify`` afterwards (a write must never seal damage over: the figure that must be 0)?
+
+Each question is asked of a copy of its own, so no check's damage mark helps another.
 """
 
 from __future__ import annotations
@@ -63,11 +66,11 @@ def rows(path: Path) -> list[tuple[object, ...]] | None:
         return None
 
 
-def build(home: Path) -> Path:
+def build(home: Path, length: int) -> Path:
     os.environ["GMTOOL_HOME"] = str(home)
     run("campaign", "new", "base", "--from", "originem-demo")
     run("originem", "mission", "start", "Map Out Ancient Forest")
-    for number in range(40):
+    for number in range(length):
         run("originem", "scene", "general", "--by", ["Remmy", "Larlen"][number % 2])
         run("roll", "1d20", "--by", "Pierre")
     run("undo")
@@ -82,59 +85,84 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--trials", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--length", type=int, default=40, help="scenes (and as many rolls) in the campaign"
+    )
     args = parser.parse_args()
     home = Path(tempfile.mkdtemp(prefix="gmtool-corruption-"))
-    pristine = build(home)
+    pristine = build(home, args.length)
     data = pristine.read_bytes()
     before = rows(pristine)
+    conn = sqlite3.connect(pristine)
+    entries = conn.execute("SELECT count(*) FROM entries").fetchone()[0]
+    conn.close()
     rng = random.Random(args.seed)
-    detected = harmless = unnoticed = internal = many_lines = 0
-    on_open = written = hidden = 0
+    counts = dict.fromkeys(
+        ("changed", "found", "unnoticed", "harmless", "other", "before_write", "on_open",
+         "verify_only", "written", "hidden", "internal", "many_lines"),
+        0,
+    )  # fmt: skip
     for trial in range(args.trials):
-        name = f"t{trial}"
-        path = home / "campaigns" / f"{name}.db"
+        offset = rng.randrange(len(data))
         damaged = bytearray(data)
-        offset = rng.randrange(len(damaged))
         damaged[offset] = (damaged[offset] + rng.randrange(1, 256)) % 256
-        path.write_bytes(bytes(damaged))
-        code, _ = run("campaign", "verify", name)
-        if code != 0:
-            detected += 1
-        elif rows(path) == before:
-            harmless += 1
-        else:
-            unnoticed += 1
+        # Each question on a copy of its own: no check's damage mark helps another.
+        paths = {}
+        for use in ("verify", "open", "cli"):
+            paths[use] = home / "campaigns" / f"t{trial}{use}.db"
+            paths[use].write_bytes(bytes(damaged))
+        changed = rows(paths["verify"]) != before
+        found = run("campaign", "verify", f"t{trial}verify")[0] != 0
+        counts["changed"] += changed
+        counts["found"] += found and changed
+        counts["other"] += found and not changed
+        counts["harmless"] += not found and not changed
+        if changed and not found:
+            counts["unnoticed"] += 1
             print(f"unnoticed: trial {trial}, byte {offset}")
-        found_on_open = opened_check(name)
-        on_open += found_on_open and code != 0
+        if not found:
+            continue
+        on_open = opened_check(f"t{trial}open")
+        refused_first = None
         wrote = False
         for command in (["status"], ["log", "--json"], ["roll", "1d6"], ["undo"]):
-            code_, err = run("-c", name, *command)
-            internal += code_ == 70
-            if code_ == 70:
+            code, err = run("-c", f"t{trial}cli", *command)
+            counts["internal"] += code == 70
+            if code == 70:
                 print(f"internal error: trial {trial}, byte {offset}, {command}: {err.strip()}")
-            many_lines += len(err.strip().splitlines()) > 1
-            wrote = wrote or (code_ == 0 and command[0] in ("roll", "undo"))
-        if code != 0 and wrote:
-            written += 1
-            if run("campaign", "verify", name)[0] == 0:
-                hidden += 1
+            counts["many_lines"] += len(err.strip().splitlines()) > 1
+            if command[0] in ("roll", "undo"):
+                refused_first = code != 0 if refused_first is None else refused_first
+                wrote = wrote or code == 0
+        if changed:
+            kind = "before_write" if refused_first else "on_open" if on_open else "verify_only"
+            counts[kind] += 1
+        if wrote:
+            counts["written"] += 1
+            if run("campaign", "verify", f"t{trial}cli")[0] == 0:
+                counts["hidden"] += 1
                 print(f"damage sealed over by a write: trial {trial}, byte {offset}")
     shutil.rmtree(home, ignore_errors=True)
+    c = counts
     print(
-        f"{args.trials} random one-byte corruptions of a {len(data):,}-byte campaign: "
-        f"verify found {detected}; {harmless} left every row as it was (unused space); "
-        f"{unnoticed} changed a row unnoticed. The check play and serve make on opening"
-        f" found {on_open} of the {detected}. Commands: {internal} internal errors,"
-        f" {many_lines} refusals of more than one line; a command line wrote to {written}"
-        f" damaged campaigns (damage far from the rows a write checks), and sealed over"
-        f" {hidden} (verify still found the rest)."
+        f"{args.trials} random one-byte corruptions of a {len(data):,}-byte campaign"
+        f" ({entries} entries);"
+        f" {c['changed']} changed a row: verify found {c['found']}, {c['unnoticed']} went"
+        f" unnoticed. Of those {c['changed']}: found before the next write"
+        f" {c['before_write']}, by the check play and serve make on opening"
+        f" {c['on_open']}, by verify only {c['verify_only']}. Verify also found"
+        f" {c['other']} that changed no row (an index, free space); {c['harmless']} left every"
+        f" row as it was unnoticed. Commands: {c['internal']} internal errors,"
+        f" {c['many_lines']} refusals of more than one line; a write went ahead on"
+        f" {c['written']} damaged campaigns, and sealed over {c['hidden']}."
     )
 
 
 def opened_check(name: str) -> bool:
     """Whether the check ``play`` and ``serve`` make when they open a campaign finds it
-    damaged: the chain's quick check (``damage``), then SQLite's of every page."""
+    damaged: the quick check of the chain's last links as it opens (``damage``), then the
+    first round of its watch (SQLite's quick check of every page, every link, every
+    snapshot)."""
     from gmtool.errors import GmtoolError
     from gmtool.store.campaign import CampaignStore
 
@@ -145,10 +173,9 @@ def opened_check(name: str) -> bool:
     try:
         if store.damage is not None:
             return True
-        store.watch_pages()
-        return False
-    except GmtoolError:
-        return True
+        watch = store.watch_pages()
+        watch.after_rounds(1)
+        return watch.found is not None
     finally:
         store.close()
 

@@ -1,11 +1,13 @@
-"""What SQLite's quick check of every page costs ``play`` and ``serve`` on a long log.
+"""What checking a long log costs: a write's slice of the chain, the watch of a session.
 
-``python bench/page_check.py`` (``--rows 1000000``) builds an Originem campaign whose log
-holds that many entries (rolls, linked into the checksum chain), then times, quickest of
-three each: ``PRAGMA quick_check`` as ``play`` and ``serve`` run it when they open the
-campaign and every five minutes (``CampaignStore.watch_pages``), and one roll written to
-the same campaign without it, the yardstick. ``bench/run.py --only pages`` prints the same
-figure in the speed table.
+``python bench/page_check.py`` (``--rows 1000 10000 1000000``) builds, for each count, an
+Originem campaign whose log holds that many entries (rolls, linked into the checksum
+chain), then times, quickest of three each: ``PRAGMA quick_check``, and a whole round of
+the watch ``play`` and ``serve`` run when they open the campaign and every five minutes
+(``store.watch``: the quick check, every link and snapshot); then one roll written with
+its slice of the chain (``CHAIN_SLICE`` links, what every write checks) against the same
+roll with none, the two taking turns. ``bench/run.py --only pages`` prints the same
+figures in the speed table.
 """
 
 from __future__ import annotations
@@ -52,58 +54,116 @@ def build(name: str, count: int) -> Path:
     return path
 
 
-def measure(count: int) -> dict[str, float]:
-    """Seconds (quickest of three) of the page check and of one roll, and the file's MB."""
+def measure(count: int, rolls: int = 9) -> dict[str, float]:
+    """Seconds (quickest of three, of ``rolls`` for the rolls): SQLite's quick check of the
+    pages, a round of a session's watch (the quick check, every link and every snapshot),
+    a roll written with its slice of the chain (CHAIN_SLICE links) and the same roll with
+    none, taking turns; and the file's MB."""
     from gmtool.engine.game import Game
+    from gmtool.store import campaign, damage_mark
+    from gmtool.store.watch import Watch
 
     with tempfile.TemporaryDirectory() as home:
         os.environ["GMTOOL_HOME"] = home
         path = build("long", count)
-        checks, rolls = [], []
+        checks, rounds = [], []
         for _ in range(3):
             game = Game.open("long")
             started = time.perf_counter()
-            game.store.check_pages()
+            damage_mark.page_problem(game.store.conn)
             checks.append(time.perf_counter() - started)
             started = time.perf_counter()
-            game.roll("1d20", game.door())
-            rolls.append(time.perf_counter() - started)
+            found = Watch("long", path, wait=lambda seconds: False).check(game.store.conn)
+            rounds.append(time.perf_counter() - started)
+            assert found is None, found
             game.store.close()
-        return {"check": min(checks), "roll": min(rolls), "mb": path.stat().st_size / 1e6}
+        timed: dict[int, list[float]] = {campaign.CHAIN_SLICE: [], 0: []}
+        game = Game.open("long")
+        game.roll("1d20", game.door())  # the writable connection opened, the schema read
+        kept = campaign.CHAIN_SLICE
+        try:
+            for _ in range(rolls):
+                for links in timed:
+                    campaign.CHAIN_SLICE = links
+                    started = time.perf_counter()
+                    game.roll("1d20", game.door())
+                    timed[links].append(time.perf_counter() - started)
+        finally:
+            campaign.CHAIN_SLICE = kept
+            game.store.close()
+        return {
+            "check": min(checks),
+            "round": min(rounds),
+            "roll": min(timed[kept]),
+            "bare": min(timed[0]),
+            "mb": path.stat().st_size / 1e6,
+        }
+
+
+FIGURES = ("check", "round", "roll", "bare", "mb")
 
 
 def main() -> None:
+    from gmtool.store.campaign import CHAIN_SLICE
+
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rows", type=int, default=1_000_000)
-    parser.add_argument("--figures", action="store_true", help="print the three numbers only")
+    parser.add_argument("--rows", type=int, nargs="+", default=[1_000, 10_000, 1_000_000])
+    parser.add_argument("--figures", action="store_true", help="print the numbers only")
     args = parser.parse_args()
-    found = measure(args.rows)
-    if args.figures:
-        print(found["check"], found["roll"], found["mb"])
-        return
-    print(
-        f"quick check of a {args.rows:,}-entry log ({found['mb']:.0f} MB):"
-        f" {found['check']:.2f} s; one roll written there: {found['roll'] * 1000:.1f} ms;"
-        f" every five minutes that is {found['check'] / 300:.2%} of a session's time"
-    )
+    for rows in args.rows:
+        found = measure(rows)
+        if args.figures:
+            print(rows, *(found[key] for key in FIGURES))
+            continue
+        print(
+            f"{rows:,}-entry log ({found['mb']:.1f} MB): SQLite's quick check"
+            f" {found['check']:.2f} s; a round of the watch of play and serve (it and every"
+            f" link) {found['round']:.2f} s; one roll {found['roll'] * 1000:.1f} ms with its"
+            f" slice of {CHAIN_SLICE} links, {found['bare'] * 1000:.1f} ms without",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":
     main()
 
 
-def page_figures(bench: object, rows: int) -> list[object]:
-    """The speed table's row (``bench/run.py --only pages``)."""
+def page_figures(bench: object, rows: list[int]) -> list[object]:
+    """The speed table's rows (``bench/run.py --only pages``)."""
     from common import PYTHON, Figure
 
-    out = bench.run([PYTHON, str(Path(__file__)), "--rows", str(rows), "--figures"])  # type: ignore[attr-defined]
-    check, roll, mb = (float(part) for part in out.split())
-    return [
-        Figure(
-            f"SQLite's quick check, {rows:,}-entry log ({mb:.0f} MB), as `play`/`serve` open",
-            f"{check:.2f} s",
-            f"one roll there {roll * 1000:.0f} ms",
-            "≤ 5 s (every 5 min)",
-            check <= 5,
+    argv = [PYTHON, str(Path(__file__)), "--figures", "--rows", *map(str, rows)]
+    out = bench.run(argv)  # type: ignore[attr-defined]
+    figures = []
+    for line in out.splitlines():
+        count, check, round_, roll, bare, mb = (float(part) for part in line.split())
+        size = f"{int(count):,}-entry log ({mb:.0f} MB)"
+        figures.append(
+            Figure(
+                f"a roll's slice of the chain, {size}",
+                f"{(roll - bare) * 1000:.1f} ms",
+                f"the roll without it {bare * 1000:.1f} ms",
+                "≤ 5 ms",
+                roll - bare <= 0.005,
+            )
         )
-    ]
+        if count == max(rows):
+            figures.append(
+                Figure(
+                    f"SQLite's quick check, {size}, in the watch of `play`/`serve`",
+                    f"{check:.2f} s",
+                    "",
+                    "≤ 5 s (every 5 min)",
+                    check <= 5,
+                )
+            )
+            figures.append(
+                Figure(
+                    f"a round of that watch (the quick check and every link), {size}",
+                    f"{round_:.1f} s",
+                    "",
+                    "≤ 150 s (it rests as long again)",
+                    round_ <= 150,
+                )
+            )
+    return figures

@@ -52,7 +52,7 @@ def main() -> None:
         "ftl": lambda: ftl_figures(bench),
         "forecast": lambda: forecast_figures(bench),
         "web": lambda: web_figures(bench) + ftl_tick_figures(bench),
-        "pages": lambda: page_figures(bench, max(args.rows)),
+        "pages": lambda: page_figures(bench, [1_000, 10_000, max(args.rows)]),
     }
     for part in parts:
         try:

@@ -44,7 +44,7 @@ def play(
     else:
         name = campaign_name(ctx, required=False) or choose_campaign()
     game = Game.open(name)
-    game.store.watch_pages()  # SQLite's quick check now and every few minutes
+    game.store.watch_pages()  # the whole campaign checked now and every few minutes
     part(game.system_name, "play").run(game)
 
 

@@ -18,7 +18,7 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gmtool.errors import ContentError, StoreError, UsageError
 from gmtool.store import damage_mark, seals
@@ -52,6 +52,9 @@ from gmtool.store.records import (
 from gmtool.store.session_marks import SessionMark, add_mark, last_seq, latest_mark, read_marks
 from gmtool.store.version import schema_version
 
+if TYPE_CHECKING:
+    from gmtool.store.watch import Watch
+
 
 @dataclass(frozen=True)
 class Head:
@@ -70,10 +73,14 @@ class Head:
         return hashlib.blake2b(self.text.encode(), digest_size=8).hexdigest()
 
 
-PAGES_EVERY = 300.0
-"""How often (seconds) a session that stays open runs SQLite's quick check again."""
-PAGE_PROBLEMS = 5
-"""How many of the quick check's problems are named in its one line."""
+CHAIN_SLICE = 200
+"""How many links of the log every write checks besides the last ones, going round the log
+from the start slice after slice (``seals.slice_problem``): a log of up to this many
+entries is checked whole before every write, a longer one once every so many writes (a
+million entries, 5,000 writes). bench/page_check.py measures what a slice costs a write."""
+CHECKED_TO = "chain_checked_to"
+"""The meta row of the entry the last slice ended at (moved in the write's own
+transaction: a write refused leaves it, so the next write checks the same slice)."""
 
 SNAPSHOT_EVERY = 50
 """A snapshot of the state is kept after this many live actions, so rebuilding the state
@@ -103,8 +110,8 @@ class CampaignStore(LogReading):
         """What the quick check found wrong when the campaign was opened, or None (what a
         write finds later refuses that write, and each after it)."""
         self.creating = False
-        self.pages_every: float | None = None
-        self.pages_checked = 0.0
+        self.watch: Watch | None = None
+        """The check a session that stays open keeps running (``watch_pages``)."""
 
     # -- opening -------------------------------------------------------------
     @classmethod
@@ -190,6 +197,8 @@ class CampaignStore(LogReading):
         return cls.open(name)
 
     def close(self) -> None:
+        if self.watch is not None:
+            self.watch.stop()
         self.conn.close()
 
     @guarded
@@ -206,14 +215,13 @@ class CampaignStore(LogReading):
     def transaction(self) -> Iterator[None]:
         """One command = one transaction; any exception rolls everything back. Every write,
         from every front end, first makes the quick check again under the write lock (what
-        another process did since this one opened the campaign counts), and refuses a
-        campaign that fails it or that SQLite has called malformed (``damage_mark``). The
-        last step seals the game row."""
-        damage = self.damage or damage_mark.marked(self.path)
+        another process did since this one opened the campaign counts) and checks the next
+        slice of the chain (CHAIN_SLICE), and refuses a campaign that fails them, that
+        SQLite has called malformed or that a session's watch found damaged (``damage_mark``,
+        ``watch``). The last step seals the game row."""
+        damage = self.damage or (self.watch and self.watch.found) or damage_mark.marked(self.path)
         if damage is not None:
             raise damaged_error(damage, self.name, self.path)
-        if self.pages_due():
-            self.check_pages()
         self.open_for_writing()
         try:
             begin_writing(self.conn)
@@ -251,36 +259,34 @@ class CampaignStore(LogReading):
             return
         problem = damage_mark.marked(self.path)
         if problem is None and schema_version(self.conn) >= seals.CHAINED_SINCE:
-            problem = seals.quick_check(self.conn)  # (an unmigrated file has no chain)
+            problem = seals.quick_check(self.conn) or self._check_slice()
         if problem is not None:
             # Only the write is refused: a screen held open still shows what it can.
             raise DamagedRow(problem)
 
-    # -- SQLite's own check of the pages (``play`` and ``serve``) ------------------
-    def watch_pages(self, every: float = PAGES_EVERY) -> None:
-        """Run SQLite's quick check of the whole file now and again before a write once
-        ``every`` seconds have passed: what a session that stays open (``play``, ``serve``)
-        calls when it opens the campaign. Damage stops every write (``damage_mark``)."""
-        self.pages_every = every
-        self.check_pages()
+    def _check_slice(self) -> str | None:
+        """The next CHAIN_SLICE links of the log (``seals.slice_problem``), the mark of where
+        they ended moved on when they hold."""
+        row = self.conn.execute("SELECT value FROM meta WHERE key = ?", (CHECKED_TO,)).fetchone()
+        text = str(row[0]) if row else ""
+        after = int(text) if text.isdecimal() and len(text) < 19 else 0  # else from the start
+        problem, ended = seals.slice_problem(self.conn, after, CHAIN_SLICE)
+        if problem is None and ended != after:
+            self.conn.execute(
+                "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (CHECKED_TO, str(ended))
+            )
+        return problem
 
-    def pages_due(self) -> bool:
-        import time
+    # -- the check of a session that stays open (``play``, ``serve``) ------------------
+    def watch_pages(self, **options: Any) -> Watch:
+        """Check the whole campaign now and every few minutes on a thread of its own, what
+        a session that stays open (``play``, ``serve``) starts when it opens the campaign
+        (``watch.Watch``, given ``options``): damage found stops every write."""
+        from gmtool.store.watch import Watch
 
-        every = self.pages_every
-        return every is not None and time.monotonic() - self.pages_checked >= every
-
-    @guarded
-    def check_pages(self) -> None:
-        """SQLite's ``quick_check`` of every page; a problem becomes the campaign's damage
-        (and its mark, so no other process writes either) and a StoreError."""
-        import time
-
-        text = damage_mark.page_problem(self.conn, PAGE_PROBLEMS)
-        self.pages_checked = time.monotonic()
-        if text is not None:
-            damage_mark.mark(self.path, text)  # every later write, in any process, refused
-            raise DamagedRow(text)
+        if self.watch is None:
+            self.watch = Watch(self.name, self.path, **options).start()
+        return self.watch
 
     @guarded
     def _quick_check(self) -> str | None:

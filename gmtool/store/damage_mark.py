@@ -1,11 +1,13 @@
-"""What stops every write to a campaign SQLite has called malformed, in every process.
+"""What stops every write to a campaign found damaged, in every process.
 
 A page SQLite cannot read may lie anywhere in the file, far from the rows a write checks;
 writing on would bury the damage under entries a rebuild can no longer reach. So the first
-"malformed" any gmtool command meets (a read's included) is written beside the database as
-``NAME.db.damaged``, and every write looks for that file first (one ``stat``) and refuses
-while it is there. ``campaign verify`` removes it when the file proves whole, as a restored
-backup does, and ``campaign rebuild`` when it has mended the file.
+"malformed" any gmtool command meets (a read's included), and whatever the watch of a
+session that stays open finds (``watch``: SQLite's quick check, a link of the chain), is
+written beside the database as ``NAME.db.damaged``, and every write looks for that file
+first (one ``stat``) and refuses while it is there. ``campaign verify`` removes it when the
+file proves whole, as a restored backup does, and ``campaign rebuild`` when it has mended
+the file.
 """
 
 from __future__ import annotations
@@ -44,7 +46,16 @@ def marked(path: Path) -> str | None:
         return None
     except OSError as error:
         return f"its damage mark cannot be read ({error.strerror or error})"
-    return f"SQLite found the file damaged ({text or 'malformed'})"
+    if "checksum" in text or text.startswith(FOUND):  # said whole by a session's ``watch``
+        return text
+    return said_by_sqlite(text or "malformed")
+
+
+FOUND = "SQLite found the file damaged"
+
+
+def said_by_sqlite(text: str) -> str:
+    return f"{FOUND} ({text})"
 
 
 def page_problem(conn: sqlite3.Connection, most: int = 5) -> str | None:

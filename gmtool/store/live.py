@@ -10,35 +10,23 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from gmtool.store import damage_mark
-from gmtool.store.campaign import PAGE_PROBLEMS, PAGES_EVERY, CampaignStore
+from gmtool.store.campaign import CampaignStore
 from gmtool.store.connection import connect, guarded
 from gmtool.store.log_names import has_names, log_names
 from gmtool.store.records import SECRET
 
 
 class ChangeWatcher:
-    """A read-only connection whose job is to notice commits by others, and, every
-    PAGES_EVERY seconds while ``serve`` runs, to run SQLite's quick check of every page:
-    a problem found is marked (``damage_mark``), which stops every write to the campaign."""
+    """A read-only connection whose job is to notice commits by others (the check of the
+    whole campaign while ``serve`` runs is the store's ``watch_pages``)."""
 
     def __init__(self, name: str, path: Path) -> None:
-        import time
-
         self.name = name
         self.path = path
         self.conn = connect(path, name, readonly=True)
-        self.pages_checked = time.monotonic()  # serve checked them as it opened the campaign
 
     @guarded
     def data_version(self) -> int:
-        import time
-
-        if time.monotonic() - self.pages_checked >= PAGES_EVERY:
-            self.pages_checked = time.monotonic()
-            problem = damage_mark.page_problem(self.conn, PAGE_PROBLEMS)
-            if problem is not None:
-                damage_mark.mark(self.path, problem)
         return int(self.conn.execute("PRAGMA data_version").fetchone()[0])
 
     def close(self) -> None:

@@ -100,6 +100,29 @@ def quick_check(conn: sqlite3.Connection) -> str | None:
     return seal_problem(conn)
 
 
+def slice_problem(conn: sqlite3.Connection, after: int, most: int) -> tuple[str | None, int]:
+    """Check the links of the ``most`` entries after entry ``after``, and the hashes of the
+    snapshots among them: (what is wrong or None, the entry the next slice starts after: 0
+    once this one reached the end of the log, so the check goes round again). Slice after
+    slice, every link of the log is checked, however long it grows."""
+    rows = conn.execute(
+        f"SELECT {ENTRY_HASHED}, hash FROM entries WHERE seq > ? ORDER BY seq LIMIT ?",
+        (after, most),
+    ).fetchall()
+    for _, problem in _broken(_previous_hash(conn, after + 1), rows):
+        return problem, after
+    last = int(rows[-1][0]) if rows else after
+    lowest = after if after > 0 else -1  # the first slice holds the first snapshot (seq 0)
+    snapshots = conn.execute(
+        "SELECT seq, state, hash FROM snapshots WHERE seq > ? AND seq <= ? ORDER BY seq",
+        (lowest, last),
+    )
+    for seq, state, stored in snapshots:
+        if not snapshot_is_whole(seq, state, stored):
+            return f"the snapshot at entry #{seq} does not match its checksum", after
+    return None, last if len(rows) == most else 0
+
+
 def broken_links(conn: sqlite3.Connection) -> Iterator[tuple[int, str]]:
     """(seq, problem) for every entry whose link does not hold, in log order."""
     rows = conn.execute(f"SELECT {ENTRY_HASHED}, hash FROM entries ORDER BY seq")

@@ -85,7 +85,7 @@ class LiveCampaign:
 
     def _open(self) -> Game:
         game = Game.open(self.name)
-        game.store.watch_pages()  # SQLite's quick check now and every few minutes
+        game.store.watch_pages()  # the whole campaign checked now and every few minutes
         self._watcher = ChangeWatcher(game.name, game.store.path)
         self._head = LogHead(game.store)
         game.system_name  # noqa: B018  (read now, on this thread)

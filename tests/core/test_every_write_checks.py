@@ -126,11 +126,13 @@ def test_sqlite_finding_the_file_malformed_stops_every_writer(
     path = gmtool_home / "campaigns" / "p.db"
     scramble_page(path, "entry_names")  # far from the rows a write's quick check reads
     held = Game.open("p")
-    with pytest.raises(StoreError) as found:
-        held.store.watch_pages()  # what play and serve do when they open a campaign
-    assert "campaign verify p" in found.value.line()
-    with pytest.raises(StoreError):
+    watch = held.store.watch_pages()  # what play and serve do when they open a campaign
+    assert watch.after_rounds(1, timeout=60)
+    assert watch.found is not None  # the quick check's problems, or the error it met
+    assert "quick check" in watch.found or "malformed" in watch.found
+    with pytest.raises(StoreError) as refused:
         held.roll("1d6", held.door())
+    assert "campaign verify p" in refused.value.line()
     held.store.close()
     gc.collect()
     # another process, which never ran the page check, is stopped too
@@ -150,23 +152,120 @@ def test_the_mark_goes_when_the_file_proves_whole(gmtool, small_snapshots, gmtoo
     assert gmtool("-c", "w", "roll", "1d6").code == 0
 
 
-def test_serve_checks_the_pages_again_every_few_minutes_while_it_runs(
-    gmtool, small_snapshots, gmtool_home, monkeypatch: pytest.MonkeyPatch
+def test_a_session_checks_the_whole_campaign_again_on_its_timer(
+    gmtool, small_snapshots, gmtool_home
 ) -> None:  # type: ignore[no-untyped-def]
-    """The watcher serve polls for changes runs SQLite's quick check once PAGES_EVERY has
-    passed: damage found then is marked, and every writer stops."""
-    from gmtool.store import live
+    """The watch of a session that stays open checks the whole campaign when it opens and
+    again every PAGES_EVERY seconds, with no write needed to set it off: an old entry
+    changed while it waits is found in the next round, and stops every write, the
+    session's and the command line's. The clock is faked: the watch's wait returns at
+    once, and the damage is done while it "waits"."""
+    from gmtool.store.watch import PAGES_EVERY
 
     build_campaign("v", actions=60)
     path = gmtool_home / "campaigns" / "v.db"
-    watcher = live.ChangeWatcher("v", path)
-    watcher.data_version()  # just opened: no check yet, and nothing to find
-    scramble_page(path, "entry_names")
-    monkeypatch.setattr(live, "PAGES_EVERY", 0.0)
+    held = Game.open("v")
+    waits: list[float] = []
+
+    def wait(seconds: float) -> bool:
+        waits.append(seconds)
+        if seconds == PAGES_EVERY and waits.count(PAGES_EVERY) == 1:
+            damage(path, "UPDATE entries SET outcome = 'forged' WHERE seq = 2")
+        return waits.count(PAGES_EVERY) > 1  # a third round would stop the watch
+
+    watch = held.store.watch_pages(wait=wait)
+    assert watch.after_rounds(2, timeout=60)
+    assert waits == [PAGES_EVERY]  # the first round found nothing, the second stopped it
+    assert watch.found == "entry #2 does not match its checksum"
+    with pytest.raises(StoreError) as refused:
+        held.roll("1d6", held.door())
+    assert "entry #2 does not match its checksum" in refused.value.line()
+    assert "campaign verify v" in refused.value.line()
+    held.store.close()
+    gc.collect()
+    assert Path(f"{path}.damaged").read_text().strip() == watch.found
+    assert "entry #2 does not match" in one_line(gmtool("-c", "v", "roll", "1d6"), 6)
+
+
+def test_serve_watches_the_campaign_it_serves(gmtool_home) -> None:  # type: ignore[no-untyped-def]
+    """The live campaign of ``serve`` starts the watch as it opens: a page SQLite finds
+    damaged stops a move with the one line the command line gives."""
+    from gmtool.web.campaign import LiveCampaign
+
+    game = Game.create("s", system_name="originem", options={}, overrides={}, seed=3)
+    for _ in range(60):
+        game.roll("1d20", game.door(), who="Ana")
+    game.store.close()
+    gc.collect()
+    scramble_page(gmtool_home / "campaigns" / "s.db", "entry_names")
+    live = LiveCampaign("s")
     try:
-        watcher.data_version()
-    except StoreError as error:  # SQLite may say so in the check itself
-        assert "campaign verify v" in error.line()
-    watcher.close()
-    assert Path(f"{path}.damaged").exists()
-    assert "SQLite found the file damaged" in one_line(gmtool("-c", "v", "roll", "1d6"), 6)
+        watch = live.call(lambda: live.game.store.watch)
+        assert watch is not None and watch.after_rounds(1, timeout=60)
+        with pytest.raises(StoreError) as refused:
+            live.call(lambda: live.game.roll("1d6", live.game.door()))
+        assert "SQLite" in refused.value.line()
+        assert "campaign verify s" in refused.value.line()
+    finally:
+        live.close()
+
+
+def test_an_old_entry_changed_is_found_before_the_next_write(
+    gmtool, small_snapshots, gmtool_home
+) -> None:  # type: ignore[no-untyped-def]
+    """A log shorter than CHAIN_SLICE is checked whole before every write: an entry far from
+    the last ones, changed, refuses the next write, from the command line and a held open
+    campaign alike."""
+    build_campaign("old")
+    path = gmtool_home / "campaigns" / "old.db"
+    held = Game.open("old")
+    damage(path, "UPDATE entries SET outcome = 'forged' WHERE seq = 2")
+    line = one_line(gmtool("-c", "old", "roll", "1d6"), 6)
+    assert "entry #2 does not match its checksum" in line and "campaign verify old" in line
+    with pytest.raises(StoreError) as refused:
+        held.roll("1d6", held.door())
+    assert "entry #2 does not match" in refused.value.line()
+    held.store.close()
+    gc.collect()
+    conn = sqlite3.connect(path)
+    assert conn.execute("SELECT count(*) FROM entries").fetchone()[0] == 30  # nothing written
+    conn.close()
+
+
+def test_a_longer_log_is_checked_slice_by_slice_round_and_round(
+    gmtool, small_snapshots, gmtool_home, monkeypatch: pytest.MonkeyPatch
+) -> None:  # type: ignore[no-untyped-def]
+    """With slices of 8 links, a 30-entry log is checked whole every 4 writes: damage to
+    entry 12 is found at the first write whose slice holds it, and that slice is checked
+    again at every write after, none of which goes ahead."""
+    from gmtool.store import campaign
+
+    monkeypatch.setattr(campaign, "CHAIN_SLICE", 8)
+    build_campaign("long")  # 30 entries, written with slices of 8: the mark is somewhere
+    path = gmtool_home / "campaigns" / "long.db"
+
+    def checked_to() -> int:
+        conn = sqlite3.connect(path)
+        row = conn.execute("SELECT value FROM meta WHERE key = 'chain_checked_to'").fetchone()
+        conn.close()
+        return int(row[0]) if row else 0
+
+    for _ in range(5):  # round to the start again
+        if checked_to() == 0:
+            break
+        assert gmtool("-c", "long", "roll", "1d6").code == 0
+    assert checked_to() == 0
+    conn = sqlite3.connect(path)
+    written = conn.execute("SELECT max(seq) FROM entries").fetchone()[0]
+    conn.close()
+    damage(path, "UPDATE entries SET outcome = 'forged' WHERE seq = 12")  # the second slice
+    assert gmtool("-c", "long", "roll", "1d6").code == 0  # entries 1-8 hold
+    assert checked_to() == 8
+    for _ in range(2):
+        line = one_line(gmtool("-c", "long", "roll", "1d6"), 6)
+        assert "entry #12 does not match its checksum" in line
+        assert checked_to() == 8  # the refused write left the mark where it was
+    gc.collect()
+    conn = sqlite3.connect(path)
+    assert conn.execute("SELECT max(seq) FROM entries").fetchone()[0] == written + 1
+    conn.close()
