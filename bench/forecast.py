@@ -1,6 +1,7 @@
 """Forecast figures: ``gmtool forecast`` of a Stars & Starships encounter (4 against 4) and
 an Astral fight (3 against 2), 10,000 runs each (target <= 10 s), 1,000 Originem sessions of
-three missions (target <= 10 s), and what ``--jobs 2`` adds (target >= 1.8x). Each is the
+three missions (target <= 10 s), whole FTL battles between two 18-room ships, captain
+against captain (target >= 5 a second), and what ``--jobs 2`` adds (target >= 1.8x). Each is the
 CPU seconds of the command, shown against a yardstick timed in the same run: D20's roll
 (``import d20; d20.roll('1d20')``), a measure of how busy the machine is.
 ``forecast_figures(bench)`` is one part of ``run.py``; run alone with
@@ -12,6 +13,7 @@ import json
 import os
 
 from common import PYTHON, Bench, Figure
+from ftl_battle import big_ship
 
 D20 = [PYTHON, "-c", "import d20; d20.roll('1d20')"]
 ASTRAL = {
@@ -75,6 +77,7 @@ def forecast_figures(bench: Bench) -> list[Figure]:
                 seconds <= target,
             )
         )
+    figures.append(ftl_battles(bench, yardstick))
     one = bench.peak(g("-c", "fc-ss", "forecast", "--runs", "4000", "--seed", "1", "--json"))[0]
     two = bench.peak(
         g("-c", "fc-ss", "forecast", "--runs", "4000", "--seed", "1", "--jobs", "2", "--json")
@@ -89,6 +92,29 @@ def forecast_figures(bench: Bench) -> list[Figure]:
         )
     )
     return figures
+
+
+FTL_RUNS = 50
+"""Whole battles of the FTL figure: each runs until a ship is destroyed (some 100 s of
+battle between these two ships), every second played by the tick's own rules."""
+
+
+def ftl_battles(bench: Bench, yardstick: float) -> Figure:
+    """Whole FTL battles a CPU second (the command's whole CPU time, start-up included):
+    the bench's two 18-room ships of 8 crew, each captain by the ``captain`` policy."""
+    path = bench.home / "ftl-18-rooms.json"  # JSON is YAML: no YAML writer needed
+    ships = {"Red": big_ship("Red"), "Blue": big_ship("Blue")}
+    path.write_text(json.dumps({"system": "ftl", "options": {"ships": ships}}))
+    argv = ["forecast", "--from", str(path), "--runs", str(FTL_RUNS), "--seed", "1", "--json"]
+    seconds = _seconds(bench, bench.gmtool(*argv))
+    rate = FTL_RUNS / seconds
+    return Figure(
+        f"`gmtool forecast`: whole FTL battles, two 18-room ships, {FTL_RUNS} runs",
+        f"{rate:.1f} a second ({seconds:.1f} s CPU, {seconds / yardstick:.0f}x D20)",
+        f"D20 {yardstick:.2f} s",
+        "≥ 5 a second",
+        rate >= 5,
+    )
 
 
 if __name__ == "__main__":

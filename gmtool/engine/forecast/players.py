@@ -147,10 +147,16 @@ class Player:
         return policy.plays
 
     def moves(
-        self, state: State, seat: str | None, keep: Callable[[Move], bool] | None = None
+        self,
+        state: State,
+        seat: str | None,
+        keep: Callable[[Move], bool] | None = None,
+        **ask: Any,
     ) -> list[Move]:
-        """The moves of ``seat`` (None: the GM's) on offer now that a policy can make."""
-        offered = self.system.options(state, seat, content=self.content, **self.asked)
+        """The moves of ``seat`` (None: the GM's) on offer now that a policy can make;
+        ``ask``: more the game's ``options`` takes to list only some of them (FTL's
+        ``kinds``), the same moves it would list among the rest."""
+        offered = self.system.options(state, seat, content=self.content, **self.asked, **ask)
         return [m for m in offered if (keep is None or keep(m)) and playable(m, self.typed)]
 
     def choose(
@@ -159,9 +165,10 @@ class Player:
         side: str,
         seat: str | None,
         keep: Callable[[Move], bool] | None = None,
+        **ask: Any,
     ) -> dict[str, Any] | None:
         """The action ``side``'s policy makes for ``seat``; None when nothing is on offer."""
-        return self.choose_from(state, side, self.moves(state, seat, keep))
+        return self.choose_from(state, side, self.moves(state, seat, keep, **ask))
 
     def choose_from(self, state: State, side: str, moves: list[Move]) -> dict[str, Any] | None:
         """The action ``side``'s policy makes among ``moves`` (what ``moves`` gave for this

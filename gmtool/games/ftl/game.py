@@ -11,7 +11,7 @@ state) imports neither the ship builder nor the content models.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from gmtool.dice import DiceDoor
@@ -85,14 +85,24 @@ class Ftl:
 
         return captains(state)
 
-    def options(self, state: State, seat: str | None, *, content: Any = None) -> list[Move]:
+    def options(
+        self,
+        state: State,
+        seat: str | None,
+        *,
+        content: Any = None,
+        kinds: Collection[str] | None = None,
+        wanted: Any = None,
+    ) -> list[Move]:
         """The moves ``seat`` (None: the GM) may make now: in a battle the orders its checks
         pass, and the seconds; between battles the jumps and the map. With the campaign's
         ``content`` the jumps are checked too, and a battle not begun yet offers the
-        orders it would open with."""
+        orders it would open with. ``kinds``: those moves of the list only (``order_``
+        kinds without the prefix, ``jump``), and ``wanted`` (kind, fields) -> bool those
+        orders only, for a forecast's captain."""
         from gmtool.games.ftl.rules.moves import options
 
-        return options(state, seat, None if content is None else real(content))
+        return options(state, seat, None if content is None else real(content), kinds, wanted)
 
     def view(self, state: State, seat: str | None, *, content: Any = None) -> dict[str, Any]:
         """What ``status`` shows the table, with the battle under way as ``ftl show

@@ -21,7 +21,9 @@ def test_a_forecast_battle_replays_through_the_log(gmtool, monkeypatch: pytest.M
     played = F.play_out(setup, F.Rng(3), F.Rng(4), trail=True)
     orders = [action for action, _ in played.actions if action["type"] != "tick"]
     assert orders and all(a["type"].startswith("order_") for a in orders)
-    assert played.record.measures["seconds"] == 25
+    # Red's re-loader fires every second: the demo battle may end before the cap
+    assert 0 < played.record.measures["seconds"] <= 25
+    assert played.record.measures["seconds"] == 25 or played.end["battle"]["over"]
     for action, faces in played.actions:
         game.play(action, game.door(entered=faces))
     assert game.state == played.end

@@ -10,11 +10,21 @@ at the enemy's weapons and shields. The rules text leaves every order to the pla
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from gmtool.engine.forecast import Player, RandomPolicy, Record, ScoredPolicy, Start
 from gmtool.engine.system import Action, Choice, Move, State, System
 from gmtool.errors import RulesError
+from gmtool.games.ftl.rules.captains import (
+    CAPTAIN,
+    CAUTIOUS,
+    Captain,
+    key_of,
+    order_key,
+    stations_of,
+)
 from gmtool.games.ftl.rules.moves import captains
 
 SIDES: tuple[str, ...] = ()
@@ -87,28 +97,26 @@ AGGRESSIVE = ScoredPolicy(
     _no_answer,
 )
 POLICIES = {
+    "captain": CAPTAIN,
+    "cautious": CAUTIOUS,
+    "aggressive": AGGRESSIVE,
     "as-set": ScoredPolicy(
         "as-set",
         "gives no orders: the ship fights as its captain set it at the table",
         lambda state, move: 0.0,
         _no_answer,
     ),
-    "aggressive": AGGRESSIVE,
     "random": RandomPolicy(),
 }
-DEFAULT_POLICIES = {"*": "aggressive"}
-
-
-def _wants_nothing(state: State, move: Move) -> bool:
-    return False
+DEFAULT_POLICIES = {"*": "captain"}
 
 
 def _aggressive_wants(state: State, move: Move) -> bool:
     return _aggressive_move(state, move) > 0
 
 
-WANTED = {"as-set": _wants_nothing, "aggressive": _aggressive_wants}
-"""Which orders a policy gives at all (the others it never gives, so a second can pass)."""
+AGGRESSIVE_KINDS = ("weapon", "aim", "autofire", "power")
+"""The orders the aggressive captain gives, asked for alone."""
 RANDOM_ORDERS = ("order_weapon", "order_aim", "order_autofire", "order_power")
 """The orders the random captain gives, one a second with an even chance."""
 
@@ -141,8 +149,9 @@ def step(state: State, player: Player) -> Action | None:
     for seat in captains(state):
         if given.get(seat, 0) >= ORDERS_PER_SECOND:
             continue
-        given[seat] = given.get(seat, 0) + 1
         action = _order(state, player, seat)
+        # a captain with no order to give now gives none more this second
+        given[seat] = given.get(seat, 0) + 1 if action is not None else ORDERS_PER_SECOND
         if action is not None:
             return action
     ticks = player.moves(state, None, lambda move: move.name == "tick")
@@ -154,14 +163,45 @@ def step(state: State, player: Player) -> Action | None:
 
 def _order(state: State, player: Player, seat: str) -> dict[str, Any] | None:
     policy = player.policies[seat]
+    if isinstance(policy, Captain):
+        return _captains_order(state, player, seat, policy)
     if policy.name == "random":
         if player.rng.below(2):
             return None
-        return player.choose(state, seat, seat, lambda move: move.name in RANDOM_ORDERS)
-    wanted = WANTED.get(policy.name)
-    if wanted is None:
+        kinds = [name.removeprefix("order_") for name in RANDOM_ORDERS]
+        return player.choose(
+            state, seat, seat, lambda move: move.name in RANDOM_ORDERS, kinds=kinds
+        )
+    if policy.name == "aggressive":
+        wanted = partial(_aggressive_wants, state)
+        return player.choose(state, seat, seat, wanted, kinds=AGGRESSIVE_KINDS)
+    return None  # as-set
+
+
+def _captains_order(
+    state: State, player: Player, seat: str, captain: Captain
+) -> dict[str, Any] | None:
+    """The best-scored of the captain's wishes that its seat is offered now."""
+    if _battle(state) is None:
+        return None  # the orders open the battle: none before its first second
+    stations = player.notes.setdefault("stations", {})
+    if not stations:
+        stations.update(stations_of(state))
+    wishes = captain.wishes(state, seat, stations.get(seat, {}))
+    if not wishes:
         return None
-    return player.choose(state, seat, seat, lambda move: wanted(state, move))
+    kinds = sorted({key[0] for key in wishes})
+
+    def wanted(kind: str, fields: Mapping[str, Any]) -> bool:
+        return order_key(kind, fields) in wishes
+
+    moves = player.moves(
+        state, seat, lambda move: key_of(move) in wishes, kinds=kinds, wanted=wanted
+    )
+    if not moves:
+        return None
+    move = max(moves, key=lambda move: wishes[key_of(move)])
+    return player.answered(state, captain, move)
 
 
 def observe(state: State, action: Action, notes: dict[str, Any]) -> None:

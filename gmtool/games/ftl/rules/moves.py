@@ -9,6 +9,7 @@ the seconds. FTL hides nothing, so every seat sees what the table sees.
 from __future__ import annotations
 
 import copy
+from collections.abc import Collection
 from typing import Any
 
 from gmtool.dice import DiceDoor
@@ -22,17 +23,26 @@ def captains(state: State) -> list[str]:
     return [str(seat) for seat in state.get("seats") or []]
 
 
-def options(state: State, seat: str | None, content: Any = None) -> list[Move]:
+def options(
+    state: State,
+    seat: str | None,
+    content: Any = None,
+    kinds: Collection[str] | None = None,
+    wanted: Any = None,
+) -> list[Move]:
     """The moves ``seat`` (None: the GM) may make now: the GM lays out the map and runs the
     battle's seconds; a captain gives the battle's orders and jumps (a jump in a battle
     is the escape). ``content`` (the campaign's FTL content, loaded) lets the jumps be
-    checked, and the orders be offered before the first second opens the battle."""
+    checked, and the orders be offered before the first second opens the battle.
+    ``kinds`` (order kinds, ``jump``) keeps those moves of the list only, found alone;
+    ``wanted`` (kind, fields) -> bool, those orders only (``choices.legal_orders``)."""
     battle = _battle(state, content)
     fighting = battle is not None and not battle.get("over")
     if seat is None:
         return [_map_move(state), *(_tick_moves() if battle is None or fighting else [])]
-    orders = _orders(battle, seat) if fighting else []
-    return [*orders, *_jumps(state, seat, content)]
+    orders = _orders(battle, seat, kinds, wanted) if fighting else []
+    jumps = _jumps(state, seat, content) if kinds is None or "jump" in kinds else []
+    return [*orders, *jumps]
 
 
 def to_move(state: State) -> list[str]:
@@ -67,7 +77,9 @@ def _tick_moves() -> list[Move]:
     ]
 
 
-def _orders(battle: Any, seat: str) -> list[Move]:
+def _orders(
+    battle: Any, seat: str, kinds: Collection[str] | None = None, wanted: Any = None
+) -> list[Move]:
     from gmtool.games.ftl.rules.battle.choices import legal_orders  # the referee, for a battle only
 
     return [
@@ -77,7 +89,7 @@ def _orders(battle: Any, seat: str) -> list[Move]:
             seat=seat,
             action={"type": f"order_{kind}", **action},
         )
-        for kind, actions in legal_orders(battle, seat).items()
+        for kind, actions in legal_orders(battle, seat, kinds, wanted).items()
         for action in actions
     ]
 

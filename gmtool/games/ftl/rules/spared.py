@@ -125,10 +125,8 @@ def _cut(data: Mapping[str, Any], cut: set[Path]) -> Spared:
 
 def _at(data: Any, path: Path) -> Any:
     for part in path:
-        if isinstance(data, Mapping) and part in data:
-            data = data[part]
-        elif isinstance(data, list) and isinstance(part, int) and part < len(data):
-            data = data[part]
-        else:
+        listed = isinstance(data, list) and isinstance(part, int) and part < len(data)
+        if not listed and not (isinstance(data, Mapping) and part in data):
             return None
+        data = data[part]
     return data

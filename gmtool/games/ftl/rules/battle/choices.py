@@ -7,7 +7,7 @@ would refuse, and no copy of the battle is made (an 18-room battle offers some 1
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 from gmtool.errors import GmtoolError
@@ -25,15 +25,32 @@ def is_legal(battle: Battle, action: Mapping[str, Any]) -> bool:
     return True
 
 
-def legal_orders(battle: Battle, seat: str) -> dict[str, list[dict[str, Any]]]:
-    """Order kind -> the legal actions of that kind for the ship in ``seat``."""
+Wanted = Callable[[str, Mapping[str, Any]], bool]
+"""Which candidate orders (kind, fields) to check at all: a forecast's captain asks only
+for those it would give, and gets the legal ones among them."""
+
+
+def legal_orders(
+    battle: Battle,
+    seat: str,
+    kinds: Collection[str] | None = None,
+    wanted: Wanted | None = None,
+) -> dict[str, list[dict[str, Any]]]:
+    """Order kind -> the legal actions of that kind for the ship in ``seat``; of the
+    ``kinds`` asked for only, and of the candidates ``wanted`` keeps, when given (the same
+    orders as the whole list holds of them, fewer checked)."""
     if battle.get("over"):
         return {}
     found: dict[str, list[dict[str, Any]]] = {}
-    walks = _walks(battle, seat)  # many candidates: checked as the order checks, not tried
-    if walks:
-        found["crew"] = walks
+    if kinds is None or "crew" in kinds:
+        walks = _walks(battle, seat, wanted)  # many candidates: checked as the order checks
+        if walks:
+            found["crew"] = walks
     for kind, actions in candidates(battle, seat).items():
+        if kinds is not None and kind not in kinds:
+            continue
+        if wanted is not None:
+            actions = [a for a in actions if wanted(kind, a)]
         legal = [a for a in actions if is_legal(battle, {"type": f"order_{kind}", **a})]
         if legal:
             found[kind] = legal
@@ -118,8 +135,9 @@ def _slug_minds(battle: Battle, seat: str, enemy: str) -> list[dict[str, Any]]:
     return found
 
 
-def _walks(battle: Battle, seat: str) -> list[dict[str, Any]]:
-    """Every room each living crew member of ``seat`` can walk to by the doors."""
+def _walks(battle: Battle, seat: str, wanted: Wanted | None = None) -> list[dict[str, Any]]:
+    """Every room each living crew member of ``seat`` can walk to by the doors (of the
+    walks ``wanted`` keeps, when given)."""
     walks: list[dict[str, Any]] = []
     for aboard in battle["ships"].values():
         for member in aboard["crew"]:
@@ -128,12 +146,15 @@ def _walks(battle: Battle, seat: str) -> list[dict[str, Any]]:
             if member["room"] is None or member.get("drone") is not None:
                 continue
             for room in aboard["rooms"]:
+                walk = {"ship": seat, "name": member["name"], "room": room}
+                if wanted is not None and not wanted("crew", walk):
+                    continue
                 if (
                     room != member["room"]
                     and path_between(aboard, member["room"], room)
                     and _has_space(battle, aboard, seat, room, member)
                 ):
-                    walks.append({"ship": seat, "name": member["name"], "room": room})
+                    walks.append(walk)
     return walks
 
 
