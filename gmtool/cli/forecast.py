@@ -192,25 +192,49 @@ def _from_file(path: Path | None, ship: list[str] | None) -> tuple[str, Any, Any
 
 def _fresh_start(game: Game, rules: Forecastable, start: Any) -> Any:
     """The state just before the latest live action of the kind that begins what is
-    forecast (an encounter's start), and that action, played again by every run."""
+    forecast (``FRESH_FROM``: an encounter's start), and that action, played again by every
+    run. A game whose action of that kind begins it only sometimes says when by the states
+    before and after it (``fresh_begins``: Astral's first tick with an attack); one whose players
+    choose that action themselves plays it again by its policies (``FRESH_REPLAYS``); one
+    whose action holds the table's moment has it set for a run (``fresh_action``)."""
+    import copy
     from dataclasses import replace
 
-    from gmtool.engine.integrity import replay
-
     kind = rules.FRESH_FROM  # type: ignore[attr-defined]
+    begins = getattr(rules, "fresh_begins", None)
     store = game.store
     entries = store.live_actions_between(0, 1 << 62)
-    latest = next((e for e in reversed(entries) if e.action and e.action.get("type") == kind), None)
-    if latest is None:
+    for entry in reversed(entries):
+        if not entry.action or entry.action.get("type") != kind:
+            continue
+        state = _state_before(game, entry.seq)
+        if begins is None:
+            break
+        from gmtool.engine.integrity import replay
+
+        if begins(state, replay(game.system, game.content, copy.deepcopy(state), entry)):
+            break
+    else:
         raise UsageError(
-            f"the log holds no {kind.replace('_', ' ')} to forecast again",
+            f"the log holds no {getattr(rules, 'FRESH_WHAT', kind.replace('_', ' '))} to "
+            "forecast again",
             hint="forecast from here, without --fresh",
         )
-    snapshot_seq, state = store.snapshot_before(latest.seq)
-    for earlier in store.live_actions_between(snapshot_seq, latest.seq):
+    again = getattr(rules, "fresh_action", None)  # the action as a run plays it again
+    action = dict(entry.action) if again is None else again(dict(entry.action), state)
+    first = (action,) if getattr(rules, "FRESH_REPLAYS", True) else ()
+    return replace(start, state=state, first=first)
+
+
+def _state_before(game: Game, seq: int) -> Any:
+    """The campaign's state just before entry ``seq``: its snapshot, and the rest replayed."""
+    from gmtool.engine.integrity import replay
+
+    store = game.store
+    snapshot_seq, state = store.snapshot_before(seq)
+    for earlier in store.live_actions_between(snapshot_seq, seq):
         state = replay(game.system, game.content, state, earlier)
-    what = f"{start.what.split(' from ')[0]} from its start"
-    return replace(start, state=state, first=(dict(latest.action or {}),), what=what)
+    return state
 
 
 def run(

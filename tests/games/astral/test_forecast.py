@@ -86,4 +86,24 @@ def test_the_command_forecasts_a_campaign_file_and_the_campaign_mid_fight(gmtool
     assert here.code == 0, here.err
     assert "the fight from tick 1" in here.out and "pcs wins" in here.out
     fresh = gmtool("forecast", "--fresh")
-    assert fresh.code == 4 and "no start of its own" in fresh.err
+    assert fresh.code == 2 and "no fight begun since the last final attack" in fresh.err
+
+
+def test_fresh_forecasts_the_fight_from_before_its_first_attack(gmtool) -> None:  # type: ignore[no-untyped-def]
+    from gmtool.cli.forecast import prepare
+
+    gmtool("campaign", "new", "ad", "--from", "campaigns/astral-demo.yaml")
+    game = Game.open("ad")
+    game.play({"type": "tick", "declarations": []}, game.door())  # no attack: no fight yet
+    before = json.loads(json.dumps(game.state))
+    first = {"type": "tick", "declarations": [{"who": "Ana", "action": "attack", "target": "Wisp"}]}
+    game.play(first, game.door(entered=[6, 6]))
+    game.play({"type": "tick", "declarations": []}, game.door())
+    assert game.state["fight_on"] and game.state["tick"] == 3
+    setup, _ = prepare(None, None, fresh=True, policy=[], game=game)
+    # the state before the tick of the first attack, every tick then the policies' own
+    assert setup.start.state == before and setup.start.first == ()
+    assert setup.start.what == "the fight from its start"
+    out = gmtool("forecast", "--fresh", "--runs", "20", "--seed", "1", "--json")
+    assert out.code == 0, out.err
+    assert json.loads(out.out)["what"] == "the fight from its start"

@@ -37,6 +37,16 @@ def test_forecast_from_the_middle_of_a_battle(gmtool) -> None:  # type: ignore[n
     doc = json.loads(out.out)
     assert doc["what"] == "the battle of Red and Blue from second 3"
     assert set(doc["wins"]) == {"Red", "Blue"} and "hull left: Red" in doc["measures"]
+    # --fresh: the battle opens again from the two ships at its first second
+    game = Game.open("duel")
+    start = rules.start(game.system, game.state, game.content, fresh=True)
+    assert "battle" in game.state and "battle" not in start.state
+    assert {k: v for k, v in game.state.items() if k != "battle"} == start.state
+    fresh = gmtool(
+        "forecast", "--fresh", "--runs", "1", "--seed", "1", "--policy", "as-set", "--json"
+    )
+    assert fresh.code == 0, fresh.err
+    assert json.loads(fresh.out)["what"] == "the battle of Red and Blue from its start"
 
 
 def test_two_ship_files_never_played(gmtool) -> None:  # type: ignore[no-untyped-def]

@@ -124,3 +124,24 @@ def test_forecast_from_the_middle_of_a_fight(gmtool) -> None:  # type: ignore[no
     out = gmtool("-c", "or", "forecast", "--runs", "20", "--seed", "1", "--json")
     assert out.code == 0, out.err
     assert json.loads(out.out)["runs"] == 20
+
+
+def test_fresh_forecasts_the_session_from_the_start_of_its_latest_mission(gmtool) -> None:  # type: ignore[no-untyped-def]
+    from gmtool.cli.forecast import prepare
+
+    gmtool("campaign", "new", "or", "--from", "campaigns/originem-demo.yaml")
+    nothing = gmtool("forecast", "--fresh")
+    assert nothing.code == 2 and "no mission started" in nothing.err
+    game = Game.open("or")
+    before = json.loads(json.dumps(game.state))
+    gmtool("originem", "mission", "start", "Ship Defense")
+    gmtool("originem", "scene", "general", "--by", "Pierre")
+    game = Game.open("or")
+    setup, _ = prepare(None, None, fresh=True, policy=[], game=game)
+    # the state before the mission, and the mission started again at the forecast's clock
+    assert setup.start.state == before
+    assert setup.start.first == ({"type": "mission_start", "mission": "Ship Defense", "now": 0.0},)
+    played = F.play_out(setup, F.Rng(1), F.Rng(2))
+    assert played.record.measures["NOVA minutes used"] > 0
+    # its three scenes again besides the fight (from here, two are left)
+    assert played.record.measures["scenes: Ship Defense"] == 3

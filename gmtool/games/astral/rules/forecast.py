@@ -115,12 +115,21 @@ POLICIES = {
 DEFAULT_POLICIES = {"pcs": "greedy", "npcs": "focus-weakest"}
 
 
+FRESH_FROM = "tick"
+"""``--fresh``: the fight again from just before the tick that began it."""
+FRESH_REPLAYS = False
+"""That tick's declarations are the policies' again: only the state before it is kept."""
+FRESH_WHAT = "fight begun since the last final attack"
+
+
+def fresh_begins(before: State, after: State) -> bool:
+    """A tick began the fight: the first attack since the last final attack was in it."""
+    return not before["fight_on"] and bool(after["fight_on"])
+
+
 def start(system: System, state: State, content: Any, *, fresh: bool) -> Start:
-    if fresh:
-        raise RulesError(
-            "an Astral fight has no start of its own to go back to",
-            hint="forecast from here, or from the campaign file with --from",
-        )
+    if fresh:  # the fight's first tick is found in the log (FRESH_FROM)
+        return Start(state, what="the fight from its start")
     sides = _fighters(state)
     if not sides["pcs"] or not sides["npcs"]:
         raise RulesError(

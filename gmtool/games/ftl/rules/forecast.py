@@ -122,14 +122,13 @@ RANDOM_ORDERS = ("order_weapon", "order_aim", "order_autofire", "order_power")
 
 
 def start(system: System, state: State, content: Any, *, fresh: bool) -> Start:
-    if fresh:
-        raise RulesError(
-            "an FTL battle is forecast from here, or between two ship files",
-            hint="gmtool forecast --from ftl-demo --ship Red=FILE --ship Blue=FILE",
-        )
     seats = captains(state)
     if len(seats) != 2:
         raise RulesError("a battle needs two ships", hint="give two with --ship NAME=FILE")
+    if fresh:  # the battle opens again from the seats' ships at its first second
+        before = {key: value for key, value in state.items() if key != "battle"}
+        return Start(before, what=f"the battle of {' and '.join(seats)} from its start",
+                     sides=tuple(seats))
     battle = _battle(state)
     if battle is not None and battle.get("over"):
         raise RulesError(f"the battle is over ({battle['over']})")

@@ -131,12 +131,21 @@ POLICIES = {
 DEFAULT_POLICIES = {"crew": "greedy", "enemies": "focus-weakest"}
 
 
+FRESH_FROM = "mission_start"
+"""``--fresh``: the session again from the start of the latest mission begun, the same
+mission started again by every run (a campaign file's first state is a session's start)."""
+FRESH_WHAT = "mission started"
+
+
+def fresh_action(action: Action, before: State) -> Action:
+    """The mission's start as every run plays it again: at the forecast's own clock, not
+    at the moment the table started it (the NOVA counter is counted by the forecast)."""
+    return {**action, "now": _clock_now(before, {})}
+
+
 def start(system: System, state: State, content: Any, *, fresh: bool) -> Start:
     if fresh:
-        raise RulesError(
-            "an Originem session is forecast from here",
-            hint="forecast the campaign file with --from for a session from its start",
-        )
+        return Start(state, what="the session from the start of its latest mission")
     if state.get("ended"):
         raise RulesError(f"the game is over (the crew has {state['ended']})")
     clock = state["nova"]
@@ -180,7 +189,7 @@ def _kept(move: Move) -> bool:
 
 
 def observe(state: State, action: Action, notes: dict[str, Any]) -> None:
-    pace_minutes = notes.setdefault("pace", {})
+    pace_minutes = notes.get("pace", {})  # set by the first step (a replayed start: none)
     kind = str(action.get("type"))
     minutes = pace_minutes.get(kind, 0.0)
     notes["now"] = float(action.get("now") or notes.get("now", 0.0)) + 60 * minutes
