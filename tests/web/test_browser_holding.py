@@ -1,6 +1,7 @@
-"""A server that holds, in a real browser: six tabs of one browser all follow the game
-(the browser opens six connections to a server at most), a page refused a stream still
-follows it and keeps trying, and a replaced link says so and is not live."""
+"""A server that holds, in a real browser: six tabs of one browser all follow the game on
+one event stream, which the tabs share (the browser opens six connections to a server at
+most), a page refused a stream still follows it and keeps trying, and a replaced link says
+so and is not live."""
 
 from __future__ import annotations
 
@@ -24,12 +25,14 @@ def new_match(home: Path) -> None:
     gm(home, "campaign", "new", "ff", "--system", "foodfight", *PLAYERS)
 
 
-def test_six_tabs_of_one_browser_all_follow_the_game(
+def test_six_tabs_of_one_browser_all_follow_the_game_on_one_stream(
     browser: Any, home: Path, served: list[Server]
 ) -> None:
     new_match(home)
     served.append(server := start_server(home, "ff"))
     context = browser.new_context(viewport={"width": 360, "height": 740})
+    asked: list[str] = []
+    context.on("request", lambda request: asked.append(urlsplit(request.url).path))
     tabs = []
     for n in range(6):
         tab = context.new_page()
@@ -47,6 +50,13 @@ def test_six_tabs_of_one_browser_all_follow_the_game(
         expect()(tab.locator("body")).to_have_class(LIVE)
     for tab in feeds:
         expect()(tab.locator(".feed .entry")).to_have_count(3, timeout=POLLED_MS)
+    # One tab holds the browser's stream and tells the others: none of them polls.
+    assert asked.count("/events") == 1 and "/version" not in asked, asked
+    tabs.pop(0).close()  # the tab with the stream goes: another takes it
+    gm(home, "-c", "ff", "roll", "1d4", "--dice", "2")
+    for tab in feeds:
+        expect()(tab.locator(".feed .entry")).to_have_count(4, timeout=POLLED_MS)
+    assert asked.count("/events") == 2 and "/version" not in asked, asked
     context.close()
 
 

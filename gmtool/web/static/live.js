@@ -160,13 +160,41 @@
   tick();
   showDice();
   retitle();
-  // The page is live through one event stream; when the server refuses it (too many
-  // screens) or ends it (a newer tab of this browser took its place) the page asks for the
-  // version every few seconds instead, and tries for a stream again while refused.
-  var polling = null;
+  // The page is live through an event stream. The tabs of one browser share what they
+  // hear on a BroadcastChannel (a browser opens at most six connections to a server, and
+  // every stream holds one): where the browser has Web Locks, only the tab holding the
+  // lock "gmtool-events" opens a stream and the others hear the versions from it (when it
+  // closes, another tab takes the lock and the stream); elsewhere every tab opens its
+  // own. When the server refuses a stream (too many screens) or ends it (a newer one of
+  // the same address took its place) the tab asks for the version every few seconds
+  // instead, and tries for a stream again while refused; what a tab hears from the
+  // others meanwhile redraws it at once.
+  var channel = window.BroadcastChannel ? new BroadcastChannel("gmtool-events") : null;
+  var streaming = false;  // this tab's own stream is open
+  function tell(live) {
+    if (channel) channel.postMessage({ version: version, live: live });
+  }
+  function setLive(on) {
+    body.classList.toggle("connected", on);
+    tell(on);
+  }
   function changed(now) {
     if (now !== version) { version = now; redraw(); }
+    tell(true);
   }
+  if (channel) {
+    channel.onmessage = function (e) {
+      var said = e.data || {};
+      if (said.hello) {  // a tab just opened: a tab that streams tells it where things stand
+        if (streaming) tell(true);
+        return;
+      }
+      if (streaming || typeof said.version !== "string") return;  // it hears for itself
+      body.classList.toggle("connected", !!said.live);
+      if (said.version !== version) { version = said.version; redraw(); }
+    };
+  }
+  var polling = null;
   function poll() {
     if (polling) return;
     polling = setInterval(function () {
@@ -176,22 +204,26 @@
           body.classList.toggle("connected", now !== null);
           if (now !== null) changed(now);
         })
-        .catch(function () { body.classList.remove("connected"); });
+        .catch(function () { setLive(false); });
     }, 2000);
   }
   function listen(wait) {
     var events = new EventSource(body.dataset.events);
     events.addEventListener("change", function (e) {
       if (polling) { clearInterval(polling); polling = null; }
+      streaming = true;
+      body.classList.add("connected");
       changed(e.data);
     });
     events.addEventListener("closed", function () {
-      events.close();  // another tab of this browser holds a stream: poll, do not fight it
+      streaming = false;
+      events.close();  // another screen of this address holds a stream: poll, do not fight it
       poll();
     });
-    events.onopen = function () { body.classList.add("connected"); };
+    events.onopen = function () { streaming = true; setLive(true); };
     events.onerror = function () {
-      body.classList.remove("connected");
+      streaming = false;
+      setLive(false);
       if (events.readyState === EventSource.CLOSED) {  // refused: the browser gives up
         poll();
         setTimeout(function () { listen(Math.min(wait * 2, 60000)); }, wait);
@@ -199,6 +231,14 @@
     };
   }
   if (body.dataset.events && window.EventSource) {
-    listen(5000);
+    if (channel && navigator.locks && navigator.locks.request) {
+      channel.postMessage({ hello: true });
+      navigator.locks.request("gmtool-events", function () {
+        listen(5000);
+        return new Promise(function () {});  // held until this tab closes
+      });
+    } else {
+      listen(5000);
+    }
   }
 })();
