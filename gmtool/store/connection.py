@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Concatenate, ParamSpec, Protocol, TypeVar
 
 from gmtool.errors import StoreError
-from gmtool.store.damage_mark import is_malformed, mark
+from gmtool.store.damage_mark import is_malformed, is_unreadable, mark
 from gmtool.store.records import DamagedRow
 from gmtool.store.schema import SCHEMA_VERSION, migrate
 from gmtool.store.version import schema_version
@@ -125,7 +125,7 @@ def store_error(error: sqlite3.DatabaseError | UnicodeError, name: str, path: Pa
         text = f"cannot decode text that is not UTF-8 ({getattr(error, 'reason', error)})"
     if is_malformed(text):
         mark(path, text)
-    if any(word in text for word in ("not a database", "malformed", "corrupt", "decode")):
+    if is_unreadable(text):
         return StoreError(
             f"campaign '{name}' is not a readable database ({path}: {text})",
             hint=f"'gmtool campaign verify {name}' says what is damaged; restore the file from"

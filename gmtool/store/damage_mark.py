@@ -25,8 +25,17 @@ def mark_path(path: Path) -> Path:
     return path.with_name(f"{path.name}.damaged")
 
 
+UNREADABLE = (*MALFORMED, "not a database", "decode")
+"""Words of SQLite's errors that say the file cannot be read as gmtool wrote it (text that
+is not UTF-8 where a row held text, say)."""
+
+
 def is_malformed(text: str) -> bool:
     return any(word in text for word in MALFORMED)
+
+
+def is_unreadable(text: str) -> bool:
+    return any(word in text for word in UNREADABLE)
 
 
 def mark(path: Path, problem: str) -> None:

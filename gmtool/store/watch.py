@@ -88,8 +88,8 @@ class Watch:
                     problem = self.check(conn)
                 except (sqlite3.DatabaseError, UnicodeError) as error:
                     text = str(error)
-                    malformed = damage_mark.is_malformed(text)
-                    problem = damage_mark.said_by_sqlite(text) if malformed else None
+                    unreadable = isinstance(error, UnicodeError) or damage_mark.is_unreadable(text)
+                    problem = damage_mark.said_by_sqlite(text) if unreadable else None
                 except (GmtoolError, OSError):  # a file being put back, say: the next round
                     problem = None
                 if problem is not None:

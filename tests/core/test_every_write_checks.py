@@ -269,3 +269,19 @@ def test_a_longer_log_is_checked_slice_by_slice_round_and_round(
     conn = sqlite3.connect(path)
     assert conn.execute("SELECT max(seq) FROM entries").fetchone()[0] == written + 1
     conn.close()
+
+
+def test_the_watch_finds_text_sqlite_cannot_decode(gmtool, small_snapshots, gmtool_home) -> None:  # type: ignore[no-untyped-def]
+    """Bytes that are not UTF-8 in an old entry stop the chain's reading itself: that is
+    damage found too, not a round that failed to end."""
+    build_campaign("t")
+    path = gmtool_home / "campaigns" / "t.db"
+    damage(path, "UPDATE entries SET what = CAST(x'ff41' AS TEXT) WHERE seq = 2")
+    held = Game.open("t")
+    watch = held.store.watch_pages(wait=lambda seconds: True)
+    assert watch.after_rounds(1, timeout=60)
+    assert watch.found is not None and "decode" in watch.found
+    with pytest.raises(StoreError) as refused:
+        held.roll("1d6", held.door())
+    assert "campaign verify t" in refused.value.line()
+    held.store.close()

@@ -31,12 +31,14 @@ def load_bench(name: str):  # type: ignore[no-untyped-def]
     return module
 
 
-def test_rebuilds_among_writers_of_every_kind_lose_no_acknowledged_roll(tmp_path: Path) -> None:
-    """The short run of ``bench/race.py``: command-line writers, a held-open ``play``
-    session and ``serve``'s live campaign, all rolling while rebuilds run."""
-    counts = load_bench("race").race(tmp_path, writers=2, rolls=25, rebuilds=4)
-    assert counts["acknowledged"] == 4 * 25, counts["errors"]
+def test_rebuilds_among_writers_of_every_kind_lose_no_acknowledged_entry(tmp_path: Path) -> None:
+    """The short run of ``bench/race.py``: command-line writers and a held-open ``play``
+    session rolling, the phones posting moves over HTTP to a running ``gmtool serve``,
+    while rebuilds run; every acknowledged entry checked in the file, one by one."""
+    counts = load_bench("race").race(tmp_path, writers=2, rolls=25, moves=12, rebuilds=4)
+    assert counts["acknowledged"] == 3 * 25, counts["errors"]
     assert counts["missing"] == 0 and counts["changed"] == 0
+    assert counts["moves"] == 12 and counts["moves_lost"] == 0 and counts["moves_in_order"]
     assert counts["rebuilds"] == 4 and counts["backups"] == 4 and counts["whole"]
 
 
