@@ -47,16 +47,18 @@ def key_of(move: Move) -> Key:
     beacon being the answer to a question)."""
     if move.name == "jump":
         return ("jump",)
-    return order_key(move.name.removeprefix("order_"), move.action)
+    fields = {k: v for k, v in move.action.items() if k != "type"}
+    return order_key(move.name.removeprefix("order_"), fields)
 
 
 def order_key(kind: str, fields: Mapping[str, Any]) -> Key:
-    """An order of ``kind`` as a wish names it (its fields but the type and the ship)."""
-    return (kind, tuple(sorted((k, v) for k, v in fields.items() if k not in ("type", "ship"))))
+    """An order of ``kind`` as a wish names it: its fields, the ship's included (a
+    candidate order's fields as ``choices.candidates`` lists them)."""
+    return (kind, frozenset(fields.items()))
 
 
-def _wish(kind: str, **fields: Any) -> Key:
-    return (kind, tuple(sorted(fields.items())))
+def _wish(ship: Mapping[str, Any], kind: str, **fields: Any) -> Key:
+    return order_key(kind, {"ship": ship["name"], **fields})
 
 
 @dataclass(frozen=True)
@@ -102,7 +104,7 @@ def _power(ship: Mapping[str, Any], wishes: Wishes) -> None:
     shields = systems.get("shields")
     if shields is not None:
         for bars in range(int(shields["power"]) + 1, usable_bars(shields) + 1):
-            wishes[_wish("power", system="shields", bars=bars)] = 9 + bars / 100
+            wishes[_wish(ship, "power", system="shields", bars=bars)] = 9 + bars / 100
     hurt = any(_hurt(m) for m in ship["crew"] if not is_hostile(ship, m))  # type: ignore[arg-type]
     low_air = any(int(r["oxygen"]) < LOW_AIR for r in ship["rooms"].values())
     need = _bars_wanted(ship)
@@ -111,7 +113,9 @@ def _power(ship: Mapping[str, Any], wishes: Wishes) -> None:
         for system_id, score in (("medbay", 7.5), ("oxygen", 7.4), ("engines", 7.0)):
             system = systems.get(system_id)
             if system is not None and spare[system_id] and int(system["power"]) > 0:
-                wishes[_wish("power", system=system_id, bars=int(system["power"]) - 1)] = score
+                wishes[_wish(ship, "power", system=system_id, bars=int(system["power"]) - 1)] = (
+                    score
+                )
     wanted = {
         "oxygen": 6.0 if low_air else 0.0,
         "medbay": 5.0 if hurt and not need else 0.0,
@@ -124,7 +128,7 @@ def _power(ship: Mapping[str, Any], wishes: Wishes) -> None:
             continue
         top = min(usable_bars(system), int(system["power"]) + free)
         for bars in range(int(system["power"]) + 1, top + 1):
-            wishes[_wish("power", system=system_id, bars=bars)] = score + bars / 100
+            wishes[_wish(ship, "power", system=system_id, bars=bars)] = score + bars / 100
 
 
 def _bars_wanted(ship: Mapping[str, Any]) -> int:
@@ -153,22 +157,24 @@ def _weapons(ship: Mapping[str, Any], enemy: Mapping[str, Any], wishes: Wishes) 
         if weapon.get("unmodelled"):
             continue
         if not weapon["powered"]:
-            wishes[_wish("weapon", weapon=weapon["id"], on=True)] = 8 + int(weapon["power"]) / 100
+            wishes[_wish(ship, "weapon", weapon=weapon["id"], on=True)] = (
+                8 + int(weapon["power"]) / 100
+            )
             continue
         target = weapon["target"]
         best = ranked[0] if ranked else None
         if best is None or target == best:
             continue
         if target is None:
-            wishes[_wish("aim", weapon=weapon["id"], room=best)] = 7.0
+            wishes[_wish(ship, "aim", weapon=weapon["id"], room=best)] = 7.0
         elif target not in ranked and not weapon["shots_left"]:
             # its room's system is broken (or it has none): the next target, between volleys
-            wishes[_wish("aim", weapon=weapon["id"], room=best)] = 3.0
+            wishes[_wish(ship, "aim", weapon=weapon["id"], room=best)] = 3.0
     if not ship["autofire"]:
-        wishes[_wish("autofire", on=True)] = 6.0
+        wishes[_wish(ship, "autofire", on=True)] = 6.0
     for slot, drone in enumerate(ship.get("drones") or []):
         if not drone["powered"] and int(ship.get("drone_parts", 0)) > 0:
-            wishes[_wish("drone", drone=str(slot + 1), on=True)] = 3.5
+            wishes[_wish(ship, "drone", drone=str(slot + 1), on=True)] = 3.5
 
 
 def _targets(enemy: Mapping[str, Any]) -> list[str]:
@@ -226,14 +232,14 @@ def _crew(ship: Mapping[str, Any], seat: str, stations: Mapping[str, str], wishe
     )
     for room in sorted(boarded):  # defenders first: the least needed at their stations
         for member in free[:2]:
-            wishes[_wish("crew", name=member["name"], room=room)] = 6.5 - worth(member) / 10
+            wishes[_wish(ship, "crew", name=member["name"], room=room)] = 6.5 - worth(member) / 10
     for room in broken:
         for member in free[:1]:
-            wishes[_wish("crew", name=member["name"], room=room)] = 5.0 - worth(member) / 10
+            wishes[_wish(ship, "crew", name=member["name"], room=room)] = 5.0 - worth(member) / 10
     if sickbay is not None:
         for member in own:
             if _hurt(member) and member["room"] != sickbay and not member.get("path"):
-                wishes[_wish("crew", name=member["name"], room=sickbay)] = 5.5
+                wishes[_wish(ship, "crew", name=member["name"], room=sickbay)] = 5.5
     repairing = broken_rooms(ship)
     for member in own:
         home = stations.get(str(member["name"]))
@@ -242,7 +248,7 @@ def _crew(ship: Mapping[str, Any], seat: str, stations: Mapping[str, str], wishe
         here = str(member["room"])
         if here in boarded or (here in repairing and here != home):
             continue
-        wishes[_wish("crew", name=member["name"], room=home)] = 2.0
+        wishes[_wish(ship, "crew", name=member["name"], room=home)] = 2.0
 
 
 def broken_rooms(ship: Mapping[str, Any]) -> set[str]:

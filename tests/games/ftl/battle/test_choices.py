@@ -96,6 +96,24 @@ def _play_at_random(b: dict[str, Any], rng: random.Random, dice: DiceDoor) -> No
     apply_battle({"battle": b}, {"type": "tick", "seconds": rng.randint(1, 4)}, dice)
 
 
+def _the_same_orders_asked_for_alone(
+    b: dict[str, Any], seat: str, offered: dict[str, list[dict[str, Any]]]
+) -> None:
+    """A forecast's captain asks for some kinds, and some orders of them (``kinds``,
+    ``wanted``): it gets just those of the whole list, in its order."""
+    every = [*offered, "teleport", "hack"]
+    for kind in every:
+        alone = legal_orders(b, seat, kinds=[kind])
+        assert alone == ({kind: offered[kind]} if kind in offered else {})
+
+    def wanted(kind: str, fields: Any) -> bool:  # about half of them, the same every run
+        return len(json.dumps([kind, fields], sort_keys=True)) % 2 == 0
+
+    some = legal_orders(b, seat, wanted=wanted)
+    halves = {kind: [a for a in actions if wanted(kind, a)] for kind, actions in offered.items()}
+    assert some == {kind: actions for kind, actions in halves.items() if actions}
+
+
 @pytest.mark.parametrize("pair", sorted(PAIRS))
 def test_the_menus_offer_what_the_orders_accept_on_a_copy(pair: str) -> None:
     red, blue = PAIRS[pair]()
@@ -112,6 +130,7 @@ def test_the_menus_offer_what_the_orders_accept_on_a_copy(pair: str) -> None:
             offered = legal_orders(b, seat)
             assert json.dumps(b, sort_keys=True) == before  # finding them changed nothing
             assert offered == _legal_by_trying(b, seat)
+            _the_same_orders_asked_for_alone(b, seat, offered)
             compared += 1
         _play_at_random(b, rng, dice)
     assert compared == 6

@@ -46,9 +46,7 @@ def legal_orders(
         walks = _walks(battle, seat, wanted)  # many candidates: checked as the order checks
         if walks:
             found["crew"] = walks
-    for kind, actions in candidates(battle, seat).items():
-        if kinds is not None and kind not in kinds:
-            continue
+    for kind, actions in candidates(battle, seat, kinds).items():
         if wanted is not None:
             actions = [a for a in actions if wanted(kind, a)]
         legal = [a for a in actions if is_legal(battle, {"type": f"order_{kind}", **a})]
@@ -57,66 +55,100 @@ def legal_orders(
     return found
 
 
-def candidates(battle: Battle, seat: str) -> dict[str, list[dict[str, Any]]]:
+def candidates(
+    battle: Battle, seat: str, kinds: Collection[str] | None = None
+) -> dict[str, list[dict[str, Any]]]:
     """Order kind -> every order of that kind the menus may offer ``seat``, legal or not
-    (all but crew walks, which ``_walks`` finds)."""
+    (all but crew walks, which ``_walks`` finds); of the ``kinds`` asked for only."""
     ship = battle["ships"][seat]
     enemy = enemy_of(battle, ship)
     base = {"ship": seat}
     return {
-        "power": [
-            {**base, "system": system_id, "bars": bars}
-            for system_id, system in ship["systems"].items()
-            for bars in range(int(system["level"]) + 1)
-            if bars != system["power"]
-        ],
-        "weapon": [
-            {**base, "weapon": weapon["id"], "on": not weapon["powered"]}
-            for weapon in ship["weapons"]
-        ],
-        "aim": [
-            {**base, "weapon": weapon["id"], "room": room}
-            for weapon in ship["weapons"]
-            for room in [*enemy["rooms"], *_drone_targets(enemy), None]
-            if room != weapon["target"]
-        ],
-        "drone": [
-            {**base, "drone": str(slot + 1), "on": not drone["powered"]}
-            for slot, drone in enumerate(ship.get("drones") or [])
-        ],
-        "autofire": [{**base, "on": not ship["autofire"]}],
-        "teleport": [{**base, "room": room} for room in enemy["rooms"]],
-        "retrieve": [dict(base)],
-        "hack": [{**base, "system": system_id} for system_id in enemy["systems"]],
-        "mind": [
-            {**base, "name": member["name"]}
-            for aboard in battle["ships"].values()
-            for member in aboard["crew"]
-            if member.get("owner") == enemy["name"] and member["health"] > 0
-        ]
-        + _slug_minds(battle, seat, enemy["name"]),
-        "cloak": [dict(base)],
-        "battery": [dict(base)],
-        "doors": [
-            {**base, "room": room_id, "open": not room["vent"]}
-            for room_id, room in ship["rooms"].items()
-            if room["space_door"]
-        ]
-        + [
-            {**base, "room": door["rooms"][0], "to": door["rooms"][1], "open": not door["open"]}
-            for door in ship.get("doors", {}).values()
-        ],
-        "lock": [
-            {**base, "name": member["name"], "room": room}
-            for aboard in battle["ships"].values()
-            for member in aboard["crew"]
-            if member.get("lock_seconds")
-            and member["health"] > 0
-            and member["room"]
-            and (side_of(member) or aboard["name"]) == seat
-            for room in aboard["rooms"][member["room"]]["neighbours"]
-        ],
+        kind: build(battle, ship, enemy, base)
+        for kind, build in _CANDIDATES.items()
+        if kinds is None or kind in kinds
     }
+
+
+Build = Callable[[Battle, Ship, Ship, dict[str, Any]], list[dict[str, Any]]]
+
+
+def _power(battle: Battle, ship: Ship, enemy: Ship, base: dict[str, Any]) -> list[dict[str, Any]]:
+    return [
+        {**base, "system": system_id, "bars": bars}
+        for system_id, system in ship["systems"].items()
+        for bars in range(int(system["level"]) + 1)
+        if bars != system["power"]
+    ]
+
+
+def _aims(battle: Battle, ship: Ship, enemy: Ship, base: dict[str, Any]) -> list[dict[str, Any]]:
+    return [
+        {**base, "weapon": weapon["id"], "room": room}
+        for weapon in ship["weapons"]
+        for room in [*enemy["rooms"], *_drone_targets(enemy), None]
+        if room != weapon["target"]
+    ]
+
+
+def _minds(battle: Battle, ship: Ship, enemy: Ship, base: dict[str, Any]) -> list[dict[str, Any]]:
+    return [
+        {**base, "name": member["name"]}
+        for aboard in battle["ships"].values()
+        for member in aboard["crew"]
+        if member.get("owner") == enemy["name"] and member["health"] > 0
+    ] + _slug_minds(battle, str(base["ship"]), enemy["name"])
+
+
+def _doors(battle: Battle, ship: Ship, enemy: Ship, base: dict[str, Any]) -> list[dict[str, Any]]:
+    return [
+        {**base, "room": room_id, "open": not room["vent"]}
+        for room_id, room in ship["rooms"].items()
+        if room["space_door"]
+    ] + [
+        {**base, "room": door["rooms"][0], "to": door["rooms"][1], "open": not door["open"]}
+        for door in ship.get("doors", {}).values()
+    ]
+
+
+def _locks(battle: Battle, ship: Ship, enemy: Ship, base: dict[str, Any]) -> list[dict[str, Any]]:
+    return [
+        {**base, "name": member["name"], "room": room}
+        for aboard in battle["ships"].values()
+        for member in aboard["crew"]
+        if member.get("lock_seconds")
+        and member["health"] > 0
+        and member["room"]
+        and (side_of(member) or aboard["name"]) == base["ship"]
+        for room in aboard["rooms"][member["room"]]["neighbours"]
+    ]
+
+
+_CANDIDATES: dict[str, Build] = {
+    "power": _power,
+    "weapon": lambda battle, ship, enemy, base: [
+        {**base, "weapon": weapon["id"], "on": not weapon["powered"]} for weapon in ship["weapons"]
+    ],
+    "aim": _aims,
+    "drone": lambda battle, ship, enemy, base: [
+        {**base, "drone": str(slot + 1), "on": not drone["powered"]}
+        for slot, drone in enumerate(ship.get("drones") or [])
+    ],
+    "autofire": lambda battle, ship, enemy, base: [{**base, "on": not ship["autofire"]}],
+    "teleport": lambda battle, ship, enemy, base: [
+        {**base, "room": room} for room in enemy["rooms"]
+    ],
+    "retrieve": lambda battle, ship, enemy, base: [dict(base)],
+    "hack": lambda battle, ship, enemy, base: [
+        {**base, "system": system_id} for system_id in enemy["systems"]
+    ],
+    "mind": _minds,
+    "cloak": lambda battle, ship, enemy, base: [dict(base)],
+    "battery": lambda battle, ship, enemy, base: [dict(base)],
+    "doors": _doors,
+    "lock": _locks,
+}
+"""Each order kind's candidates, in the order the menus list the kinds."""
 
 
 def _slug_minds(battle: Battle, seat: str, enemy: str) -> list[dict[str, Any]]:
