@@ -2,7 +2,9 @@
 Chromium (each in a browser of its own, as phones are; the server lets one address hold
 four streams, and all four come from this machine), the players discard in turn, and each
 sample is the time from a phone's post to the moment every other open page has redrawn
-(a MutationObserver on the page's live part). Part of ``web_live.web_figures``."""
+(a MutationObserver on the page's live part). Then the same with six tabs of one browser
+(the table, the four players and Ana's again), which share one event stream: a browser
+opens at most six connections to a server. Part of ``web_live.web_figures``."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 PAGES = ["table", "Ana", "Bo", "Cy"]
+TABS = ["table", "Ana", "Bo", "Cy", "Di", "Ana"]
 MOVES = 24
 SEEN = re.compile(r'name="seen" value="([0-9a-f]+)"')
 WATCH = """() => {
@@ -48,8 +51,12 @@ def post_move(base: str, token: str) -> bool:
     return False
 
 
-def browser_samples(base: str, tokens: dict[str, str], players: list[str]) -> list[float] | str:
-    """Seconds per move until every other open page redrew; or why it could not run."""
+def browser_samples(
+    base: str, tokens: dict[str, str], players: list[str], *, tabs: list[str] | None = None
+) -> list[float] | str:
+    """Seconds per move until every other open page redrew; or why it could not run.
+    ``tabs``: the pages as tabs of one browser instead (one context, which shares one event
+    stream among its tabs), a seat named twice opened twice."""
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
@@ -60,17 +67,18 @@ def browser_samples(base: str, tokens: dict[str, str], players: list[str]) -> li
     samples: list[float] = []
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
-        pages: dict[str, Any] = {}
-        for name in PAGES:
-            context = browser.new_context(viewport={"width": 360, "height": 740})
+        pages: list[tuple[str, Any]] = []
+        shared = browser.new_context(viewport={"width": 360, "height": 740}) if tabs else None
+        for name in tabs or PAGES:
+            context = shared or browser.new_context(viewport={"width": 360, "height": 740})
             page = context.new_page()
             page.goto(base + "/" if name == "table" else f"{base}/p/{tokens[name]}")
-            page.wait_for_function("document.body.classList.contains('connected')")
+            page.wait_for_function("() => document.body.classList.contains('connected')")
             page.evaluate(WATCH)
-            pages[name] = page
+            pages.append((name, page))
         for move in range(MOVES):
             seat = players[move % len(players)]
-            others = [page for name, page in pages.items() if name != seat]
+            others = [page for name, page in pages if name != seat]
             started = time.time() * 1000
             if not post_move(base, tokens[seat]):
                 continue

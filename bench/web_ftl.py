@@ -116,7 +116,7 @@ def in_chromium(bench: Bench, base: str, tick: list[str], count: int) -> list[fl
         browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
         page: Any = browser.new_page(viewport={"width": 1920, "height": 1080})
         page.goto(base + "/")
-        page.wait_for_function("document.body.classList.contains('connected')")
+        page.wait_for_function("() => document.body.classList.contains('connected')")
         page.evaluate(WATCH)
         for _ in range(count):
             time.sleep(0.3)

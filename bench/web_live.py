@@ -26,7 +26,7 @@ from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
 from common import Bench, Figure
-from web_browser import browser_samples, median_ms
+from web_browser import TABS, browser_samples, median_ms
 
 PLAYERS = ["Ana", "Bo", "Cy", "Di"]
 MOVES = 60
@@ -223,22 +223,26 @@ async def screens_held(
     return len(heard), (max(heard) - started if heard else float("inf"))
 
 
-def web_figures(bench: Bench) -> list[Figure]:
+def new_match(bench: Bench, name: str) -> None:
+    players = ",".join(PLAYERS)
     bench.run(
         bench.gmtool(
-            "campaign",
-            "new",
-            "web-live",
-            "--system",
-            "foodfight",
-            "--players",
-            ",".join(PLAYERS),
-            "--starter",
-            "Ana",
-            "--seed",
-            "7",
+            *("campaign", "new", name, "--system", "foodfight", "--players", players),
+            *("--starter", "Ana", "--seed", "7"),
         )
     )
+
+
+def stop_serving(served: Served) -> None:
+    served.process.send_signal(2)
+    with suppress(subprocess.TimeoutExpired):
+        served.process.communicate(timeout=10)
+    if served.process.poll() is None:
+        served.process.kill()
+
+
+def web_figures(bench: Bench) -> list[Figure]:
+    new_match(bench, "web-live")
     served = serve(bench, "web-live")
     stop = threading.Event()
     gm = threading.Thread(target=gm_rolling, args=(bench, "web-live", stop))
@@ -253,11 +257,14 @@ def web_figures(bench: Bench) -> list[Figure]:
         in_browser = browser_samples(base, served.tokens, PLAYERS)
     finally:
         stop.set()
-        served.process.send_signal(2)
-        with suppress(subprocess.TimeoutExpired):
-            served.process.communicate(timeout=10)
-        if served.process.poll() is None:
-            served.process.kill()
+        stop_serving(served)
+    new_match(bench, "web-tabs")  # a match of its own: the first one is near its end
+    served = serve(bench, "web-tabs")
+    try:
+        base = f"http://{served.host}:{served.port}"
+        in_tabs = browser_samples(base, served.tokens, PLAYERS, tabs=TABS)
+    finally:
+        stop_serving(served)
     samples.sort()
     median = statistics.median(samples) * 1000
     p99 = samples[min(len(samples) - 1, int(len(samples) * 0.99))] * 1000
@@ -271,6 +278,19 @@ def web_figures(bench: Bench) -> list[Figure]:
             "",
             "≤ 150 ms",
             shown <= 150,
+        )
+    if isinstance(in_tabs, str):
+        tabs = Figure("six tabs of one browser", f"not measured: {in_tabs}", "", "", None)
+    else:
+        shown = median_ms(in_tabs)
+        apart = "" if isinstance(in_browser, str) else f"{median_ms(in_browser):.0f} ms"
+        tabs = Figure(
+            f"the same in six tabs of one Chromium, one stream shared ({len(in_tabs)} moves),"
+            " median",
+            f"{shown:.0f} ms",
+            f"4 browsers apart: {apart}" if apart else "",
+            "",
+            None,
         )
     return [
         Figure(
@@ -288,6 +308,7 @@ def web_figures(bench: Bench) -> list[Figure]:
             p99 <= 500,
         ),
         browser,
+        tabs,
         Figure(
             f"screens held at once, told of a GM's roll (the last {last * 1000:.0f} ms"
             " after the command began)",
