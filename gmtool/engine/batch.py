@@ -37,6 +37,7 @@ def play_games(
     jobs: int = 1,
     on_game: OnGame | None = None,
     first: int = 0,
+    keep_on_interrupt: bool = False,
 ) -> Counted:
     """A simulator's whole run: ``games`` games played by ``play_one(game seed)``, spread
     over ``jobs`` processes, each share counted in its own ``empty_report()`` and the
@@ -45,11 +46,14 @@ def play_games(
     ``empty_report`` and ``play_one`` are module-level functions or ``functools.partial``s
     of them, so that worker processes can receive them (what they carry, the content or
     anything made once for the run, goes to each worker process once). ``first``: the
-    number of the run's first game (a run played in slices starts each slice there)."""
+    number of the run's first game (a run played in slices starts each slice there).
+    ``keep_on_interrupt``: Ctrl-C (or ``on_game`` raising ``KeyboardInterrupt``) in a run
+    over processes ends it with the report of the shares finished before, the games from
+    the first on in order (a forecast's figures so far), instead of raising."""
     share = partial(_play_share, empty_report, play_one, seed)
     if jobs <= 1 or games < 2:
         return share(first, first + games, on_game)
-    return _in_processes(games, jobs, share, on_game, first)
+    return _in_processes(games, jobs, share, on_game, first, keep_on_interrupt)
 
 
 def game_seed(seed: int, number: int) -> int:
@@ -92,6 +96,7 @@ def _in_processes(
     share: Callable[[int, int], Counted],
     on_game: OnGame | None,
     first: int = 0,
+    keep_on_interrupt: bool = False,
 ) -> Counted:
     """``share(start, end)`` for every share of the games, in ``jobs`` processes, the
     shares' reports merged in the order of their games.
@@ -105,19 +110,24 @@ def _in_processes(
     end = first + games
     bounds = [(start, min(start + size, end)) for start in range(first, end, size)]
     processes = min(jobs, len(bounds))
+    total: Counted | None = None
     with ProcessPoolExecutor(processes, initializer=_take_share, initargs=(share,)) as pool:
         futures = [pool.submit(_play_given_share, start, end) for start, end in bounds]
-        total: Counted | None = None
         done = 0
-        for future, (start, end) in zip(futures, bounds, strict=True):
-            part: Counted = future.result()
-            if total is None:
-                total = part
-            else:
-                total.merge(part)
-            done += end - start
-            if on_game is not None:
-                on_game(done)
+        try:
+            for future, (start, end) in zip(futures, bounds, strict=True):
+                part: Counted = future.result()
+                if total is None:
+                    total = part
+                else:
+                    total.merge(part)
+                done += end - start
+                if on_game is not None:
+                    on_game(done)
+        except KeyboardInterrupt:
+            pool.shutdown(wait=False, cancel_futures=True)
+            if not keep_on_interrupt or total is None:
+                raise
     assert total is not None
     return total
 

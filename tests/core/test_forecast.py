@@ -83,6 +83,12 @@ def test_ctrl_c_keeps_the_figures_of_the_games_finished() -> None:
 
     outcome = F.forecast(setup, 1000, seed=3, on_game=interrupt)
     assert outcome.stopped and outcome.tally.runs == 12
+    # Over two processes: the shares finished before it (the first 32 of 1000 games,
+    # 16 shares a process), the same games as one process plays first.
+    shared = F.forecast(setup, 1000, seed=3, jobs=2, on_game=_stop_at_once)
+    assert shared.stopped and shared.tally.runs == 32
+    alone = F.forecast(setup, 32, seed=3)
+    assert shared.tally.wins == alone.tally.wins and shared.tally.measures == alone.tally.measures
     doc = F.report(
         outcome.tally,
         exact=False,
@@ -93,3 +99,7 @@ def test_ctrl_c_keeps_the_figures_of_the_games_finished() -> None:
         stopped=True,
     )
     assert doc["runs"] == 12 and doc["stopped"] is True
+
+
+def _stop_at_once(done: int) -> None:
+    raise KeyboardInterrupt

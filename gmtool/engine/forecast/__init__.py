@@ -55,7 +55,7 @@ from gmtool.engine.forecast.playout import (
     play_seeded,
     replayable,
 )
-from gmtool.engine.forecast.sampling import SLICES, OnGame, sampled
+from gmtool.engine.forecast.sampling import OnGame, sampled
 
 __all__ = [
     "EXACT_STEPS",
@@ -63,7 +63,6 @@ __all__ = [
     "PROBE",
     "REFEREE",
     "REFUSALS",
-    "SLICES",
     "THINKING",
     "Z95",
     "AnswerScore",

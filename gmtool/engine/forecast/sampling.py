@@ -16,13 +16,6 @@ def _empty(sides: tuple[str, ...]) -> Tally:
 
 
 OnGame = Callable[[int], None]
-SLICES = 8
-"""A run over several processes is played in this many slices, one after another."""
-
-
-def _heard(on_game: OnGame | None, first: int, done: int) -> None:
-    if on_game is not None:
-        on_game(first + done)
 
 
 def sampled(
@@ -34,25 +27,23 @@ def sampled(
     on_game: OnGame | None = None,
     tally: Tally | None = None,
 ) -> Tally:
-    """``runs`` games, game ``n`` seeded from ``seed`` and ``n``; Ctrl-C in one process
-    keeps the games finished so far (``Tally.runs`` says how many)."""
+    """``runs`` games, game ``n`` seeded from ``seed`` and ``n``; Ctrl-C keeps the games
+    finished so far in ``tally`` (``Tally.runs`` says how many) and is raised again."""
     tally = tally if tally is not None else Tally(setup.sides)
     if jobs > 1 and runs > 1:
-        # In a few slices, so that Ctrl-C keeps the slices finished before it.
-        size = max(-(-runs // SLICES), jobs * 64)
-        for first in range(0, runs, size):
-            count = min(size, runs - first)
-            done = partial(_heard, on_game, first)
-            part = play_games(
-                count,
-                seed,
-                partial(_empty, setup.sides),
-                partial(play_seeded, setup),
-                jobs=jobs,
-                on_game=done,
-                first=first,
-            )
-            tally.merge(part)
+        # One pool of processes for the whole run; Ctrl-C keeps the shares finished.
+        part = play_games(
+            runs,
+            seed,
+            partial(_empty, setup.sides),
+            partial(play_seeded, setup),
+            jobs=jobs,
+            on_game=on_game,
+            keep_on_interrupt=True,
+        )
+        tally.merge(part)
+        if tally.runs < runs:
+            raise KeyboardInterrupt  # stopped: the figures so far are in ``tally``
         return tally
     for number in range(runs):
         tally.add(play_seeded(setup, game_seed(seed, number)))
