@@ -87,8 +87,10 @@ class Captain:
         wishes: Wishes = {}
         if self.escapes and _losing(ship, enemy) and is_ready(battle, ship):
             wishes[("jump",)] = 100.0
-        _power(ship, wishes)
-        _weapons(ship, enemy, wishes)
+        hurt, low_air = _hurt_and_low_air(ship)
+        spare = _spare(ship, hurt, low_air)
+        _power(ship, spare, (hurt, low_air), wishes)
+        _weapons(ship, enemy, spare, wishes)
         _crew(ship, seat, stations, wishes)
         return wishes
 
@@ -98,24 +100,24 @@ def _losing(ship: Mapping[str, Any], enemy: Mapping[str, Any]) -> bool:
     return hull <= int(ship["hull_max"]) * ESCAPE_HULL and hull < int(enemy["hull"])
 
 
-def _power(ship: Mapping[str, Any], wishes: Wishes) -> None:
+def _power(
+    ship: Mapping[str, Any], spare: dict[str, int], needs: tuple[bool, bool], wishes: Wishes
+) -> None:
+    """``needs``: whether a crew member is badly hurt, and whether a room's air is low."""
     systems = ship["systems"]
     free = reactor_free(ship)  # type: ignore[arg-type]
+    hurt, low_air = needs
     shields = systems.get("shields")
-    if shields is not None:
-        for bars in range(int(shields["power"]) + 1, usable_bars(shields) + 1):
+    if shields is not None and not shields["ion"]:
+        top = min(usable_bars(shields), int(shields["power"]) + free + sum(spare.values()))
+        for bars in range(int(shields["power"]) + 1, top + 1):
             wishes[_wish(ship, "power", system="shields", bars=bars)] = 9 + bars / 100
-    hurt = any(_hurt(m) for m in ship["crew"] if not is_hostile(ship, m))  # type: ignore[arg-type]
-    low_air = any(int(r["oxygen"]) < LOW_AIR for r in ship["rooms"].values())
     need = _bars_wanted(ship)
     if need > free:  # bars back from what can wait, for the shields and the weapons
-        spare = {"medbay": not hurt, "oxygen": not low_air, "engines": True}
         for system_id, score in (("medbay", 7.5), ("oxygen", 7.4), ("engines", 7.0)):
-            system = systems.get(system_id)
-            if system is not None and spare[system_id] and int(system["power"]) > 0:
-                wishes[_wish(ship, "power", system=system_id, bars=int(system["power"]) - 1)] = (
-                    score
-                )
+            if spare.get(system_id):
+                less = int(systems[system_id]["power"]) - 1
+                wishes[_wish(ship, "power", system=system_id, bars=less)] = score
     wanted = {
         "oxygen": 6.0 if low_air else 0.0,
         "medbay": 5.0 if hurt and not need else 0.0,
@@ -124,42 +126,68 @@ def _power(ship: Mapping[str, Any], wishes: Wishes) -> None:
     }
     for system_id, score in wanted.items():
         system = systems.get(system_id)
-        if system is None or not score or free <= 0:
-            continue
+        if system is None or not score or free <= 0 or system["ion"] or system["subsystem"]:
+            continue  # a subsystem (the helm, the doors) takes no power
         top = min(usable_bars(system), int(system["power"]) + free)
         for bars in range(int(system["power"]) + 1, top + 1):
             wishes[_wish(ship, "power", system=system_id, bars=bars)] = score + bars / 100
 
 
+def _hurt_and_low_air(ship: Mapping[str, Any]) -> tuple[bool, bool]:
+    hurt = any(_hurt(m) and not is_hostile(ship, m) for m in ship["crew"])  # type: ignore[arg-type]
+    low_air = any(int(r["oxygen"]) < LOW_AIR for r in ship["rooms"].values())
+    return hurt, low_air
+
+
+def _spare(ship: Mapping[str, Any], hurt: bool, low_air: bool) -> dict[str, int]:
+    """The bars the captain would take back for its shields and weapons: the medbay's
+    (nobody badly hurt), the oxygen's (the air fine), the engines'; none while ionised."""
+    can = {"medbay": not hurt, "oxygen": not low_air, "engines": True}
+    found = {}
+    for system_id, ok in can.items():
+        system = ship["systems"].get(system_id)
+        if ok and system is not None and int(system["power"]) > 0 and not system["ion"]:
+            found[system_id] = int(system["power"])
+    return found
+
+
+def _weapon_room(ship: Mapping[str, Any]) -> int:
+    """The weapon control bars free for another weapon (none while ionised)."""
+    control = ship["systems"].get("weapon_control")
+    if control is None or control["ion"]:
+        return 0
+    return usable_bars(control) - int(control["power"])
+
+
 def _bars_wanted(ship: Mapping[str, Any]) -> int:
     """Reactor bars the captain still wants for its shields and its weapons: the shields'
     missing bars, and the cheapest weapon off that weapon control has room for."""
-    systems = ship["systems"]
     need = 0
-    shields = systems.get("shields")
-    if shields is not None:
+    shields = ship["systems"].get("shields")
+    if shields is not None and not shields["ion"]:
         need += max(0, usable_bars(shields) - int(shields["power"]))
-    control = systems.get("weapon_control")
-    if control is not None:
-        room = usable_bars(control) - int(control["power"])
-        costs = [
-            int(w["power"])
-            for w in ship["weapons"]
-            if not w["powered"] and not w.get("unmodelled") and int(w["power"]) <= room
-        ]
-        need += min(costs, default=0)
-    return need
+    room = _weapon_room(ship)
+    costs = [
+        int(w["power"])
+        for w in ship["weapons"]
+        if not w["powered"] and not w.get("unmodelled") and int(w["power"]) <= room
+    ]
+    return need + min(costs, default=0)
 
 
-def _weapons(ship: Mapping[str, Any], enemy: Mapping[str, Any], wishes: Wishes) -> None:
+def _weapons(
+    ship: Mapping[str, Any], enemy: Mapping[str, Any], spare: dict[str, int], wishes: Wishes
+) -> None:
     ranked = _targets(enemy)
+    room = _weapon_room(ship)
+    bars = reactor_free(ship) + sum(spare.values())  # type: ignore[arg-type]
     for weapon in ship["weapons"]:
         if weapon.get("unmodelled"):
             continue
         if not weapon["powered"]:
-            wishes[_wish(ship, "weapon", weapon=weapon["id"], on=True)] = (
-                8 + int(weapon["power"]) / 100
-            )
+            if int(weapon["power"]) <= min(room, bars):  # else it cannot be switched on
+                on = _wish(ship, "weapon", weapon=weapon["id"], on=True)
+                wishes[on] = 8 + int(weapon["power"]) / 100
             continue
         target = weapon["target"]
         best = ranked[0] if ranked else None
@@ -172,8 +200,12 @@ def _weapons(ship: Mapping[str, Any], enemy: Mapping[str, Any], wishes: Wishes) 
             wishes[_wish(ship, "aim", weapon=weapon["id"], room=best)] = 3.0
     if not ship["autofire"]:
         wishes[_wish(ship, "autofire", on=True)] = 6.0
+    control = ship["systems"].get("drone_control")
+    if control is None or control["ion"] or int(ship.get("drone_parts", 0)) <= 0:
+        return
+    fits = min(usable_bars(control) - int(control["power"]), reactor_free(ship))  # type: ignore[arg-type]
     for slot, drone in enumerate(ship.get("drones") or []):
-        if not drone["powered"] and int(ship.get("drone_parts", 0)) > 0:
+        if not drone["powered"] and int(drone["power"]) <= fits:
             wishes[_wish(ship, "drone", drone=str(slot + 1), on=True)] = 3.5
 
 

@@ -127,8 +127,9 @@ def start(system: System, state: State, content: Any, *, fresh: bool) -> Start:
         raise RulesError("a battle needs two ships", hint="give two with --ship NAME=FILE")
     if fresh:  # the battle opens again from the seats' ships at its first second
         before = {key: value for key, value in state.items() if key != "battle"}
-        return Start(before, what=f"the battle of {' and '.join(seats)} from its start",
-                     sides=tuple(seats))
+        return Start(
+            before, what=f"the battle of {' and '.join(seats)} from its start", sides=tuple(seats)
+        )
     battle = _battle(state)
     if battle is not None and battle.get("over"):
         raise RulesError(f"the battle is over ({battle['over']})")

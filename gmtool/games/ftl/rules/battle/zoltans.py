@@ -41,6 +41,10 @@ def place_zoltan_bars(ship: Ship) -> list[tuple[str, int, int]]:
     for each that changed. Weapon (drone) control's power stays the powered weapons' (drones')
     sum."""
     changed: list[tuple[str, int, int]] = []
+    if not any(m.get("room_power") for m in ship["crew"]) and not any(
+        s.get("zoltan") for s in ship["systems"].values()
+    ):
+        return changed  # no Zoltan aboard and no bars of one left: nothing to place
     for system_id, system in ship["systems"].items():
         before = int(system.get("zoltan", 0))
         after = zoltan_bars(ship, system)
