@@ -32,7 +32,7 @@ def test_a_forecast_battle_replays_through_the_log(gmtool, monkeypatch: pytest.M
 def test_forecast_from_the_middle_of_a_battle(gmtool) -> None:  # type: ignore[no-untyped-def]
     gmtool("campaign", "new", "duel", "--from", "ftl-demo")
     assert gmtool("ftl", "tick", "--seconds", "3").code == 0
-    out = gmtool("forecast", "--runs", "1", "--seed", "1", "--policy", "as-set", "--json")
+    out = gmtool("forecast", "--runs", "1", "--seed", "1", "--policy", "captain", "--json")
     assert out.code == 0, out.err
     doc = json.loads(out.out)
     assert doc["what"] == "the battle of Red and Blue from second 3"
@@ -61,7 +61,7 @@ def test_two_ship_files_never_played(gmtool) -> None:  # type: ignore[no-untyped
         "--runs",
         "1",
         "--policy",
-        "as-set",
+        "captain",  # the battle ends in seconds (the re-loader fires every second)
         "--json",
     )
     assert out.code == 0, out.err
@@ -75,10 +75,30 @@ def test_two_ship_files_never_played(gmtool) -> None:  # type: ignore[no-untyped
         "--runs",
         "1",
         "--policy",
-        "as-set",
+        "captain",  # the battle ends in seconds (the re-loader fires every second)
         "--json",
     )
     assert alone.code == 0, alone.err
     assert set(json.loads(alone.out)["wins"]) == {"A", "B"}
     wrong = gmtool("forecast", "--from", "astral-demo", "--ship", "A=ftl-red.yaml")
     assert wrong.code == 2 and "--ship is for ftl" in wrong.err
+
+
+def test_captains_battle_replays_through_the_log(gmtool, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    # Two Red Kestrels: both lose hull, crew and systems fast, so the captains give every
+    # kind of order they know (power, weapons, aim, autofire, drones, crew) in a few seconds.
+    path = tmp_path / "twins.yaml"
+    path.write_text("system: ftl\noptions:\n  ships: {Red: ftl-red.yaml, Blue: ftl-red.yaml}\n")
+    assert gmtool("campaign", "new", "twins", "--from", str(path)).code == 0
+    game = Game.open("twins")
+    start = rules.start(game.system, game.state, game.content, fresh=False)
+    chosen = {"Red": "captain", "Blue": "cautious"}
+    setup = F.Setup(
+        game.system, rules, game.content, start, F.policies_for(rules, chosen, start.sides)
+    )
+    played = F.play_out(setup, F.Rng(2), F.Rng(11), trail=True)
+    kinds = {action["type"] for action, _ in played.actions}
+    assert {"order_power", "order_weapon", "order_aim", "order_crew", "tick"} <= kinds
+    for action, faces in played.actions:
+        game.play(action, game.door(entered=faces))
+    assert game.state == played.end
