@@ -37,7 +37,8 @@ DEFAULT_POLICIES = {"*": "random"}
 MAIN = "moves"
 ENUMERABLE = False
 """Draws are secret shuffles, not dice through the door: never enumerated."""
-RUNS = 500
+RUNS = 2000
+"""About a second of random play, two of greedy, on one core."""
 FRESH_DEAL = True
 """``--fresh`` deals the match again from the campaign's own options, every game anew."""
 MAX_MOVES = 1000

@@ -40,7 +40,8 @@ DEFAULT_POLICIES = {"*": "random"}
 MAIN = "turns"
 ENUMERABLE = False
 """Spells are dealt by a secret shuffle, not dice through the door: never enumerated."""
-RUNS = 300
+RUNS = 1000
+"""About a second and a half of random play, two of greedy, on one core."""
 FRESH_DEAL = True
 """``--fresh`` sets the game up again from the campaign's own options, every game anew."""
 MAX_TURNS = 1000
