@@ -52,6 +52,8 @@ def test_a_captain_powers_a_weapon_from_the_phone_and_it_is_logged_as_theirs(
     assert "Your turn · Red" in page and "Blue Lanternfish, on your sensors" in page
     found = re.search(r'<option value="(\d+)">heavy laser on</option>', page)
     assert found, "powering the heavy laser is one of the legal orders"
+    battery = page.split("Backup battery", 1)[1].split("</select>", 1)[0]
+    assert "choose…" not in battery and re.search(r'<option value="\d+" selected>battery', battery)
     seen = page.split('name="seen" value="', 1)[1].split('"', 1)[0]
     done = duel.post("Red", move="order_weapon", pick=found[1], seen=seen)
     assert "refused" not in done.text, done.text
