@@ -1,7 +1,7 @@
 """Writers of every kind on one campaign while ``campaign rebuild`` runs among them, and
 whether every acknowledged entry is still there afterwards, checked entry by entry.
 
-``python bench/race.py`` (``--writers 3 --rolls 150 --moves 72 --rebuilds 20``) runs, on
+``python bench/race.py`` (``--writers 3 --rolls 150 --moves 36 --rebuilds 20``) runs, on
 one Food Fight campaign, at once:
 
 - ``--writers`` command-line writers (one process each, open, roll, close, as ``gmtool
@@ -9,8 +9,8 @@ one Food Fight campaign, at once:
 - a ``play`` session: one process holding the campaign open (its watch running) and
   rolling in it;
 - a running ``gmtool serve``, and the four players' phones posting moves to it over HTTP
-  from their own links, as a browser posts them (up to ``--moves`` discards, in turn:
-  each player's 18 cards are 72 in all);
+  from their own links, as a browser posts them (up to ``--moves`` discards, in turn,
+  until the match ends: this one is won after 39);
 - one process rebuilding the campaign ``--rebuilds`` times, ``--gap`` seconds apart.
 
 A roll counts as acknowledged once its call returned, a phone move once the page the
@@ -97,8 +97,11 @@ def serve(run: list[str], env: dict[str, str]) -> tuple[subprocess.Popen[str], d
 
 def phones(links: dict[str, str], moves: int) -> dict[str, Any]:
     """The players discarding in turn from their links over HTTP, each from their first
-    pile that is not empty, until ``moves`` were played or every pile is empty; a move
-    refused for any other reason (a rebuild holding the lock, say) is posted again."""
+    pile that is not empty, until ``moves`` were played or the match is over; a move
+    refused for any other reason (a rebuild holding the lock, say), or turned away by the
+    server's limit of moves a seat makes in a few seconds (429), is posted again."""
+    import time
+    from urllib.error import HTTPError
     from urllib.parse import urlencode, urlsplit
     from urllib.request import Request, urlopen
 
@@ -106,7 +109,7 @@ def phones(links: dict[str, str], moves: int) -> dict[str, Any]:
     played: list[list[str]] = []
     errors: list[str] = []
     pile = dict.fromkeys(PLAYERS, 1)
-    turn = 0
+    turn = throttled = 0
     while len(played) < moves and pile[PLAYERS[turn % 4]] <= SPOTS and len(errors) < 200:
         seat = PLAYERS[turn % 4]
         with urlopen(links[seat], timeout=30) as answer:
@@ -115,17 +118,26 @@ def phones(links: dict[str, str], moves: int) -> dict[str, Any]:
         request = Request(
             f"{links[seat]}/move", data=urlencode(form).encode(), headers={"Origin": origin}
         )
-        with urlopen(request, timeout=30) as answer:
-            notice = NOTICE.search(answer.read().decode())
+        try:
+            with urlopen(request, timeout=30) as answer:
+                notice = NOTICE.search(answer.read().decode())
+        except HTTPError as error:
+            if error.code != 429:
+                raise
+            throttled += 1  # the server's limit of moves a seat makes in a few seconds
+            time.sleep(1)
+            continue
         said = html.unescape(notice[1]) if notice else ""
         if "is empty" in said:
             pile[seat] += 1
+        elif "the game is over" in said:
+            break
         elif said.startswith("refused"):
             errors.append(f"{seat}: {said}")
         else:
             played.append([seat, f"discard pile {pile[seat]}"])
             turn += 1
-    return {"played": played, "errors": errors}
+    return {"played": played, "errors": errors, "throttled": throttled}
 
 
 REBUILDER = """
@@ -227,7 +239,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--writers", type=int, default=3)
     parser.add_argument("--rolls", type=int, default=150)
-    parser.add_argument("--moves", type=int, default=72)
+    parser.add_argument("--moves", type=int, default=36)
     parser.add_argument("--rebuilds", type=int, default=20)
     parser.add_argument("--gap", type=float, default=0.3, help="seconds between rebuilds")
     args = parser.parse_args()
