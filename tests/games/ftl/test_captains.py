@@ -97,3 +97,22 @@ def test_the_cautious_captain_jumps_away_when_losing_with_the_drive_charged() ->
     assert ("jump",) not in CAUTIOUS.wishes(state, "Red", {})
     red["ftl"], red["hull"] = need, 11  # over a third
     assert ("jump",) not in CAUTIOUS.wishes(state, "Red", {})
+
+
+def test_the_cautious_captain_escapes_by_a_jump_on_offer(gmtool) -> None:  # type: ignore[no-untyped-def]
+    from gmtool.engine.game import Game
+
+    assert gmtool("campaign", "new", "esc", "--from", "ftl-demo").code == 0
+    assert gmtool("ftl", "map", "new").code == 0  # a map: the jumps are offered
+    assert gmtool("ftl", "tick").code == 0
+    game = Game.open("esc")
+    state = game.state  # one copy of the head state, changed here
+    blue = state["battle"]["ships"]["Blue"]
+    blue["hull"] = 9  # under a third of 30, and Red's is 30
+    blue["ftl"] = int(state["battle"]["rules"]["ftl"]["charge_seconds"]) * SCALE
+    policies = {"Red": rules.POLICIES["as-set"], "Blue": CAUTIOUS}
+    player = Player(SYSTEM, game.content, policies, Rng(1))
+    action = rules.step(state, player)
+    assert action is not None and action["type"] == "jump" and action["player"] == "Blue"
+    SYSTEM.apply(state, action, game.door(), game.content)
+    assert state["battle"]["over"] == "Blue escaped"
