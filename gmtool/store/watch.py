@@ -18,6 +18,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable
+from contextlib import suppress
 from pathlib import Path
 
 from gmtool.errors import GmtoolError
@@ -57,6 +58,7 @@ class Watch:
         self._stop = threading.Event()
         self._wait = wait or self._stop.wait
         self._ended_round = threading.Condition()
+        self._conn: sqlite3.Connection | None = None
         self._thread = threading.Thread(target=self._run, name="gmtool-watch", daemon=True)
 
     def start(self) -> Watch:
@@ -64,7 +66,13 @@ class Watch:
         return self
 
     def stop(self) -> None:
+        """Stop the watch, and the query it is in (SQLite's quick check of a long log takes
+        seconds): a server stopping does not wait for it."""
         self._stop.set()
+        conn = self._conn
+        if conn is not None:
+            with suppress(sqlite3.Error):
+                conn.interrupt()
         if self._thread.is_alive() and self._thread is not threading.current_thread():
             self._thread.join()
 
@@ -80,19 +88,18 @@ class Watch:
     def _run(self) -> None:
         from gmtool.store.connection import connect
 
-        conn: sqlite3.Connection | None = None
         try:
             while not self._stop.is_set():
                 try:
-                    conn = conn or connect(self.path, self.name, readonly=True)
-                    problem = self.check(conn)
+                    self._conn = self._conn or connect(self.path, self.name, readonly=True)
+                    problem = self.check(self._conn)
                 except (sqlite3.DatabaseError, UnicodeError) as error:
                     text = str(error)
                     unreadable = isinstance(error, UnicodeError) or damage_mark.is_unreadable(text)
                     problem = damage_mark.said_by_sqlite(text) if unreadable else None
                 except (GmtoolError, OSError):  # a file being put back, say: the next round
                     problem = None
-                if problem is not None:
+                if problem is not None and not self._stop.is_set():
                     self.found = problem
                     damage_mark.mark(self.path, problem)  # every process's writes stop
                 with self._ended_round:
@@ -101,8 +108,8 @@ class Watch:
                 if problem is not None or self._wait(self.every):
                     return
         finally:
-            if conn is not None:
-                conn.close()
+            if self._conn is not None:
+                self._conn.close()
             with self._ended_round:
                 self._ended_round.notify_all()
 
@@ -122,7 +129,8 @@ class Watch:
                 if problem is None and after == 0:
                     problem = seals.quick_check(conn)  # the seal, as the log is now
             finally:
-                conn.execute("ROLLBACK")
+                if conn.in_transaction:  # (an interrupted query has rolled it back)
+                    conn.execute("ROLLBACK")
             if problem is not None or after == 0:
                 return problem
             if self._wait(time.monotonic() - started):
