@@ -154,3 +154,32 @@ def test_ship_check_names_nested_shape_problems_with_the_rules_on_the_rest(  # t
     )
     assert any(line.startswith(f"{path}:{line_of('name: ana')}: crew.2.name:") for line in lines)
     assert lines[-1] == f"{len(lines) - 1} problem(s) in 1 file(s)"
+
+
+def test_crew_per_room_holds_a_teleport_too() -> None:
+    import pytest
+
+    from gmtool.errors import RulesError
+    from gmtool.games.ftl.rules.battle.setup import new_battle
+    from tests.games.ftl.battle.helpers import order, ship, tables
+
+    raiders = ship()
+    for room in raiders["rooms"]:
+        if room["id"] == "hall":
+            room["system"] = "crew_teleporter"
+    raiders["systems"]["crew_teleporter"] = 1
+    raiders["crew"] = [
+        *({"race": "human", "name": n, "room": r} for n, r in (("A", "pilot"), ("B", "weapons"))),
+        *({"race": "human", "name": f"h{i}", "room": "hall"} for i in range(3)),
+    ]
+    data = tables()
+    data["crew_per_room"] = "corners"
+    state = {"battle": new_battle({"Red": raiders, "Blue": ship()}, data)}
+    if not state["battle"]["ships"]["Red"]["systems"]["crew_teleporter"]["power"]:
+        order(state, "power", ship="Red", system="crew_teleporter", bars=1)
+    # three boarders do not fit Blue's oxygen room (2x1: 2 corners); its medbay (2x2) holds 4
+    with pytest.raises(RulesError, match="oxygen of Blue has 2 corners and 0 of Red's crew"):
+        order(state, "teleport", ship="Red", room="oxygen")
+    order(state, "teleport", ship="Red", room="medbay")
+    blue = state["battle"]["ships"]["Blue"]
+    assert sum(m.get("owner") == "Red" and m["room"] == "medbay" for m in blue["crew"]) == 3
