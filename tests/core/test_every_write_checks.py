@@ -193,7 +193,7 @@ def test_serve_watches_the_campaign_it_serves(gmtool_home) -> None:  # type: ign
     from gmtool.web.campaign import LiveCampaign
 
     game = Game.create("s", system_name="originem", options={}, overrides={}, seed=3)
-    for _ in range(60):
+    for _ in range(20):
         game.roll("1d20", game.door(), who="Ana")
     game.store.close()
     gc.collect()
