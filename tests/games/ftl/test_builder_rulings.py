@@ -183,3 +183,18 @@ def test_crew_per_room_holds_a_teleport_too() -> None:
     order(state, "teleport", ship="Red", room="medbay")
     blue = state["battle"]["ships"]["Blue"]
     assert sum(m.get("owner") == "Red" and m["room"] == "medbay" for m in blue["crew"]) == 3
+
+
+def test_a_room_of_the_wrong_shape_is_told_once(gmtool, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from tests.games.ftl.helpers import write_ship
+
+    ship = small_ship(crew=[{"race": "human", "name": "Ana", "room": "guns"}])
+    ship["rooms"][1]["at"] = [2, "x"]  # the guns room, left out of the rule checks
+    ship["rooms"][0]["doors"] = ["guns"]
+    ship["weapons"] = ["basic_laser", "basic_laser"]  # a rule problem of the rest
+    path = write_ship(tmp_path, ship)
+    lines = gmtool("ftl", "ship", "check", str(path)).err.splitlines()
+    assert lines[0].endswith("rooms.1.at.1: Input should be a valid integer")
+    assert "weapons.1: a second basic_laser" in lines[1]
+    # neither the door nor the crew member naming it, nor weapon control without its room
+    assert not any("'guns'" in line or "weapon_control has no room" in line for line in lines)

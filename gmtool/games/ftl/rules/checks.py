@@ -71,7 +71,11 @@ def every_problem(document: Document, content: FtlContent) -> list[str]:
         if spared is None:
             return shape
         found = ship_problems(ship_from_data(spared.data), content)
-        placed = [Problem(spared.original(p.loc), p.message) for p in found]
+        placed = [
+            Problem(spared.original(p.loc), p.message)
+            for p in found
+            if not spared.echoes(p.message)  # a room left out: its shape problem says it
+        ]
         return shape + describe(placed, document)
     return describe(ship_problems(ship, content), document)
 

@@ -26,9 +26,27 @@ ROUNDS = 4
 class Spared:
     """The data left, and how its lists' entries map back to the file's."""
 
-    def __init__(self, data: dict[str, Any], kept: dict[Path, list[int]]) -> None:
+    def __init__(
+        self, data: dict[str, Any], kept: dict[Path, list[int]], rooms_gone: list[Any]
+    ) -> None:
         self.data = data
         self.kept = kept
+        self.rooms_gone = rooms_gone
+        """The rooms left out whole (their file entries)."""
+
+    def echoes(self, message: str) -> bool:
+        """Whether a rule problem only tells that a room left out is missing: a door or a
+        crew member naming it, or a system it holds having no room."""
+        for room in self.rooms_gone:
+            if not isinstance(room, Mapping):
+                continue
+            if isinstance(room.get("id"), str) and f"'{room['id']}'" in message:
+                return True
+            held = room.get("system")
+            systems = held if isinstance(held, list) else [held]
+            if any(isinstance(x, str) and message.startswith(f"{x} has no room") for x in systems):
+                return True
+        return False
 
     def original(self, loc: Sequence[str | int]) -> tuple[str | int, ...]:
         """``loc`` in the spared data, as it lies in the file."""
@@ -113,6 +131,11 @@ def _cut(data: Mapping[str, Any], cut: set[Path]) -> Spared:
         if isinstance(parent, dict):
             parent.pop(path[-1], None)
     kept: dict[Path, list[int]] = {}
+    rooms_gone = [
+        spared["rooms"][i]
+        for i in sorted(drops.get(("rooms",), ()))
+        if isinstance(spared.get("rooms"), list) and i < len(spared["rooms"])
+    ]
     for list_path in sorted(drops, key=len, reverse=True):  # inner lists first
         items = _at(spared, list_path)
         if not isinstance(items, list):
@@ -120,7 +143,7 @@ def _cut(data: Mapping[str, Any], cut: set[Path]) -> Spared:
         keep = [i for i in range(len(items)) if i not in drops[list_path]]
         items[:] = [items[i] for i in keep]
         kept[list_path] = keep
-    return Spared(spared, kept)
+    return Spared(spared, kept, rooms_gone)
 
 
 def _at(data: Any, path: Path) -> Any:
