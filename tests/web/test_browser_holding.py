@@ -60,6 +60,31 @@ def test_six_tabs_of_one_browser_all_follow_the_game_on_one_stream(
     context.close()
 
 
+def test_without_web_locks_a_tab_whose_stream_was_taken_hears_from_the_others_at_once(
+    browser: Any, home: Path, served: list[Server]
+) -> None:
+    new_match(home)
+    served.append(server := start_server(home, "ff"))
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    # As on a LAN address (no secure context): no Web Locks, so every tab streams.
+    context.add_init_script(
+        "Object.defineProperty(Navigator.prototype, 'locks', {get: () => undefined})"
+    )
+    tabs = [context.new_page() for _ in range(5)]
+    first = tabs[0]
+    first.route("**/version", lambda route: route.fulfill(status=503, body="busy"))
+    for tab in tabs:
+        tab.goto(server.base + "/log")
+        expect()(tab.locator("body")).to_have_class(LIVE)
+    # The fifth stream of this address ended the first tab's, which polls now (its polls
+    # answered 503 here): only the tabs that stream can tell it of the roll.
+    with first.expect_request("**/version", timeout=5000):
+        pass
+    gm(home, "-c", "ff", "roll", "1d20", "--dice", "13")
+    expect()(first.locator(".feed .entry")).to_have_count(1, timeout=3000)
+    context.close()
+
+
 def test_a_page_refused_a_stream_still_follows_the_game(
     page: Any, home: Path, served: list[Server]
 ) -> None:
