@@ -64,6 +64,8 @@
           fields[el.name] = el.value;
         }
       });
+      var armed = form.querySelector("button.armed");
+      if (armed) fields["\u0000armed"] = Number(armed.dataset.armedAt);
       kept[form.dataset.form] = fields;
     });
     return kept;
@@ -72,6 +74,9 @@
     live.querySelectorAll("form[data-form]").forEach(function (form) {
       var fields = kept[form.dataset.form];
       if (!fields) return;
+      var armed = fields["\u0000armed"];  // a first tap survives the redraw, for its time
+      var button = form.querySelector("button[data-confirm]");
+      if (armed && button && Date.now() - armed < ARMED_MS) arm(button, armed);
       form.querySelectorAll("select[name], input[name]").forEach(function (el) {
         if (!(el.name in fields) || el.type === "hidden") return;
         var was = fields[el.name];
@@ -101,20 +106,26 @@
   }
   document.addEventListener("change", showDice);
 
-  // A move that cannot be taken back asks for a second tap within four seconds.
+  // A move that cannot be taken back asks for a second tap within four seconds (a
+  // redraw meanwhile keeps the first: restore()).
+  var ARMED_MS = 4000;
+  function arm(button, since) {
+    button.dataset.words = button.textContent;
+    button.dataset.armedAt = String(since);
+    button.textContent = button.dataset.confirm;
+    button.classList.add("armed");
+    setTimeout(function () {
+      button.classList.remove("armed");
+      if (button.dataset.words) button.textContent = button.dataset.words;
+    }, Math.max(0, ARMED_MS - (Date.now() - since)));
+  }
   document.addEventListener("click", function (e) {
     var button = e.target.closest && e.target.closest("button[data-confirm]");
     if (!button) return;
     if (button.classList.contains("armed")) return;  // the second tap: it goes
     if (button.form && !button.form.reportValidity()) { e.preventDefault(); return; }
     e.preventDefault();
-    button.dataset.words = button.textContent;
-    button.textContent = button.dataset.confirm;
-    button.classList.add("armed");
-    setTimeout(function () {
-      button.classList.remove("armed");
-      if (button.dataset.words) button.textContent = button.dataset.words;
-    }, 4000);
+    arm(button, Date.now());
   });
 
   // The page's title says when the seat's turn or answer is awaited.
