@@ -18,6 +18,8 @@ import pyte
 import pytest
 
 COLUMNS, ROWS = 110, 45
+WAITING_FOR_INPUT = ("do_epoll_wait", "ep_poll", "do_select", "do_sys_poll")
+"""Where a process asleep in epoll_wait, select or poll is (/proc/PID/wchan)."""
 KEYS = {
     "enter": "\r",
     "esc": "\x1b",
@@ -127,6 +129,43 @@ class Terminal:
             self._read(0.05)
         self.child.close(force=True)
         return int(self.child.exitstatus or 0)
+
+    def waiting(self) -> bool:
+        """Whether the program waits for a key: everything it wrote has been read, and
+        each of its threads sleeps in epoll_wait (prompt_toolkit's wait for input), as
+        Linux's /proc tells. No time is guessed: a test reads the screen only then."""
+        if self._read(0.005):
+            return False
+        pid = self.child.pid
+        try:
+            tasks = os.listdir(f"/proc/{pid}/task")
+            for task in tasks:
+                with open(f"/proc/{pid}/task/{task}/wchan") as wchan:
+                    if wchan.read() not in WAITING_FOR_INPUT:
+                        return False
+        except OSError:  # gone
+            return not self.child.isalive()
+        return not self._read(0.005)
+
+    def wait_until_waiting(self, timeout: float = 15.0) -> str:
+        """Read until the program waits for a key; the screen then."""
+        deadline = time.monotonic() + timeout
+        while not self.waiting():
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the program never waited for a key:\n{self.visible()}")
+        return self.visible()
+
+    def send_and_wait(self, *keys: str, timeout: float = 15.0) -> str:
+        """Send ``keys`` at once, read until the program has written something in answer
+        and waits for a key again; the screen then."""
+        before = len(self.written)
+        self.child.send("".join(KEYS.get(key, key) for key in keys))
+        deadline = time.monotonic() + timeout
+        while len(self.written) == before and self.child.isalive():
+            if time.monotonic() > deadline:
+                raise AssertionError(f"no answer to {keys!r}:\n{self.visible()}")
+            self._read(0.02)
+        return self.wait_until_waiting(timeout)
 
     def _read(self, timeout: float) -> bool:
         try:

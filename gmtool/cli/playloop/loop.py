@@ -340,7 +340,8 @@ def fitted(lines: list[str], rows: int) -> list[str]:
     if len(lines) <= max(rows, 1):
         return lines
     kept = lines[: max(rows - 1, 1)]
-    return [*kept, f"… more: {len(lines) - len(kept)} lines ('{WHOLE_NEWS}' on the menu)"]
+    more = len(lines) - len(kept)
+    return [*kept, f"… more: {more} line{'s' * (more > 1)} ('{WHOLE_NEWS}' on the menu)"]
 
 
 def write_lines(lines: list[str]) -> int:

@@ -38,7 +38,7 @@ def run(game: Game, prompts: Prompts | None = None) -> None:
     from gmtool.games.originem.render import clock
 
     def dashboard() -> RenderableType:
-        return render.status(SYSTEM.view(game.state, None, now=time.time()))
+        return render.status(SYSTEM.view(game.state, None, now=time.time()), play=True)
 
     def nova_line() -> str:
         nova = SYSTEM.view(game.state, None, now=time.time())["nova"]

@@ -57,19 +57,25 @@ def status_line(doc: dict[str, Any]) -> Text:
     return text
 
 
-def status(doc: dict[str, Any]) -> RenderableType:
-    """The dashboard: NOVA and knowledge, the crew's HP, missions under way, any fight."""
+PLAY_MISSIONS = 2
+"""The missions under way drawn on ``gmtool play``'s screen (the rest are counted)."""
+
+
+def status(doc: dict[str, Any], *, play: bool = False) -> RenderableType:
+    """The dashboard: NOVA and knowledge, the crew's HP, missions under way, any fight.
+    For ``gmtool play`` (``play``), sized for 80×24: a line a mission, the first two."""
     nova = doc["nova"]
     parts: list[RenderableType] = [status_line(doc)]
     left, length = nova["remaining_seconds"], nova["length_seconds"]
     parts.append(meter(left, length or 1, 40, label=f"{clock(left)}/{clock(length)}"))
     parts.append(crew(doc["crew"]))
     active = [m for m in doc["missions"] if m["state"] == "under_way"]
-    parts.append(
-        missions(active)
-        if active
-        else Text("no mission under way ('mission start NAME')", style="dim")
-    )
+    if not active:
+        parts.append(Text("no mission under way ('mission start NAME')", style="dim"))
+    elif play:
+        parts.extend(mission_lines(active))
+    else:
+        parts.append(missions(active))
     if doc.get("combat"):
         parts.append(fight(doc["combat"]))
     elif doc.get("engaged"):
@@ -108,6 +114,20 @@ def missions(items: list[dict[str, Any]]) -> Table:
             item["name"], kind, str(item["knowledge"]), state, _compact(item["scenes_left"])
         )
     return table
+
+
+def mission_lines(items: list[dict[str, Any]]) -> list[Text]:
+    """A line a mission under way, the first ``PLAY_MISSIONS``; then how many more."""
+    lines = []
+    for item in items[:PLAY_MISSIONS]:
+        line = Text(item["name"], style="bold")
+        line.append(f" · {item['knowledge']} KP · scenes left: {_compact(item['scenes_left'])}")
+        line.no_wrap, line.overflow = True, "ellipsis"
+        lines.append(line)
+    if len(items) > PLAY_MISSIONS:
+        more = len(items) - PLAY_MISSIONS
+        lines.append(Text(f"more: {more} more under way ('gmtool status' lists them)", "dim"))
+    return lines
 
 
 def _compact(scenes: list[str]) -> str:

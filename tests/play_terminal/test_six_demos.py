@@ -1,0 +1,90 @@
+"""Each ``gmtool play --demo`` game played in a pseudo-terminal of 80×24 (``TablePlayer``):
+moves with typed and rolled faces, undo and redo, Ctrl-C at each question of a move; no
+screen shows a seat's secret to another, and every menu's screen fits.
+
+The default run plays ``MOVES`` moves a game; ``pytest -m slow`` plays ``LONG`` (20)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gmtool.engine.game import Game
+from tests.play_terminal.table_player import COLUMNS, ROWS, Policy, TablePlayer
+from tests.terminal import Terminal
+
+MOVES = 6
+LONG = 20
+
+POLICIES = {
+    "astral": Policy(
+        top="Astral · tick",
+        menu=["play a tick"],
+        picks={
+            "does what?": ["attack", "rest", "defend"],  # a turn of three over four: each attacks
+            "speak": ["nobody", "nobody", "Ana", "nobody"],
+        },
+        typed={"say?": "We shall see who stands at the end of this"},
+    ),
+    "starships": Policy(
+        top=r"(Exploration|Encounter \d)",
+        menu=["start an encounter", "attack", "end the turn"],
+        typed={"nem": "Crawler"},
+        faces={"initiative": "15 4", "attack d20": "2"},  # a miss: no damage die
+    ),
+    "originem": Policy(
+        top="NOVA ",
+        menu=["start a mission", "play a scene", "start the fight", "attack", "end this turn"],
+        typed={"Enemies": "low:1"},
+    ),
+    "foodfight": Policy(
+        top=".*Fortune deck",
+        menu=["start playing", "attack", "pass", "discard"],
+        picks={"stack": ["by the"], "Fortune": ["no Fortune", "pass"]},
+        dice_from=None,
+    ),
+    "zauberer": Policy(top=r"\S", menu=["roll off"], holder=lambda name: name.split(" (")[0]),
+    "ftl": Policy(
+        top="second ",
+        menu=["Red gives an order", "Red gives an order", "run several seconds"],
+        rotate=True,
+        picks={
+            "order?": ["turn a weapon", "aim a weapon", "move reactor power"],
+            "Which weapon?": ["burst_laser_ii on", "heavy_ion on", "artemis on", "bardiche on"],
+        },
+        typed={"seconds?": "4"},
+        faces={"by name": "evade=7"},
+        dice_from=LONG,
+    ),
+}
+
+
+@pytest.mark.parametrize("system", sorted(POLICIES))
+def test_a_demo_played_at_80_by_24(system: str, gmtool_home: Path) -> None:
+    played(system, gmtool_home, MOVES)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("system", sorted(POLICIES))
+def test_a_demo_played_long_at_80_by_24(system: str, gmtool_home: Path) -> None:
+    played(system, gmtool_home, LONG)
+
+
+def played(system: str, gmtool_home: Path, moves: int) -> None:
+    term = Terminal(gmtool_home, "play", "--demo", system, columns=COLUMNS, rows=ROWS)
+    try:
+        term.wait_until_waiting()
+        game = Game.open(f"demo-{system}")
+        player = TablePlayer(term, game, POLICIES[system])
+        player.play(moves, undo_at=moves // 2)
+        assert term.finish() == 0
+    finally:
+        term.child.close(force=True)
+    assert "left the session; the campaign is saved." in term.text()
+    assert "Traceback" not in term.written.decode(errors="replace")
+    policy = POLICIES[system]
+    if policy.dice_from is not None and moves >= policy.dice_from:
+        assert player.typed_faces and player.rolled_faces, "\n".join(player.asked)
+    assert player.interrupted
+    assert game.store.count_entries() >= moves
