@@ -28,8 +28,9 @@ def answer_into(
     """``move`` with ``fields`` set in its action, its first choice answered and ``then``
     asked before the rest (``then`` None: only the rest); ``dice`` replaces its dice."""
     rest = (*(then or ()), *move.choices[1:])
-    changed = replace(move, action={**move.action, **fields}, choices=rest)
-    return changed if dice is None else replace(changed, dice=tuple(dice))
+    if dice is None:
+        return replace(move, action={**move.action, **fields}, choices=rest)
+    return replace(move, action={**move.action, **fields}, choices=rest, dice=tuple(dice))
 
 
 def fill(move: Move, choice: Choice, answer: Any) -> Move:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any, get_args
 
 from gmtool.dice import DiceDoor
@@ -86,14 +86,22 @@ class AstralSystem:
         return pcs(state)
 
     def options(
-        self, state: State, seat: str | None, *, content: AstralContent | None = None
+        self,
+        state: State,
+        seat: str | None,
+        *,
+        content: AstralContent | None = None,
+        only: Collection[str] | None = None,
     ) -> list[Move]:
         """The GM's moves, or what character ``seat`` may declare for the next tick (any
-        character: the GM asks the NPCs' too)."""
+        character: the GM asks the NPCs' too). ``only``: the moves of those names alone
+        (a forecast's), the same as they are in the whole list."""
         from gmtool.games.astral.rules.options import declarations, gm_moves
 
         rules = content or self.load_content({})
-        return gm_moves(state, rules) if seat is None else declarations(state, rules, seat)
+        if seat is None:
+            return gm_moves(state, rules, only)
+        return declarations(state, rules, seat, only)
 
     follow = follow
     """``follow(state, move, choice, answer, content=...)``: ``move`` with ``answer`` to its

@@ -107,3 +107,32 @@ def test_fresh_forecasts_the_fight_from_before_its_first_attack(gmtool) -> None:
     out = gmtool("forecast", "--fresh", "--runs", "20", "--seed", "1", "--json")
     assert out.code == 0, out.err
     assert json.loads(out.out)["what"] == "the fight from its start"
+
+
+def test_the_moves_a_forecast_asks_for_alone_are_those_of_the_whole_list() -> None:
+    # ``only`` leaves the other moves unbuilt (the GM's, and examining or moving); the ones
+    # built are the same, at every tick of a fight played at random, a task under way.
+    fight = {
+        "entities": {
+            "Ana": {"kind": "pc", "aura": 6},
+            "Bo": {"kind": "pc", "aura": 4},
+            "Wisp": {"kind": "npc", "tn": 7, "aura": 6},
+        },
+        "distances": ["Ana Wisp near", "Bo Wisp far", "Ana Bo touching"],
+    }
+    state, content = _state(fight)
+    state = SYSTEM.apply(
+        state, {"type": "task_new", "name": "Ward", "by": "Bo", "ticks": 2}, DiceDoor(), content
+    ).state
+    setup = _setup(state, content, pcs="random", npcs="random")
+    played = F.play_out(setup, Rng(5), Rng(6), trail=True)
+    declared = set()
+    for action, faces in played.actions:
+        for seat, only in ((None, rules.TICK), (None, ("tick", "add")), ("Bo", rules.PLAYED)):
+            whole = SYSTEM.options(state, seat, content=content)
+            asked = SYSTEM.options(state, seat, content=content, only=only)
+            assert asked == [move for move in whole if move.name in only]
+        declared |= {d["action"] for d in action["declarations"]}
+        state = SYSTEM.apply(state, action, DiceDoor(entered=faces), content).state
+    assert declared == set(rules.PLAYED)
+    assert state == played.end

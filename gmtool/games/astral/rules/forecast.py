@@ -22,6 +22,9 @@ from gmtool.games.astral.rules.lookups import closeness, distance, find
 
 SIDES = ("pcs", "npcs")
 PLAYED = ("attack", "block", "defend", "rest", "hesitate")
+"""The declarations a forecast plays."""
+TICK = ("tick",)
+"""The GM's one move a forecast plays: the tick, once every being has declared."""
 MAIN = "ticks"
 RUNS = 500
 ENUMERABLE = True
@@ -145,10 +148,12 @@ def step(state: State, player: Player) -> Action | None:
         return None
     if player.notes.get("ticks", 0) >= MAX_TICKS:
         return None
+    player.asked["only"] = TICK  # the GM's other moves are not even built
     ticks = player.moves(state, None, lambda move: move.name == "tick")
     if not ticks:
         return None
     declarations: list[dict[str, Any]] = []
+    player.asked["only"] = PLAYED
     for who in actors(state):
         action = player.choose(state, _side(state, who), who, _kept)
         if action is not None:

@@ -33,18 +33,22 @@ def names(state: State, kinds: tuple[str, ...] = ("pc", "npc", "object")) -> lis
 
 def find(state: State, name: str, *, kinds: tuple[str, ...] = ("pc", "npc", "object")) -> Entity:
     """The entity called ``name`` (any case); an unknown name lists the valid ones."""
-    wanted = name.casefold()
-    entity: Entity
-    for entity in state["entities"]:
-        if entity["name"].casefold() == wanted:
-            if entity["kind"] not in kinds:
-                raise RulesError(
-                    f"{entity['name']} is {describe_kind(entity)}, which cannot do that",
-                    hint=f"choose one of: {', '.join(names(state, kinds)) or 'none yet'}",
-                )
-            return entity
-    kind = "character" if set(kinds) <= set(BEINGS) else "entity"
-    raise unknown(kind, name, names(state, kinds))
+    entities: list[Entity] = state["entities"]
+    # Names differ in more than case (``entities``), so the one spelt as given is the one:
+    # the rules and menus give names as spelt, found at once; a GM may type any case.
+    found = next((entity for entity in entities if entity["name"] == name), None)
+    if found is None:
+        wanted = name.casefold()
+        found = next((e for e in entities if e["name"].casefold() == wanted), None)
+    if found is None:
+        kind = "character" if set(kinds) <= set(BEINGS) else "entity"
+        raise unknown(kind, name, names(state, kinds))
+    if found["kind"] not in kinds:
+        raise RulesError(
+            f"{found['name']} is {describe_kind(found)}, which cannot do that",
+            hint=f"choose one of: {', '.join(names(state, kinds)) or 'none yet'}",
+        )
+    return found
 
 
 def describe_kind(entity: Entity) -> str:

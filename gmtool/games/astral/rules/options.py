@@ -9,6 +9,7 @@ asked next, where that hangs on the answer.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from gmtool.engine.moves import Follow, Step, answer_into, dropped, faces
@@ -33,31 +34,53 @@ TYPED_CHANGES = ("knowledge", "languages")
 CONFIRM = ("no", "yes")
 
 
-def gm_moves(state: State, content: AstralContent) -> list[Move]:
-    """The GM's moves, in the order the play menu lists them."""
-    open_now = extras(state)
+def gm_moves(
+    state: State, content: AstralContent, only: Collection[str] | None = None
+) -> list[Move]:
+    """The GM's moves, in the order the play menu lists them; ``only``: just the moves of
+    those names (what a forecast plays), the others not even built."""
+
+    def wanted(name: str) -> bool:
+        return only is None or name in only
+
     moves: list[Move] = []
-    if actors(state):
+    if wanted("tick") and actors(state):
         tick = {"type": "tick", "declarations": []}
         moves.append(Move("tick", "play a tick", action=tick))
-    if open_now["salvage"]:
+    open_now = extras(state) if only is None or set(only) - {"tick"} else None
+    if open_now is None:
+        return moves
+    if wanted("salvage") and open_now["salvage"]:
         moves.append(_salvage_move(content, open_now["salvage"]))
-    if open_now["disturb"]:
+    if wanted("disturb") and open_now["disturb"]:
         moves.append(_disturb_move(state, content, open_now["disturb"]))
-    if open_now["final_attack"]:
+    if wanted("mark_final_attack") and open_now["final_attack"]:
         final = {"type": "mark_final_attack"}
         moves.append(Move("mark_final_attack", "mark the final attack", action=final))
-    return [*moves, _add_move(), _distance_move(state), _task_move(state), _change_move(state)]
+    if wanted("add"):
+        moves.append(_add_move())
+    if wanted("distance"):
+        moves.append(_distance_move(state))
+    if wanted("task_new"):
+        moves.append(_task_move(state))
+    if wanted("set"):
+        moves.append(_change_move(state))
+    return moves
 
 
-def declarations(state: State, content: AstralContent, who: str) -> list[Move]:
+def declarations(
+    state: State, content: AstralContent, who: str, only: Collection[str] | None = None
+) -> list[Move]:
     """What ``who`` may declare for the next tick, each a move of its own (a tick in
-    which the others hesitate); none when ``who`` cannot act."""
+    which the others hesitate); none when ``who`` cannot act. ``only``: just the actions
+    of those names, the others not even built."""
     if who not in actors(state):
         return []
     seat = who if who in pcs(state) else None
     moves = []
     for action, targets in action_menu(state, content, who).items():
+        if only is not None and action not in only:
+            continue
         declared = {"who": who, "action": action}
         choices: tuple[Choice, ...] = ()
         if action in ("attack", "block", "examine"):

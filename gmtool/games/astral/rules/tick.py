@@ -181,7 +181,8 @@ def dice_rollers(
     out this tick skips the task roll; timers may add the referee's rolls."""
     pcs = {e["name"] for e in state["entities"] if e["kind"] == "pc"}
     rolls = [(n, content.combat.dice, "CV") for n in combat.combatants(state, actions) if n in pcs]
-    workers = Counter(d["task"] for d in actions.values() if d["action"] == "work")
+    working = [d["task"] for d in actions.values() if d["action"] == "work"]
+    workers = Counter(working) if working else {}
     for name, count in workers.items():
         task = find_task(state, name)
         if tasks.finishes_with_roll(task, count):
