@@ -5,13 +5,15 @@ a thumb can hit (44 px) and no input a phone zooms into (under 16 px)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.web.browsing import expect
+from tests.web.at_the_table import SECRET_ROLL, SECRET_WORDS, assert_nothing_leaked, open_screens
+from tests.web.browsing import expect, gm
 from tests.web.harness import Server, start_server
 from tests.web.specimens import SEAT, SESSIONS, prepare
 
@@ -30,10 +32,15 @@ MEASURE = """() => {
 
 
 @pytest.fixture(scope="module")
-def specimens(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Server]]:
+def specimen_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     home = Path(tmp_path_factory.mktemp("screens")) / "home"
     prepare(home, list(SESSIONS))
-    servers = {system: start_server(home, system) for system in SESSIONS}
+    return home
+
+
+@pytest.fixture(scope="module")
+def specimens(specimen_home: Path) -> Iterator[dict[str, Server]]:
+    servers = {system: start_server(specimen_home, system) for system in SESSIONS}
     yield servers
     for server in servers.values():
         server.stop()
@@ -92,3 +99,47 @@ def test_an_attack_from_a_phone_asks_a_second_tap_then_reaches_the_table(
     expect()(phone.locator(".notice")).not_to_contain_text("refused")
     expect()(table.locator(".latest")).to_contain_text("Bo", timeout=3000)
     context.close()
+
+
+def private_of(home: Path, system: str) -> dict[str, list[str]]:
+    """What each seat of ``system``'s specimen holds that no other seat may see, from the
+    referee's view: Food Fight's Fortune texts, a Zauberer team's spell card."""
+    if system == "foodfight":
+        board = json.loads(gm(home, "-c", system, "foodfight", "show", "--all", "--json"))
+        return {p["name"]: [f["text"] for f in p["fortunes"]] for p in board["players"]}
+    if system == "zauberer":
+        board = json.loads(gm(home, "-c", system, "zauberer", "show", "--all", "--json"))
+        return {
+            t["clan"]: [t["spell"]["name"], t["spell"]["text"]]
+            for t in board["teams"]
+            if t["spell"]
+        }
+    return {}  # the other games hold no seat's secret: the GM's roll, the links
+
+
+@pytest.mark.parametrize("system", list(SESSIONS))
+def test_no_screen_a_seat_can_read_holds_a_secret_gm_roll_or_another_seats_secret(
+    browser: Any, specimen_home: Path, specimens: dict[str, Server], system: str
+) -> None:
+    gm(specimen_home, "-c", system, *SECRET_ROLL)
+    private = private_of(specimen_home, system)
+    assert system not in ("foodfight", "zauberer") or private  # the specimen holds some
+    screens = open_screens(browser, specimens[system])
+    try:
+        feed = screens.table.context.new_page()  # the roll feed, open to every seat
+        feed.on(
+            "response",
+            lambda r: (
+                screens.bodies.append(("table", r.text()))
+                if r.ok and "/events" not in r.url
+                else None
+            ),
+        )
+        feed.goto(specimens[system].base + "/log")
+        expect()(feed.locator("main")).to_contain_text("the GM")
+        for seat, words in private.items():  # each seat does see its own
+            assert any(word in screens.phones[seat].content() for word in words), seat
+        assert_nothing_leaked(screens, specimens[system], private=private)
+        assert not [w for w in SECRET_WORDS if w in feed.content()]
+    finally:
+        screens.close()
