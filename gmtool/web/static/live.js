@@ -182,6 +182,7 @@
   // others meanwhile redraws it at once.
   var channel = window.BroadcastChannel ? new BroadcastChannel("gmtool-events") : null;
   var streaming = false;  // this tab's own stream is open
+  var holding = false;  // this tab holds the browser's stream for the others
   function tell(live) {
     if (channel) channel.postMessage({ version: version, live: live });
   }
@@ -205,6 +206,10 @@
       if (said.version !== version) { version = said.version; redraw(); }
     };
   }
+  function lost() {  // a poll failed: the tabs this one speaks for are not live either
+    body.classList.remove("connected");
+    if (holding) tell(false);
+  }
   var polling = null;
   function poll() {
     if (polling) return;
@@ -212,10 +217,9 @@
       fetch("/version", { cache: "no-store", credentials: "same-origin" })
         .then(function (r) { return r.ok ? r.text() : null; })
         .then(function (now) {
-          body.classList.toggle("connected", now !== null);
-          if (now !== null) changed(now);
+          if (now !== null) { body.classList.add("connected"); changed(now); } else lost();
         })
-        .catch(function () { setLive(false); });
+        .catch(lost);
     }, 2000);
   }
   function listen(wait) {
@@ -245,6 +249,7 @@
     if (channel && navigator.locks && navigator.locks.request) {
       channel.postMessage({ hello: true });
       navigator.locks.request("gmtool-events", function () {
+        holding = true;
         listen(5000);
         return new Promise(function () {});  // held until this tab closes
       });
