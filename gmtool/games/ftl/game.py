@@ -106,11 +106,12 @@ class Ftl:
 
     def view(self, state: State, seat: str | None, *, content: Any = None) -> dict[str, Any]:
         """What ``status`` shows the table, with the battle under way as ``ftl show
-        --json`` prints it (``battle``, None between battles); FTL hides nothing, so every
-        seat sees it too."""
+        --json`` prints it (``battle``: None between the battles of a match on the map);
+        FTL hides nothing, so every seat sees it too."""
         seen = self.status(state, now=0.0)
         battle = state.get("battle")
-        if battle is None:
+        between = state.get("map") is not None and (battle is None or battle.get("over"))
+        if battle is None or between:  # on the map (the match's last battle is over)
             return {**seen, "battle": None}
         from gmtool.games.ftl.rules.battle.document import battle_document
 

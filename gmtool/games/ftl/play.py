@@ -1,7 +1,10 @@
-"""``gmtool play`` for an FTL battle: each player gives orders from menus that offer only
-what the rules allow, then the clock runs a second (or several), rolled or entered.
+"""``gmtool play`` for an FTL match: the sector map laid out, the captains jumping in turn
+(or waiting), and each battle where the ships meet: each player gives orders from menus
+that offer only what the rules allow, then the clock runs a second (or several), rolled
+or entered; a charged FTL drive jumps away, and the map play goes on. Without a map the
+campaign plays one battle.
 
-The rules say what is open (``systems.ftl.battle.choices``); this loop asks and plays.
+The rules say what is open (``rules.moves``, ``battle.choices``); this loop asks and plays.
 """
 
 from __future__ import annotations
@@ -45,6 +48,14 @@ def battle_now(game: Game) -> BattleState:
     return battle_as_it_opens(state, game.content)
 
 
+def on_the_map(game: Game) -> bool:
+    """Whether the match is between battles on the map (or over), not in a battle."""
+    from gmtool.games.ftl.rules.match import fighting
+
+    state = game.state
+    return state.get("map") is not None and not fighting(state)
+
+
 def run(game: Game, prompts: Prompts | None = None) -> None:
     def dashboard() -> RenderableType:
         from rich.console import Group
@@ -53,6 +64,9 @@ def run(game: Game, prompts: Prompts | None = None) -> None:
         from gmtool.games.ftl.render_battle import crew_lines, summary
         from gmtool.games.ftl.rules.battle.document import battle_document
 
+        if on_the_map(game):
+            map_dashboard(game)
+            return
         doc = battle_document(battle_now(game))
         return Group(summary(doc), *(Text(line) for line in crew_lines(doc)))
 
@@ -60,8 +74,12 @@ def run(game: Game, prompts: Prompts | None = None) -> None:
     story: list[str] = []  # the last run's story, whole, for paging
 
     def entries() -> dict[str, Step]:
+        if on_the_map(game):
+            return map_entries(game, loop)
         battle = battle_now(game)
         menu: dict[str, Step] = {}
+        if game.state.get("map") is None and game.state.get("battle") is None:
+            menu["lay out the sector map (play the whole match)"] = partial(lay_out, game, loop)
         if not battle.get("over"):
             for seat in battle["order"]:
                 menu[f"{seat} gives an order"] = partial(give_order, game, loop, seat)
@@ -96,29 +114,88 @@ def _ready_to_jump(game: Game, battle: BattleState) -> list[str]:
     ]
 
 
+def map_dashboard(game: Game) -> None:
+    from gmtool.games.ftl import render
+    from gmtool.games.ftl.rules.match import match_over, turn_of
+
+    state = game.state
+    seen = game.system.view(state, None)
+    at = {name: player["at"] for name, player in seen["players"].items()}
+    console().print(render.sector(seen["map"], at))
+    say(
+        "  ".join(
+            f"{name}: hull {hull}, fuel {player['fuel']}"
+            for name, player in seen["players"].items()
+            for hull in [_hull(state, name)]
+        )
+    )
+    over = match_over(state)
+    if over:
+        say(f"The match is over: {over}.")
+    else:
+        say(f"{turn_of(state)}'s turn on the map: jump to a touching beacon, or wait.")
+
+
+def _hull(state: dict[str, Any], name: str) -> str:
+    battle = state.get("battle")
+    if not battle:
+        return "whole"
+    ship = battle["ships"][name]
+    return f"{max(int(ship['hull']), 0)}/{ship['hull_max']}"
+
+
+def map_entries(game: Game, loop: PlayLoop) -> dict[str, Step]:
+    from gmtool.games.ftl.rules.match import match_over, turn_of
+
+    menu: dict[str, Step] = {}
+    turn = turn_of(game.state)
+    if turn is not None and not match_over(game.state):
+        menu[f"{turn} jumps"] = partial(jump, game, loop, turn)
+        menu[f"{turn} waits"] = partial(wait, game, loop, turn)
+    menu["show the ships"] = partial(show_ships, game)
+    return menu
+
+
+def lay_out(game: Game, loop: PlayLoop) -> None:
+    """The sector map, from the faces rolled at the table (or by gmtool)."""
+    from gmtool.games.ftl import render
+    from gmtool.games.ftl.commands.shared import coin_faces
+
+    words = loop.ask.text(
+        "The faces in the order rolled (coins heads/tails), or Enter for gmtool to roll:",
+        check=lambda text: coin_faces(text) if text.strip() else None,
+    )
+    entered = coin_faces(words) if words.strip() else None
+    outcome = game.play({"type": "map_new"}, game.door(entered=entered))
+    render.map_steps(outcome.result).write()
+    loop.tell(f"the sector map: {outcome.outcome}")
+
+
+def wait(game: Game, loop: PlayLoop, seat: str) -> None:
+    outcome = game.play({"type": "wait", "player": seat}, game.door())
+    loop.tell(f"{seat} {outcome.outcome}")
+
+
 def jump(game: Game, loop: PlayLoop, seat: str) -> None:
-    """The escape: a jump to a touching beacon the rules accept."""
-    from gmtool.errors import GmtoolError
-    from gmtool.games.ftl.rules.sector import neighbours
+    """A jump to a beacon the rules accept (in a battle, the escape)."""
+    from gmtool.errors import RulesError
+    from gmtool.games.ftl.rules.match import fighting
 
-    player = game.state["players"][seat]
-    here = tuple(player["at"])
-    adjacency = game.content.map.adjacency
-    open_beacons: list[str] = []
-    for x, y in neighbours(here, adjacency):
-        try:
-            game.check({"type": "jump", "player": seat, "to": [x, y]})
-        except GmtoolError:
-            continue
-        open_beacons.append(f"{x} {y}")
-    if not open_beacons:
-        from gmtool.errors import RulesError
-
-        raise RulesError(f"{seat} has no beacon to jump to from {here} (fuel, or the map)")
-    to = loop.ask.select(f"{seat} jumps to which beacon?", open_beacons)
+    here = tuple(game.state["players"][seat]["at"])
+    moves = [m for m in game.system.options(game.state, seat, content=game.content)]
+    offered = next((m for m in moves if m.name == "jump"), None)
+    beacons = offered.choices[0].values or () if offered and offered.choices else ()
+    if offered is None or not beacons:
+        why = offered.reason if offered is not None and offered.reason else "fuel, or the map"
+        raise RulesError(f"{seat} has no beacon to jump to from {here} ({why})")
+    escaping = fighting(game.state)
+    to = loop.ask.select(f"{seat} jumps to which beacon?", [f"{x} {y}" for x, y in beacons])
     x, y = (int(v) for v in to.split())
     outcome = game.play({"type": "jump", "player": seat, "to": [x, y]}, game.door())
-    loop.tell(f"{seat} jumps away to ({x}, {y}): the battle ends ({outcome.outcome})")
+    if escaping:
+        loop.tell(f"{seat} jumps away to ({x}, {y}): the battle ends ({outcome.outcome})")
+    else:
+        loop.tell(f"{seat} jumps to ({x}, {y}): {outcome.outcome}")
 
 
 def page(lines: list[str]) -> None:

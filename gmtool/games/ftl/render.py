@@ -112,7 +112,11 @@ def _crew_words(member: dict[str, Any]) -> str:
 def sector(doc: dict[str, Any], at: dict[str, list[int] | None] | None = None) -> RenderableType:
     """The map as a grid: · a beacon, A an asteroid field, S an ion storm, a player's initial
     where their ship is, blank where a beacon was removed."""
-    where = {tuple(position): name for name, position in (at or doc["starts"]).items() if position}
+    where: dict[Any, str] = {}
+    for name, position in (at or doc["starts"]).items():
+        if position:  # two ships at one beacon (a battle there): both initials
+            key = tuple(position)
+            where[key] = where.get(key, "") + name[:1]
     asteroids = {tuple(b) for b in doc["asteroids"]}
     storms = {tuple(b) for b in doc["ion_storms"]}
     beacons = {tuple(b) for b in doc["beacons"]}
@@ -126,7 +130,8 @@ def sector(doc: dict[str, Any], at: dict[str, list[int] | None] | None = None) -
             row.append(_beacon_mark((x, y), beacons, asteroids, storms, where))
         table.add_row(*row)
     legend = Text("· beacon  A asteroid field  S ion storm  (blank: removed)", style="dim")
-    players = Text(", ".join(f"{name} at {list(pos)}" for pos, name in where.items()))
+    placed = (at or doc["starts"]).items()
+    players = Text(", ".join(f"{name} at {list(pos)}" for name, pos in placed if pos))
     return Group(table, legend, players)
 
 
@@ -140,9 +145,8 @@ def _beacon_mark(
     if beacon not in beacons:
         return Text(" ")
     if beacon in where:
-        name = where[beacon]
         suffix = "A" if beacon in asteroids else "S" if beacon in storms else ""
-        return Text(name[:1] + suffix, style="bold cyan")
+        return Text(where[beacon] + suffix, style="bold cyan")
     if beacon in asteroids:
         return Text("A", style="yellow")
     if beacon in storms:
@@ -180,6 +184,21 @@ def jump(doc: dict[str, Any]) -> Text:
     text.append(f"{doc['spent']} fuel, {doc['fuel']} left")
     if doc["hazard"]:
         text.append(f" — {doc['hazard']}!", style="bold yellow")
+    from gmtool.games.ftl.rules.actions import effect_words
+
+    if doc.get("escaped"):
+        text.append(", escaping the battle", style="bold")
+    for words in effect_words(doc):
+        text.append(f", {words}")
+    if doc.get("battle"):
+        text.append(f"\nBattle {doc['battle']} begins at {doc['to']}!", style="bold red")
+    return text
+
+
+def waited(doc: dict[str, Any]) -> Text:
+    text = Text(f"{doc['player']} waits at {doc['at']}")
+    if doc.get("over"):
+        text.append(f": the match ends, {doc['over']}", style="bold")
     return text
 
 

@@ -50,9 +50,11 @@ def test_between_battles_the_gm_lays_out_the_map_then_the_captains_jump() -> Non
     (jump,) = SYSTEM.options(state, "Red")  # no battle under way: no orders yet
     assert jump.reason == "there is no map yet"
     state = _play(state, gm)
-    assert SYSTEM.to_move(state) == ["Red", "Blue"]
+    assert SYSTEM.to_move(state) == ["Red"]  # the captains move in turn, the first seat first
     assert SYSTEM.options(state, None)[0].reason == "the sector map is laid out already"
-    (unchecked,) = SYSTEM.options(state, "Red")
+    assert [m.reason for m in SYSTEM.options(state, "Blue")] == ["it is Red's turn on the map"] * 2
+    (unchecked, wait) = SYSTEM.options(state, "Red")
+    assert (wait.name, wait.reason) == ("wait", "")
     (checked,) = [m for m in SYSTEM.options(state, "Red", content=content()) if m.name == "jump"]
     everywhere = unchecked.choices[0].values or ()
     reach = checked.choices[0].values or ()
@@ -87,4 +89,4 @@ def test_a_battle_over_offers_no_orders() -> None:
     state = SYSTEM.apply(state, {"type": "tick"}, DiceDoor(Rng(2)), content()).state
     state["battle"]["over"] = "Blue destroyed"
     assert all(m.name != "tick" for m in SYSTEM.options(state, None))
-    assert [m.name for m in SYSTEM.options(state, "Red")] == ["jump"]
+    assert SYSTEM.options(state, "Red") == []  # a destroyed ship ends the match

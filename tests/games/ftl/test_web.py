@@ -72,5 +72,61 @@ def test_between_battles_the_table_shows_the_sector_map(gmtool: Any) -> None:
     for table in serving("m"):
         page = table.get("/").text
         assert 'class="sector"' in page and page.count('class="sq ') == 36
-        assert "may jump" in page
-        assert "jump to a beacon" in table.seat("Blue").text
+        assert "<b>Red</b> jumps or waits" in page  # the first seat moves first
+        assert "jump to a beacon" in table.seat("Red").text
+
+
+def _phone_move(table: Table, seat: str, move: str, **choices: str) -> str:
+    """Post a move from a captain's phone as its form would: the form's pick, and each
+    choice by the words shown for it."""
+    page = table.seat(seat).text
+    form = re.search(rf'<form [^>]*data-form="{move}:.*?</form>', page, re.S)
+    assert form, f"{seat}'s phone offers no {move}: {page[:2000]}"
+    fields = {
+        "move": move,
+        "pick": re.search(r'name="pick" value="(\d+)"', form[0])[1],  # type: ignore[index]
+        "seen": page.split('name="seen" value="', 1)[1].split('"', 1)[0],
+    }
+    for key, words in choices.items():
+        select = re.search(rf'<select name="k\.{key}".*?</select>', form[0], re.S)
+        assert select, f"no {key} field in {form[0]}"
+        found = re.search(rf'<option value="(\d+)">{re.escape(words)}</option>', select[0])
+        assert found, f"{words!r} is not offered in {select[0]}"
+        fields[f"k.{key}"] = found[1]
+    return table.post(seat, **fields).text
+
+
+def test_a_whole_match_from_the_phones(gmtool: Any, tmp_path: Any) -> None:
+    from tests.games.ftl.test_match import CAMPAIGN, SMALL_MAP
+
+    path = tmp_path / "match.yaml"
+    path.write_text(CAMPAIGN)
+    assert gmtool("campaign", "new", "pm", "--from", str(path)).code == 0
+    assert gmtool("-c", "pm", "ftl", "map", "new", "--dice", SMALL_MAP).code == 0
+    for table in serving("pm"):
+        assert "On the map: <b>Red</b> jumps or waits" in table.get("/").text
+        assert "it is Red's turn on the map" in table.seat("Blue").text
+        assert "refused" not in _phone_move(table, "Red", "jump", to="[2, 2]")
+        assert "refused" not in _phone_move(table, "Blue", "jump", to="[2, 2]")
+        page = table.get("/").text
+        assert "Second <b>0</b>" in page and page.count('class="ship-grid"') == 2
+        assert gmtool("-c", "pm", "ftl", "tick", "--seconds", "35").code == 0
+        assert "refused" not in _phone_move(table, "Red", "jump", to="[3, 2]")  # the escape
+        page = table.get("/").text
+        assert 'class="sector"' in page and "Between battles: <b>Blue</b> jumps or waits" in page
+        assert "refused" not in _phone_move(table, "Blue", "jump", to="[3, 2]")  # the pursuit
+        for command in (
+            "power Red shields 2",
+            "weapon Red burst_laser_ii on",
+            "weapon Red heavy_laser on",
+            "aim Red burst_laser_ii shield_room",
+            "aim Red heavy_laser shield_room",
+            "autofire Red on",
+            "tick --seconds 600",
+        ):
+            assert gmtool("-c", "pm", "ftl", *command.split()).code == 0, command
+        page = table.get("/").text
+        assert "The match is over: <b>" in page and "destroyed" in page
+        assert "Nothing for you to do now." in table.seat("Red").text
+    story = [entry["outcome"] for entry in json.loads(gmtool("-c", "pm", "log", "--json").out)]
+    assert any("battle 2 begins" in line for line in story)

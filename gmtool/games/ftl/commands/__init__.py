@@ -232,12 +232,27 @@ def jump(
     y: int = typer.Argument(..., help="The beacon's y (1-6)."),
     as_json: bool = JSON_OPTION,
 ) -> None:
-    """Jump a ship to a touching beacon for 1 fuel."""
+    """Jump a ship to a touching beacon for 1 fuel, in its turn on the map (in a battle:
+    the escape, with the FTL drive charged). Onto the other ship's beacon: a battle begins."""
     from gmtool.games.ftl import render as render
 
     game = open_game(ctx, SYSTEM)
     outcome = game.play({"type": "jump", "player": player, "to": [x, y]}, game.door())
     emit(outcome.result, as_json, render.jump)
+
+
+@app.command("wait")
+def wait(
+    ctx: typer.Context,
+    player: str = typer.Argument(..., help="Whose turn on the map passes."),
+    as_json: bool = JSON_OPTION,
+) -> None:
+    """Pass a captain's turn on the map without jumping (both waiting in turn end the match)."""
+    from gmtool.games.ftl import render as render
+
+    game = open_game(ctx, SYSTEM)
+    outcome = game.play({"type": "wait", "player": player}, game.door())
+    emit(outcome.result, as_json, render.waited)
 
 
 def campaign_options(given: dict[str, Any], options: dict[str, Any], data: Any) -> None:

@@ -15,6 +15,7 @@ from gmtool.errors import RulesError, UsageError, unknown
 
 if TYPE_CHECKING:
     from gmtool.games.ftl.rules.content import FtlContent
+from gmtool.games.ftl.rules import match
 from gmtool.games.ftl.rules.players import State, find_player
 from gmtool.games.ftl.rules.sector import build_map, is_adjacent
 
@@ -34,6 +35,7 @@ def map_new(
     for name, at in result["starts"].items():
         state["players"][name]["at"] = at
         state["players"][name]["visited"] = [at]
+    state["turn"] = state["seats"][0]  # the first seat moves first (map.turns)
     counts = [
         _count(len(result["beacons"]), "beacon"),
         _count(len(result["asteroids"]), "asteroid field"),
@@ -49,13 +51,64 @@ def _count(number: int, thing: str) -> str:
 
 def jump(state: State, action: Mapping[str, Any], dice: DiceDoor, content: FtlContent) -> Outcome:
     """Move a ship to a touching beacon for fuel (with advanced FTL navigation, back to a
-    visited beacon further away, for more fuel)."""
+    visited beacon further away, for more fuel), in its turn on the map; in a battle only
+    with its FTL drive charged, escaping. The jump's effects run on the ship
+    (``match.jump_effects``), and a jump onto the other ship's beacon begins a battle."""
+    name, to, fuel = check_jump(state, action, content)
+    player = state["players"][name]
+    sector = state["map"]
+    here = tuple(player["at"])
+    escaped = _escape_battle(state, name)  # refused unless the drive is charged
+    player["fuel"] -= fuel
+    player["at"] = list(to)
+    if list(to) not in player["visited"]:
+        player["visited"].append(list(to))
+    state["jumps"] += 1
+    ships = match.ships_of(state)
+    effects = match.jump_effects(ships[name], content) if ships and name in ships else {}
+    match.pass_turn(state, name)
+    match.record_of(state)["waits"] = 0
+    hazard = _hazard(sector, to)
+    result: dict[str, Any] = {
+        "player": name,
+        "from": list(here),
+        "to": list(to),
+        "fuel": player["fuel"],
+        "spent": fuel,
+        "hazard": hazard,
+    }
+    if escaped:
+        result["escaped"] = True
+    result.update(effects)
+    words = [f"{fuel} fuel, {player['fuel']} left"]
+    if hazard:
+        words.append(hazard)
+    if escaped:
+        words.append("escaping the battle")
+    words += effect_words(effects)
+    if match.meeting_beacon(state) is not None and not match.fighting(state):
+        battle = match.begin_battle(state, content)
+        result["battle"] = battle["number"]
+        words.append(f"battle {battle['number']} begins with {match.other(state, name)}")
+    return Outcome(
+        state,
+        result,
+        who=name,
+        what=f"jump {_xy(here)} to {_xy(to)}",
+        outcome=", ".join(words),
+    )
+
+
+def check_jump(
+    state: State, action: Mapping[str, Any], content: FtlContent
+) -> tuple[str, tuple[int, int], int]:
+    """Everything a jump checks, changing nothing: (who, where to, the fuel it costs)."""
     name = find_player(state, action.get("player"))
     player = state["players"][name]
     sector = state["map"]
     if sector is None:
         raise RulesError("there is no map yet", hint="build one with 'gmtool ftl map new'")
-    escaped = _escape_battle(state, name)
+    match.check_turn(state, name, content.map.turns)
     to = _beacon(action.get("to"), sector["size"])
     here = tuple(player["at"])
     fuel = content.map.jump_fuel
@@ -73,44 +126,63 @@ def jump(state: State, action: Mapping[str, Any], dice: DiceDoor, content: FtlCo
         fuel = far
     if player["fuel"] < fuel:
         raise RulesError(f"{name} has {player['fuel']} fuel and the jump needs {fuel}")
-    player["fuel"] -= fuel
-    player["at"] = list(to)
-    if list(to) not in player["visited"]:
-        player["visited"].append(list(to))
-    state["jumps"] += 1
-    hazard = _hazard(sector, to)
-    result = {
-        "player": name,
-        "from": list(here),
-        "to": list(to),
-        "fuel": player["fuel"],
-        "spent": fuel,
-        "hazard": hazard,
-    }
-    if escaped:
-        result["escaped"] = True
-        if "repaired" in escaped:  # the repair arm mends the hull at the jump
-            result["hull_repaired"] = escaped["repaired"]
-    where = f"{_xy(here)} to {_xy(to)}"
-    return Outcome(
-        state,
-        result,
-        who=name,
-        what=f"jump {where}",
-        outcome=f"{fuel} fuel, {player['fuel']} left"
-        + (f", {hazard}" if hazard else "")
-        + (", escaping the battle" if escaped else ""),
-    )
+    if match.fighting(state):
+        from gmtool.games.ftl.rules.battle.ftl_drive import check_ready
+
+        check_ready(state["battle"], state["battle"]["ships"][name])
+    return name, to, fuel
+
+
+def wait(state: State, action: Mapping[str, Any], dice: DiceDoor, content: FtlContent) -> Outcome:
+    """A captain's turn on the map passed without a jump (``map.waits_end_match`` waits in
+    a row end the match with no winner)."""
+    name = find_player(state, action.get("player"))
+    if state["map"] is None:
+        raise RulesError("there is no map yet", hint="build one with 'gmtool ftl map new'")
+    if match.fighting(state):
+        raise RulesError(
+            f"a battle is under way: {name} fights, or jumps away with a charged FTL drive"
+        )
+    match.check_turn(state, name, content.map.turns)
+    record = match.record_of(state)
+    record["waits"] = int(record.get("waits", 0)) + 1
+    match.pass_turn(state, name)
+    at = state["players"][name]["at"]
+    result: dict[str, Any] = {"player": name, "at": at}
+    line = "stays at " + _xy(at)
+    ending = int(content.map.waits_end_match)
+    if ending and record["waits"] >= ending:
+        record["over"] = "both captains wait: no winner"
+        result["over"] = record["over"]
+        line += "; the match ends, " + record["over"]
+    return Outcome(state, result, who=name, what="wait", outcome=line)
+
+
+def effect_words(effects: Mapping[str, Any]) -> list[str]:
+    words = []
+    if effects.get("hull_repaired"):
+        words.append(f"repair arm +{effects['hull_repaired']} hull")
+    if effects.get("zoltan_shield"):
+        words.append(f"Zoltan shield back to {effects['zoltan_shield']}")
+    for crew, gain in (effects.get("healed") or {}).items():
+        words.append(f"{crew} +{gain} health (clone bay)")
+    if effects.get("drones_recovered"):
+        words.append(f"{_count(effects['drones_recovered'], 'drone')} recovered")
+    if effects.get("drones_lost"):
+        words.append(f"{_count(effects['drones_lost'], 'drone')} left behind")
+    if effects.get("pre_ignited"):
+        words.append("pre-ignited " + ", ".join(effects["pre_ignited"]))
+    return words
 
 
 def _escape_battle(state: State, name: str) -> dict[str, Any] | None:
     """During a battle a ship jumps only with its FTL drive charged, and the jump ends the
     battle as an escape (``battle.ftl_drive``): the escape's event, or None."""
-    battle = state.get("battle")
-    if not battle or battle.get("over"):
+    if not match.fighting(state):
         return None
     from gmtool.games.ftl.rules.battle.ftl_drive import escape
 
+    battle = state["battle"]
     return escape(battle, battle["ships"][name])
 
 
@@ -146,7 +218,7 @@ def _xy(at: tuple[int, int] | list[int]) -> str:
     return f"({at[0]}, {at[1]})"
 
 
-ACTIONS: dict[str, Handler] = {"map_new": map_new, "jump": jump}
+ACTIONS: dict[str, Handler] = {"map_new": map_new, "jump": jump, "wait": wait}
 """The actions before a battle; the battle's own (``battle.handlers.ACTION_TYPES``) are
 dispatched by ``SYSTEM.apply`` and imported only when one is played."""
 

@@ -188,6 +188,12 @@ class CoinCounts(Model):
     tails: int = Field(ge=0)
 
 
+class JumpRules(Model):
+    """What a jump does to the jumping ship where the text gives no number (rulings)."""
+
+    clone_bay_heal: dict[int, int]
+
+
 class MapRules(Model):
     size: int = Field(ge=2, le=6)
     asteroids_by_coin: CoinCounts
@@ -196,6 +202,9 @@ class MapRules(Model):
     adjacency: Literal["orthogonal", "diagonal"]
     removals_spare_asteroids: bool
     jump_fuel: int = Field(ge=0)
+    turns: Literal["alternate", "free"]
+    waits_end_match: int = Field(ge=0)
+    jump: JumpRules
 
 
 class FtlContent(Model):

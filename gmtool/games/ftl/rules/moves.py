@@ -8,14 +8,13 @@ the seconds. FTL hides nothing, so every seat sees what the table sees.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Collection
 from typing import Any
 
-from gmtool.dice import DiceDoor
 from gmtool.engine.system import Choice, Move, State
 from gmtool.errors import GmtoolError
-from gmtool.games.ftl.rules.actions import jump
+from gmtool.games.ftl.rules.actions import check_jump
+from gmtool.games.ftl.rules.match import fighting, match_over, turn_of
 
 
 def captains(state: State) -> list[str]:
@@ -38,26 +37,38 @@ def options(
     ``wanted`` (kind, fields) -> bool, those orders only (``choices.legal_orders``)."""
     battle = _battle(state, content)
     fighting = battle is not None and not battle.get("over")
+    if match_over(state):
+        return [_map_move(state)] if seat is None else []
     if seat is None:
-        return [_map_move(state), *(_tick_moves() if battle is None or fighting else [])]
+        return [_map_move(state), *(_tick_moves() if fighting or _one_battle(state) else [])]
     orders = _orders(battle, seat, kinds, wanted) if fighting else []
     jumps = _jumps(state, seat, content) if kinds is None or "jump" in kinds else []
-    return [*orders, *jumps]
+    waits = _waits(state, seat) if kinds is None or "wait" in kinds else []
+    return [*orders, *jumps, *waits]
 
 
 def to_move(state: State) -> list[str]:
     """The captains whose orders a battle under way awaits (both: either may give one
-    between seconds), or who may jump once there is a map; none while the GM lays it out."""
+    between seconds), or the captain whose turn it is on the map (``map.turns``); none
+    while the GM lays it out, or once the match is over."""
     battle = state.get("battle")
     if battle is not None and not battle.get("over"):
         return captains(state)
-    return captains(state) if state.get("map") is not None else []
+    if state.get("map") is None or match_over(state):
+        return []
+    turn = turn_of(state)
+    return [turn] if turn is not None else []
+
+
+def _one_battle(state: State) -> bool:
+    """No map: the campaign plays one battle, opened by its first order or second."""
+    return state.get("map") is None and state.get("battle") is None
 
 
 def _battle(state: State, content: Any) -> Any:
     if state.get("battle") is not None:
         return state["battle"]
-    if content is None or len(captains(state)) != 2:
+    if content is None or len(captains(state)) != 2 or state.get("map") is not None:
         return None
     from gmtool.games.ftl.rules.battle.handlers import (
         battle_as_it_opens,  # the referee, for a battle only
@@ -127,6 +138,17 @@ def _jumps(state: State, seat: str, content: Any) -> list[Move]:
             )
         ]
     here = player.get("at")
+    turn = turn_of(state)
+    if turn is not None and turn != seat and _alternate(content):
+        return [
+            Move(
+                name="jump",
+                label="jump to a beacon",
+                seat=seat,
+                action={"type": "jump", "player": seat},
+                reason=f"it is {turn}'s turn on the map",
+            )
+        ]
     beacons = [list(b) for b in sector["beacons"] if list(b) != here]
     if content is not None:
         beacons = [b for b in beacons if _jump_passes(state, seat, b, content)]
@@ -142,10 +164,29 @@ def _jumps(state: State, seat: str, content: Any) -> list[Move]:
     ]
 
 
+def _waits(state: State, seat: str) -> list[Move]:
+    if state.get("map") is None or fighting(state):
+        return []
+    turn = turn_of(state)
+    return [
+        Move(
+            name="wait",
+            label="wait at this beacon (pass the turn)",
+            seat=seat,
+            action={"type": "wait", "player": seat},
+            reason="" if turn in (None, seat) else f"it is {turn}'s turn on the map",
+        )
+    ]
+
+
+def _alternate(content: Any) -> bool:
+    return content is None or content.map.turns == "alternate"
+
+
 def _jump_passes(state: State, seat: str, to: list[int], content: Any) -> bool:
-    """Whether the jump itself accepts ``to`` (tried on a copy: nothing changes)."""
+    """Whether the jump itself accepts ``to`` (its own checks: nothing changes)."""
     try:
-        jump(copy.deepcopy(state), {"player": seat, "to": to}, DiceDoor(), content)
+        check_jump(state, {"player": seat, "to": to}, content)
     except GmtoolError:
         return False
     return True

@@ -22,10 +22,14 @@ def find_player(state: State, name: Any) -> str:
 
 
 def status(state: State) -> dict[str, Any]:
-    """The ``gmtool status --json`` document. During a battle the missiles and drone parts
-    are the battle's (what is left of them), not the ship file's."""
+    """The ``gmtool status --json`` document. Once a battle has opened the missiles and
+    drone parts are the ships' (what is left of them: the ship states the battles play
+    on), not the ship file's; ``turn``, whose move it is on the map; ``match``, the
+    battles begun and how the match ended."""
+    from gmtool.games.ftl.rules import match
+
     battle = state.get("battle") or {}
-    fighting = battle.get("ships", {}) if not battle.get("over") else {}
+    fighting = battle.get("ships", {})
     return {
         "players": {
             name: {
@@ -34,11 +38,24 @@ def status(state: State) -> dict[str, Any]:
                 "fuel": player["fuel"],
                 **_supplies(player, fighting.get(name)),
                 "at": player["at"],
+                "hull": _hull(fighting.get(name)),
             }
             for name, player in state["players"].items()
         },
         "map": state["map"],
+        "turn": match.turn_of(state),
+        "match": {
+            "battles": len(match.record_of_view(state)),
+            "fighting": match.fighting(state),
+            "over": match.match_over(state),
+            "winner": match.winner(state),
+        },
     }
+
+
+def _hull(ship: dict[str, Any] | None) -> list[int] | None:
+    """[hull, full hull] once a battle has opened (before, the ship is whole: None)."""
+    return None if ship is None else [max(int(ship["hull"]), 0), int(ship["hull_max"])]
 
 
 def _supplies(player: dict[str, Any], ship: dict[str, Any] | None) -> dict[str, Any]:

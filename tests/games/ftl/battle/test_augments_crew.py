@@ -11,6 +11,7 @@ from gmtool.dice import DiceDoor
 from gmtool.errors import RulesError
 from gmtool.games.ftl.game import SYSTEM
 from gmtool.games.ftl.rules.battle.ftl_drive import escape
+from gmtool.games.ftl.rules.match import jump_effects
 from tests.games.ftl.battle.helpers import battle, hack, order, ship, tick
 from tests.games.ftl.battle.test_hacking import _hacker_doc
 from tests.games.ftl.battle.test_minds import _with
@@ -85,8 +86,9 @@ def test_the_repair_arm_mends_the_hull_at_the_escape_jump(
     b = state["battle"]
     tick(state, seconds=40)  # 40 x 1.5 s: the drive is ready
     b["ships"]["Red"]["hull"] = hull
-    event = escape(b, b["ships"]["Red"])
-    assert (b["ships"]["Red"]["hull"], event["repaired"]) == (after, mended)
+    assert escape(b, b["ships"]["Red"]) == {"event": "escape", "ship": "Red"}
+    done = jump_effects(b["ships"]["Red"], content())  # what every jump does
+    assert (b["ships"]["Red"]["hull"], done.get("hull_repaired", 0)) == (after, mended)
 
 
 def test_advanced_navigation_jumps_back_to_a_far_visited_beacon_for_3_fuel() -> None:
@@ -99,11 +101,18 @@ def test_advanced_navigation_jumps_back_to_a_far_visited_beacon_for_3_fuel() -> 
         action = {"type": "jump", "player": "Red", "to": [x, y]}
         return SYSTEM.apply(state, action, DiceDoor(), content()).result
 
+    def blue_waits() -> None:  # the captains move in turn
+        SYSTEM.apply(state, {"type": "wait", "player": "Blue"}, DiceDoor(), content())
+
     jump(3, 1)
+    blue_waits()
     jump(4, 1)  # 6 fuel left; (2, 1) is visited and two beacons away
+    blue_waits()
     with pytest.raises(RulesError, match=r"\(2, 1\) does not touch Red's beacon \(4, 1\)"):
         jump(2, 1)
     state["players"]["Red"]["ship"]["augments"].append("advanced_ftl_navigation")
     with pytest.raises(RulesError, match=r"\(1, 1\) does not touch"):
         jump(1, 1)  # never visited: still out of reach
+    with pytest.raises(RulesError, match="it is Red's turn on the map: Blue waits"):
+        SYSTEM.apply(state, {"type": "jump", "player": "Blue", "to": [5, 6]}, DiceDoor(), content())
     assert (jump(2, 1)["spent"], state["players"]["Red"]["fuel"]) == (3, 3)

@@ -63,26 +63,29 @@ def test_a_short_battle_with_the_artillery_beam(gmtool, tmp_path: Path) -> None:
 
 
 def test_a_battle_at_an_asteroid_field(gmtool, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    from tests.games.ftl.test_cli import _words
-    from tests.games.ftl.test_map import FACES
-
     campaign = tmp_path / "rocks.yaml"
     campaign.write_text(
         "system: ftl\noptions:\n  ships: {Red: ftl-red.yaml, Blue: ftl-blue.yaml}\n"
+        "content:\n  map: {removals: 0}\n"
     )
     assert gmtool("campaign", "new", "rocks", "--from", str(campaign)).code == 0
-    sector = json.loads(gmtool("ftl", "map", "new", "--dice", _words(FACES), "--json").out)
+    # asteroid fields at (1,1) and (6,6), an ion storm at (3,2); Red at (2,1), Blue at (1,2)
+    dice = "heads,1,1,6,6,heads,3,2,2,1,1,2"
+    sector = json.loads(gmtool("ftl", "map", "new", "--dice", dice, "--json").out)
     assert [1, 1] in sector["asteroids"] and sector["starts"]["Red"] == [2, 1]
     jumped = json.loads(gmtool("ftl", "jump", "Red", "1", "1", "--json").out)
-    assert jumped["hazard"] == "asteroid field"
+    assert jumped["hazard"] == "asteroid field" and "battle" not in jumped
+    met = json.loads(gmtool("ftl", "jump", "Blue", "1", "1", "--json").out)
+    assert met["battle"] == 1  # both ships at one beacon: the battle begins in the field
     shown = json.loads(gmtool("ftl", "show", "--json").out)
     assert shown["ships"]["Red"]["next_asteroid"] == 10
-    assert shown["ships"]["Blue"]["next_asteroid"] is None  # Blue is not in the field
+    assert shown["ships"]["Blue"]["next_asteroid"] == 10  # Blue is in the field too
     refused = gmtool(
         "ftl", "tick", "--seconds", "10", "--dice", "asteroid=12", "--dice", "evade=20"
     )
     assert refused.code == 5 and refused.err.count("\n") == 1  # Red has 11 rooms
-    # the 10th room of Red's file is the bridge; 20 dodges nothing; a shield stops it
+    # the 10th room of Red's file is the bridge, Blue's first its bridge; 20 dodges
+    # nothing; a shield stops each
     doc = json.loads(
         gmtool(
             "ftl",
@@ -90,12 +93,13 @@ def test_a_battle_at_an_asteroid_field(gmtool, tmp_path: Path) -> None:  # type:
             "--seconds",
             "10",
             "--dice",
-            "asteroid=10",
+            "asteroid=10,1",
             "--dice",
-            "evade=20",
+            "evade=20,20",
             "--json",
         ).out
     )
-    assert [r["roll"] for r in doc["rolls"]] == ["asteroid", "evade"]
+    assert [r["roll"] for r in doc["rolls"]] == ["asteroid", "evade", "asteroid", "evade"]
     assert doc["ships"]["Red"]["shields"]["up"] == 2 and doc["ships"]["Red"]["next_asteroid"] == 20
+    assert "an asteroid flies at Blue bridge" in " ".join(doc["story"])
     assert "an asteroid flies at Red bridge" in " ".join(doc["story"])

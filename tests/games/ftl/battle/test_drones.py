@@ -12,7 +12,9 @@ from gmtool.errors import GmtoolError, RulesError
 from gmtool.games.ftl.rules.battle.damage import damage_system
 from gmtool.games.ftl.rules.battle.ftl_drive import escape
 from gmtool.games.ftl.rules.battle.power import add_ion
+from gmtool.games.ftl.rules.match import jump_effects
 from tests.games.ftl.battle.helpers import battle, order, ship, tick
+from tests.games.ftl.helpers import content
 
 ALL = ["combat_drone_i", "beam_drone_ii", "fire_drone", "defense_i", "defense_ii"]
 
@@ -291,8 +293,11 @@ def test_the_recovery_arm_brings_drones_back_as_parts_at_a_jump() -> None:
     order(state, "drone", ship="Red", drone="2", on=True)
     order(state, "drone", ship="Red", drone="2", on=False)  # off, still out
     red["ftl"] = 10**6
-    assert escape(state["battle"], red)["drones_recovered"] == 2
+    escape(state["battle"], red)
+    assert jump_effects(red, content())["drones_recovered"] == 2  # at the jump itself
     assert red["drone_parts"] == 3
+    assert not any(d["deployed"] or d["powered"] for d in red["drones"])
+    assert red["systems"]["drone_control"]["power"] == 0
 
 
 def test_the_anti_personnel_drone_hunts_boarders() -> None:

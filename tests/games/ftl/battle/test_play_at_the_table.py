@@ -10,6 +10,7 @@ from gmtool.cli.play import open_demo
 from gmtool.cli.playloop import QUIT
 from gmtool.cli.playloop.scripted import ScriptedPrompts
 from gmtool.engine.game import Game
+from gmtool.games.ftl.commands.shared import coin_faces
 from gmtool.games.ftl.play import run
 from gmtool.games.ftl.render_battle import crew_lines
 from gmtool.games.ftl.rules.battle.story import event_lines
@@ -19,25 +20,24 @@ from gmtool.games.ftl.rules.players import status
 def test_the_jump_away_is_offered_once_the_drive_is_charged() -> None:
     # Red: 3 engine bars, a pilot: 1 s + 3 x 25% = 1.75 s of charge a second, 60 s needed:
     # charged at 35 s (34 x 1.75 = 59.5). Blue: 2 bars (one a Zoltan's): 1.5 s, at 40 s.
-    game = Game.open(open_demo("ftl"))
-    game.play({"type": "map_new"}, game.door())
-    red_at = game.state["players"]["Red"]["at"]
+    from tests.games.ftl.test_match import SMALL_MAP, small_map_game
+
+    game = small_map_game()
+    game.play({"type": "map_new"}, game.door(entered=coin_faces(SMALL_MAP)))
+    game.play({"type": "jump", "player": "Red", "to": [2, 2]}, game.door())
+    game.play({"type": "jump", "player": "Blue", "to": [2, 2]}, game.door())  # they meet
     answers = ScriptedPrompts("run several seconds", "34", "run one second", QUIT)
     run(game, answers)
     menus = [m for m in answers.offered if "run one second" in m]
     assert "Red jumps away (FTL drive charged)" not in menus[1]  # at 34 s
     assert "Red jumps away (FTL drive charged)" in menus[2]  # at 35 s
     assert "Blue jumps away (FTL drive charged)" not in menus[2]
-    beacons = []
-    x, y = red_at
-    for bx, by in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-        if [bx, by] in game.state["map"]["beacons"]:
-            beacons.append(f"{bx} {by}")
+    beacons = ["1 2", "2 1", "2 3", "3 2"]  # the four touching (2, 2), in the map's order
     answers = ScriptedPrompts("Red jumps away (FTL drive charged)", beacons[0], QUIT)
     run(game, answers)
     assert answers.offered[1] == [*beacons, "← back"]
     assert game.state["battle"]["over"]  # the battle ends as an escape
-    assert game.state["players"]["Red"]["fuel"] == 7  # 8, less 1 for the jump
+    assert game.state["players"]["Red"]["fuel"] == 6  # 8, less 1 for each jump
 
 
 def test_status_shows_the_battles_supplies() -> None:

@@ -16,7 +16,7 @@ steady bonus. Their numbers come from ``tables/ftl/augments.yaml`` (copied in at
 - hacking stun: the crew in a hacked room are stunned (``hacking``);
 - the backup DNA bank: the dead wait in an unpowered clone bay (``minds``);
 - the FTL recharge booster and the enemy's FTL jammer (``ftl_drive``); the repair arm at
-  the escape jump (``ftl_drive``); advanced FTL navigation on the map (``actions.jump``);
+  every jump (``match.jump_effects``); advanced FTL navigation on the map (``actions.jump``);
 - the Zoltan shield and its bypass (``zoltan_shield``); reconstructive teleport
   (``boarding``); crystal vengeance (``vengeance``).
 """
@@ -78,9 +78,13 @@ def saves(battle: Battle, ship: Ship, augment: str, dice: DiceDoor, label: str) 
 def pre_ignite(battle: Battle, ship: Ship, weapon: Weapon) -> Event | None:
     """The weapon pre-igniter: "weapons are ready to fire when you jump to a beacon ...
     only ... weapons that were on from the previous jump ... only 1 charge for charge
-    weapons". The battle opens on arrival, so a weapon switched on before its first second
-    is ready at once (one charge); not the artillery."""
+    weapons". The first battle opens on arrival, so a weapon switched on before its first
+    second is ready at once (one charge); not the artillery. A later battle of the match
+    (``carried``) opens on ships that jumped there: the jump charged the weapons that were
+    on (``match.jump_effects``), and one switched on now was not on at that jump."""
     if "weapon_pre_igniter" not in ship["augments"] or weapon.get("artillery"):
+        return None
+    if battle.get("carried"):
         return None
     if battle["second"] != int(rules(battle)["augments"]["pre_igniter_second"]):
         return None

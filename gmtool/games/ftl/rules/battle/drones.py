@@ -229,15 +229,6 @@ def ionise_all(battle: Battle, ship: Ship) -> list[Event]:
     return events
 
 
-def recover(ship: Ship) -> int:
-    """The drone recovery arm at a jump: every drone still out comes back as a part."""
-    if "drone_recovery_arm" not in ship["augments"]:
-        return 0
-    back = sum(1 for d in ship.get("drones") or [] if d["deployed"])
-    ship["drone_parts"] = int(ship.get("drone_parts", 0)) + back
-    return back
-
-
 def body_of(battle: Battle, ship: Ship, index: int) -> tuple[Ship | None, CrewMember | None]:
     """The drone walking the rooms (on whichever ship), or (None, None)."""
     for aboard in battle["ships"].values():

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from gmtool.errors import RulesError
 from gmtool.games.ftl.rules.battle.crew import manning_skill
-from gmtool.games.ftl.rules.battle.drones import recover
 from gmtool.games.ftl.rules.battle.state import Battle, Event, Ship, enemy_of, rules
 
 SCALE = 100
@@ -51,21 +50,20 @@ def is_ready(battle: Battle, ship: Ship) -> bool:
     return int(ship.get("ftl", 0)) >= int(rules(battle)["ftl"]["charge_seconds"]) * SCALE
 
 
-def escape(battle: Battle, ship: Ship) -> Event:
-    """The jump away: refused until the drive is charged; the battle ends, no winner."""
+def check_ready(battle: Battle, ship: Ship) -> None:
     if not is_ready(battle, ship):
         done = int(ship.get("ftl", 0)) / SCALE
         need = int(rules(battle)["ftl"]["charge_seconds"])
         raise RulesError(
             f"{ship['name']}'s FTL drive is charged {done:g} of {need} s: it cannot jump yet"
         )
+
+
+def escape(battle: Battle, ship: Ship) -> Event:
+    """The jump away: refused until the drive is charged; the battle ends, no winner. What
+    the jump itself does to the ship (fuel, the repair arm, drones...) is every jump's
+    (``match.jump_effects``)."""
+    check_ready(battle, ship)
     battle["over"] = f"{ship['name']} escaped"
     battle["winner"] = None
-
-    event: Event = {"event": "escape", "ship": ship["name"], "drones_recovered": recover(ship)}
-    if "repair_arm" in ship["augments"]:  # "will repair 2 hull every jump"
-        before = ship["hull"]
-        mend = int(ship["augment_numbers"]["repair_arm"]["hull_per_jump"])
-        ship["hull"] = min(int(ship["hull_max"]), before + mend)
-        event["repaired"] = ship["hull"] - before
-    return event
+    return {"event": "escape", "ship": ship["name"]}
