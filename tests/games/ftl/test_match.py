@@ -260,3 +260,25 @@ def test_a_whole_match_from_play(gmtool_home: Path) -> None:
     assert any("Red jumps away (FTL drive charged)" in m for m in answers.offered)
     last = answers.offered[-1]
     assert not any(entry.endswith(" jumps") for entry in last)  # the match is over
+
+
+def test_simulate_plays_whole_matches_and_reports_each_ships_win_rate(  # type: ignore[no-untyped-def]
+    gmtool, tmp_path: Path
+) -> None:
+    path = tmp_path / "short.yaml"
+    path.write_text(CAMPAIGN)
+    args = ("ftl", "simulate", "ftl-red.yaml", "Blue=ftl-blue.yaml", "--runs", "2", "--seed", "3")
+    done = gmtool(*args, "--content", str(path), "--json")
+    assert done.code == 0, done.err
+    doc = json.loads(done.out)
+    assert doc["what"] == "the match of ftl-red and Blue" and doc["runs"] == 2
+    wins = doc["wins"]
+    assert set(wins) == {"ftl-red", "Blue"}
+    total = sum(w["p"] for w in wins.values()) + doc["no_winner"]["p"]
+    assert abs(total - 1) < 1e-9
+    assert all(0 <= w["low"] <= w["p"] <= w["high"] <= 1 for w in wins.values())
+    assert doc["measures"]["battles"]["mean"] >= 1  # every match found a battle
+    again = json.loads(gmtool(*args, "--content", str(path), "--json").out)
+    assert again["wins"] == wins  # the same seed, the same figures
+    refused = gmtool("ftl", "simulate", "ftl-red.yaml")
+    assert refused.code == 2 and "takes two ships, not 1" in refused.err

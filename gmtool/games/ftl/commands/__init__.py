@@ -255,6 +255,60 @@ def wait(
     emit(outcome.result, as_json, render.waited)
 
 
+@app.command("simulate")
+def simulate(
+    ctx: typer.Context,
+    ships: list[str] = typer.Argument(
+        ..., help="The two ships: FILE or NAME=FILE each (the name is the file's stem)."
+    ),
+    runs: int = typer.Option(50, "--runs", min=1, max=10_000, help="How many matches to play."),
+    seed: int = typer.Option(None, "--seed", help="Seed the matches (same seed, same figures)."),
+    policy: list[str] = typer.Option(
+        None, "--policy", help="NAME for both captains, or SHIP=NAME (repeat); see the guide."
+    ),
+    jobs: int = typer.Option(1, "--jobs", min=1, max=16, help="Worker processes."),
+    campaign_file: Path = CONTENT_OPTION,
+    as_json: bool = JSON_OPTION,
+) -> None:
+    """Play whole matches between two ship files (a new map each, the captains pursuing,
+    battles, escapes) and report each ship's win rate with its 95% interval."""
+    from gmtool.cli.forecast import _policies, forecast_rules, run
+    from gmtool.dice import DiceDoor, Rng
+    from gmtool.engine.forecast import Setup, policies_for
+    from gmtool.games.ftl.game import SYSTEM as FTL
+    from gmtool.games.ftl.rules.forecast import match_start
+
+    if len(ships) != 2:
+        raise UsageError(
+            f"ftl simulate takes two ships, not {len(ships)}",
+            hint="gmtool ftl simulate red.yaml blue.yaml",
+        )
+    named = [item if "=" in item else f"{Path(item).stem}={item}" for item in ships]
+    overrides: dict[str, Any] = {}
+    if campaign_file is not None:
+        from gmtool.cli.simulation import content_overrides
+
+        overrides = content_overrides(campaign_file, SYSTEM)
+    chosen = ship_options(named, overrides)
+    if len(chosen) != 2:
+        raise UsageError("the two ships need two names", hint="name them: A=FILE B=FILE")
+    content = _content(overrides)
+    state = FTL.new_state(content, {"ships": chosen}, DiceDoor(Rng.from_seed(seed or 0)))
+    start = match_start(state)
+    rules = forecast_rules(SYSTEM)
+    sides = tuple(chosen)
+    setup = Setup(
+        FTL, rules, content, start, policies_for(rules, _policies(sides, policy or []), sides)
+    )
+    doc = run(setup, runs, seed, jobs=jobs, show_progress=not as_json)
+    if as_json:
+        print_json(doc)
+        return
+    from gmtool.render.forecast import forecast as drawn
+
+    console().print(drawn(doc))
+
+
 def campaign_options(given: dict[str, Any], options: dict[str, Any], data: Any) -> None:
     """``campaign new``'s options laid over the campaign file's ``options``: each
     ``--ship`` read and checked first (a file's ships stay unless ``--ship`` names the same

@@ -1,5 +1,9 @@
 """An FTL battle played out for ``gmtool forecast``: the two ships, second by second, until
-one is destroyed or jumps away (or both are destroyed).
+one is destroyed or jumps away (or both are destroyed). On a sector map the rest of the
+match is played: between battles the captain whose turn it is jumps toward the other
+ship (``PURSUIT``: the touching beacon nearest it, by the jumps it is offered) or waits
+when it cannot, so a ship that escapes is pursued and the next battle begins where they
+meet; the match ends with a destroyed ship (``gmtool ftl simulate`` plays whole matches).
 
 Each second, each captain may give orders from the ones ``options`` offers their seat (the
 legal orders of the battle), by their side's policy; then the GM's move, "run the next
@@ -139,11 +143,89 @@ def start(system: System, state: State, content: Any, *, fresh: bool) -> Start:
     )
 
 
+def match_start(state: State) -> Start:
+    """A whole match from a new game of two ships: its map laid out by each play-out's own
+    dice, then the captains' turns."""
+    seats = captains(state)
+    if len(seats) != 2:
+        raise RulesError("a match needs two ships", hint="give two ship files")
+    return Start(
+        state,
+        what=f"the match of {' and '.join(seats)}",
+        sides=tuple(seats),
+        first=({"type": "map_new"},),
+    )
+
+
+def _pursuit_score(state: State, move: Move, choice: Choice, value: Any) -> float:
+    """A jump's beacon by how near it is to the other ship (fewer jumps: better)."""
+    if move.name != "jump" or choice.key != "to":
+        return 0.0
+    seat = str(move.action.get("player"))
+    enemy = next(p for name, p in state["players"].items() if name != seat)
+    return -float(_jumps_between(state["map"], list(value), list(enemy["at"] or value)))
+
+
+PURSUIT = ScoredPolicy(
+    "pursuit",
+    "between battles: jumps to the touching beacon nearest the other ship, else waits",
+    lambda state, move: 1.0 if move.name == "jump" else 0.0,
+    _pursuit_score,
+)
+
+
+def _jumps_between(sector: Mapping[str, Any], a: list[int], b: list[int]) -> int:
+    """The fewest jumps from ``a`` to ``b`` over the map's beacons (orthogonal touching;
+    a diagonal map's extra jumps only make the real path shorter)."""
+    beacons = {(int(x), int(y)) for x, y in sector["beacons"]}
+    start, goal = (int(a[0]), int(a[1])), (int(b[0]), int(b[1]))
+    seen, frontier, jumps = {start}, [start], 0
+    while frontier:
+        if goal in frontier:
+            return jumps
+        jumps += 1
+        nxt: list[tuple[int, int]] = []
+        for x, y in frontier:
+            for near in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                if near in beacons and near not in seen:
+                    seen.add(near)
+                    nxt.append(near)
+        frontier = nxt
+    return len(beacons) + 1
+
+
+def _map_move(state: State, player: Player) -> Action | None:
+    """The map move of the captain whose turn it is: a jump toward the other ship, or a
+    wait (the random captain: any of them)."""
+    from gmtool.games.ftl.rules.match import turn_of
+
+    seat = turn_of(state)
+    if seat is None:
+        return None
+    moves = player.moves(state, seat, lambda move: move.name in ("jump", "wait"))
+    if not moves:
+        return None
+    policy = player.policies[seat]
+    chooser = policy if policy.name == "random" else PURSUIT
+    return player.answered(state, chooser, chooser.pick(state, moves, player.rng))
+
+
 def step(state: State, player: Player) -> Action | None:
+    from gmtool.games.ftl.rules.match import fighting, match_over
+
+    if state.get("map") is not None:  # the match: map moves between battles
+        if match_over(state):
+            return None
+        if not fighting(state):
+            player.notes.pop("orders", None)
+            return _map_move(state, player)
     battle = _battle(state)
     if battle is not None and battle.get("over"):
         return None
-    if player.notes.get("seconds", 0) >= MAX_SECONDS:
+    on_map = state.get("map") is not None  # a match: each battle's own seconds
+    if int((battle or {}).get("second", 0) if on_map else player.notes.get("seconds", 0)) >= (
+        MAX_SECONDS
+    ):
         return None
     given = player.notes.setdefault("orders", {})
     for seat in captains(state):
@@ -207,9 +289,19 @@ def _captains_order(
 def observe(state: State, action: Action, notes: dict[str, Any]) -> None:
     if action.get("type") == "tick":
         notes["seconds"] = notes.get("seconds", 0) + int(action.get("seconds") or 1)
+    if action.get("type") == "jump":
+        notes["jumps"] = notes.get("jumps", 0) + 1
+        over = str((state.get("battle") or {}).get("over") or "")
+        if over == f"{action.get('player')} escaped" and state["battle"]["number"] not in (
+            notes.setdefault("escaped_from", [])
+        ):
+            notes["escaped_from"].append(state["battle"]["number"])
+            notes.setdefault("escapes", []).append(str(action.get("player")))
 
 
 def record(start: State, end: State, finished: bool, notes: dict[str, Any]) -> Record:
+    if end.get("map") is not None:
+        return _match_record(end, notes)
     battle = _battle(end) or {}
     over = str(battle.get("over") or "")
     winner = str(battle.get("winner") or "")
@@ -222,3 +314,21 @@ def record(start: State, end: State, finished: bool, notes: dict[str, Any]) -> R
     for name, ship in battle.get("ships", {}).items():
         measures[f"hull left: {name}"] = float(max(int(ship["hull"]), 0))
     return Record(winner, tuple(events), measures)
+
+
+def _match_record(end: State, notes: dict[str, Any]) -> Record:
+    """A match: its winner (a ship destroyed the other), escapes, battles and jumps."""
+    from gmtool.games.ftl.rules.match import match_over, record_of_view, winner
+
+    over = match_over(end) or ""
+    events = [f"escapes: {name}" for name in dict.fromkeys(notes.get("escapes", []))]
+    if over:
+        events.append(over)
+    measures: dict[str, float] = {
+        "seconds": float(notes.get("seconds", 0)),
+        "battles": float(len(record_of_view(end))),
+        "jumps": float(notes.get("jumps", 0)),
+    }
+    for name, ship in ((end.get("battle") or {}).get("ships") or {}).items():
+        measures[f"hull left: {name}"] = float(max(int(ship["hull"]), 0))
+    return Record(winner(end) or "", tuple(events), measures)
