@@ -65,8 +65,7 @@ def run(game: Game, prompts: Prompts | None = None) -> None:
         from gmtool.games.ftl.rules.battle.document import battle_document
 
         if on_the_map(game):
-            map_dashboard(game)
-            return
+            return map_dashboard(game)
         doc = battle_document(battle_now(game))
         return Group(summary(doc), *(Text(line) for line in crew_lines(doc)))
 
@@ -114,26 +113,28 @@ def _ready_to_jump(game: Game, battle: BattleState) -> list[str]:
     ]
 
 
-def map_dashboard(game: Game) -> None:
+def map_dashboard(game: Game) -> RenderableType:
+    """The map with both ships, their hull and fuel, and whose turn it is."""
+    from rich.console import Group
+    from rich.text import Text
+
     from gmtool.games.ftl import render
     from gmtool.games.ftl.rules.match import match_over, turn_of
 
     state = game.state
     seen = game.system.view(state, None)
     at = {name: player["at"] for name, player in seen["players"].items()}
-    console().print(render.sector(seen["map"], at))
-    say(
-        "  ".join(
-            f"{name}: hull {hull}, fuel {player['fuel']}"
-            for name, player in seen["players"].items()
-            for hull in [_hull(state, name)]
-        )
+    ships = "  ".join(
+        f"{name}: hull {_hull(state, name)}, fuel {player['fuel']}"
+        for name, player in seen["players"].items()
     )
     over = match_over(state)
-    if over:
-        say(f"The match is over: {over}.")
-    else:
-        say(f"{turn_of(state)}'s turn on the map: jump to a touching beacon, or wait.")
+    turn = (
+        f"The match is over: {over}."
+        if over
+        else f"{turn_of(state)}'s turn on the map: jump to a touching beacon, or wait."
+    )
+    return Group(render.sector(seen["map"], at), Text(ships), Text(turn))
 
 
 def _hull(state: dict[str, Any], name: str) -> str:
