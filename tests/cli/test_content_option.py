@@ -16,7 +16,7 @@ COMMANDS = {
 BUNDLED = {
     "foodfight": "foodfight-demo, foodfight-nine-spaces",
     "zauberer": "zauberer-demo",
-    "ftl": "ftl-demo",  # ftl-red and ftl-blue are ships, not campaign files
+    "ftl": "ftl-demo, ftl-match",  # ftl-red and ftl-blue are ships, not campaign files
 }
 
 
