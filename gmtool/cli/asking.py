@@ -35,9 +35,10 @@ def played_from_screens(game: Game, action: Mapping[str, Any], whom: str) -> dic
                 return found
     except KeyboardInterrupt:
         game.store.drop_asked_move(asked.id)
-        found = _ended(game, asked.id, asked.version, action)
-        if found is not None:  # answered just as it was taken back
-            return found
+        if game.look().version != asked.version:  # answered just as it was taken back
+            found = _ended(game, asked.id, asked.version, action)
+            if found is not None:
+                return found
         raise UsageError(
             "taken back: nothing was played",
             hint="play it again with --dice FACES, or without --phones to roll here",

@@ -192,3 +192,26 @@ def test_phones_with_typed_dice_is_refused_and_writes_nothing(mission: Table, gm
 def entries_of(gmtool: Any) -> list[dict[str, Any]]:
     found: list[dict[str, Any]] = json.loads(gmtool("log", "--json").out)
     return found
+
+
+def test_ctrl_c_takes_the_scene_back_and_the_rollers_phone_is_told(
+    mission: Table, gmtool: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from gmtool.cli import asking
+
+    looks: list[float] = []
+
+    def sleep(seconds: float) -> None:  # the GM presses Ctrl-C once the phone is asked
+        looks.append(seconds)
+        mission.campaign.call(mission.campaign.take_gm_move)
+        assert "m-dice" in mission.seat("Remmy").text
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(asking.time, "sleep", sleep)
+    done = gmtool("originem", "scene", "exploration", "--by", "Remmy", "--phones")
+    assert done.code != 0 and "taken back: nothing was played" in done.err, done.err
+    assert looks and "Traceback" not in done.err
+    mission.campaign.call(mission.campaign.take_gm_move)
+    remmy = mission.seat("Remmy").text
+    assert "m-dice" not in remmy and "the GM took back the move that asked you" in remmy
+    assert [e["what"] for e in entries_of(gmtool)][-1] == "mission start"
