@@ -20,6 +20,8 @@ import pytest
 COLUMNS, ROWS = 110, 45
 WAITING_FOR_INPUT = ("do_epoll_wait", "ep_poll", "do_select", "do_sys_poll")
 """Where a process asleep in epoll_wait, select or poll is (/proc/PID/wchan)."""
+PARKED = ("futex_do_wait", "futex_wait_queue", "futex_wait_queue_me", *WAITING_FOR_INPUT)
+"""Where another of its threads may be while it waits: asleep on a lock or for work."""
 KEYS = {
     "enter": "\r",
     "esc": "\x1b",
@@ -133,7 +135,8 @@ class Terminal:
     def waiting(self) -> bool:
         """Whether the program waits for a key: everything it wrote has been read, and
         each of its threads sleeps in epoll_wait (prompt_toolkit's wait for input), as
-        Linux's /proc tells. No time is guessed: a test reads the screen only then."""
+        Linux's /proc tells (another thread may sleep on a lock). No time is guessed: a
+        test reads the screen only then."""
         if self._read(0.005):
             return False
         pid = self.child.pid
@@ -141,8 +144,9 @@ class Terminal:
             tasks = os.listdir(f"/proc/{pid}/task")
             for task in tasks:
                 with open(f"/proc/{pid}/task/{task}/wchan") as wchan:
-                    if wchan.read() not in WAITING_FOR_INPUT:
-                        return False
+                    where = wchan.read()
+                if where not in (WAITING_FOR_INPUT if task == str(pid) else PARKED):
+                    return False
         except OSError:  # gone
             return not self.child.isalive()
         return not self._read(0.005)

@@ -54,8 +54,7 @@ POLICIES = {
             "Which weapon?": ["burst_laser_ii on", "heavy_ion on", "artemis on", "bardiche on"],
         },
         typed={"seconds?": "4"},
-        faces={"by name": "evade=7"},
-        dice_from=LONG,
+        dice_from=None,  # its weapons start unpowered: this policy fires none yet
     ),
 }
 

@@ -17,6 +17,7 @@ the seat to hold it changes. Every move on the menu comes from the declaration's
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from gmtool.cli.playloop.asking import Back, Prompts
@@ -27,6 +28,7 @@ from gmtool.engine.system import Choice, Move, Outcome
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
+    from gmtool.cli.playloop.moves import Fold
     from gmtool.engine.game import Game
     from gmtool.store.campaign import Head
 
@@ -139,15 +141,19 @@ class HotSeat:
 
     # -- asking and playing ---------------------------------------------------------------
     def choose(self, choice: Choice, extra: tuple[str, ...] = (), *, default: Any = None) -> Any:
-        """One of ``choice``'s values, asked by its labels (and ``extra`` entries after
-        them, returned as they read); ``default``, a value, is offered first."""
-        shown = choice.shown()
-        values = list(choice.values or ())
-        first = shown[values.index(default)] if default in values else None
-        picked = self.ask.select(choice.label, [*shown, *extra], default=first)
-        if picked in extra:
-            return picked
-        return (choice.values or ())[shown.index(picked)]
+        """One of ``choice``'s values (``extra`` entries after them), as every move's
+        question is asked (``moves.ask_choice``)."""
+        from gmtool.cli.playloop.moves import ask_choice
+
+        return ask_choice(self.ask, choice, default=default, extra=extra)
+
+    def answered(self, move: Move, *keys: str, follow: Fold | None = None) -> dict[str, Any]:
+        """``move``'s action with its choices (only those of ``keys``, when given) asked as
+        every move's are (``moves.ask_move``; ``follow`` shapes the later ones)."""
+        from gmtool.cli.playloop.moves import answers_of
+
+        asked = [c for c in move.choices if not keys or c.key in keys]
+        return move.fill(answers_of(self.ask, replace(move, choices=tuple(asked)), follow))
 
     def play(self, action: Mapping[str, Any], door: DiceDoor | None = None) -> Outcome:
         """Play ``action`` as chosen on the screen drawn (refused if the game moved on)."""

@@ -26,7 +26,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol
 
 from gmtool.cli.playloop.asking import Prompts
-from gmtool.engine.moves import fill
+from gmtool.engine.moves import answer_into, fill
 from gmtool.engine.system import Choice, Move, State
 from gmtool.errors import RulesError
 
@@ -72,14 +72,40 @@ def ask_move(ask: Prompts, move: Move, follow: Fold = fill, *, forecast: bool = 
     return answered
 
 
+def answers_of(ask: Prompts, move: Move, follow: Fold | None = None) -> dict[str, Any]:
+    """Each of ``move``'s choices asked as ``ask_move`` asks them (``follow`` shaping the
+    later ones), as the choice's key -> the value chosen, for ``Move.fill``."""
+    answers: dict[str, Any] = {}
+
+    def noted(asked: Move, choice: Choice, answer: Any) -> Move:
+        answers[choice.key] = answer
+        return follow(asked, choice, answer) if follow else answer_into(asked, {})
+
+    ask_move(ask, move, noted)
+    return answers
+
+
+def ask_choice(
+    ask: Prompts, choice: Choice, *, default: Any = None, extra: tuple[str, ...] = ()
+) -> Any:
+    """One of a ``one`` choice's values, asked by its labels (``extra`` entries after them
+    are returned as they read); ``default``, a value, is offered first."""
+    shown = choice.shown()
+    values = list(choice.values or ())
+    first = shown[values.index(default)] if default in values else None
+    picked = ask.select(choice.label, [*shown, *extra], default=first)
+    if picked in extra:
+        return picked
+    return values[shown.index(picked)]
+
+
 def _answer(ask: Prompts, move: Move, choice: Choice, follow: Fold) -> Any:
     offered = move.action.get(choice.key)
     default = "" if offered is None else str(offered)
     if choice.kind == "one":
         if not choice.values:
             raise RulesError(move.reason or f"nothing to choose for: {choice.label}")
-        shown = choice.shown()
-        return choice.values[shown.index(ask.select(choice.label, shown))]
+        return ask_choice(ask, choice, default=offered)
     if choice.kind == "number":
         if choice.optional:
             return ask.number(choice.label, default=default)
@@ -172,4 +198,14 @@ class MoveMenu:
         return self.game.play(action, door, seen=seen)
 
 
-__all__ = ["Answered", "Extra", "Fold", "FollowingDeclaration", "MoveMenu", "Show", "ask_move"]
+__all__ = [
+    "Answered",
+    "Extra",
+    "Fold",
+    "FollowingDeclaration",
+    "MoveMenu",
+    "Show",
+    "answers_of",
+    "ask_choice",
+    "ask_move",
+]

@@ -146,11 +146,11 @@ class Table(HotSeat):
 
     def attack(self, move: Move) -> None:
         self.secret_shown = True
-        answers = {key: self.ask_for(move, key) for key in ("pile", "target")}
+        action = self.answered(move, "pile", "target")
         if move.choice("fortune") is None:  # the Fortunes come once the cards are face up
-            self.play(move.fill(answers))
+            self.play(action)
             return
-        mover, target = str(move.seat), answers["target"]["target"]
+        mover, target = str(move.seat), action["target"]
         plays = [
             play
             for play in (
@@ -159,7 +159,7 @@ class Table(HotSeat):
             )
             if play is not None
         ]
-        self.play({**move.fill(answers), "fortunes": plays})
+        self.play({**action, "fortunes": plays})
 
     def answer(self, move: Move) -> None:
         """In an open battle: the player picks one of their Fortunes and the card it changes."""
@@ -186,16 +186,7 @@ class Table(HotSeat):
         picked = self.choose(offered, (NO_FORTUNE,))
         if picked == NO_FORTUNE:
             return None
-        return {"by": role, "id": picked, "on": self.ask_for(move, "on")}
-
-    def answered(self, move: Move, *keys: str) -> dict[str, Any]:
-        """``move``'s action with each of its choices ``keys`` asked in turn."""
-        return move.fill({key: self.ask_for(move, key) for key in keys})
-
-    def ask_for(self, move: Move, key: str) -> Any:
-        choice = move.choice(key)
-        assert choice is not None, f"{move.name} asks no {key}"
-        return self.choose(choice)
+        return {"by": role, "id": picked, "on": self.answered(move, "on")["on"]}
 
 
 run = Table.run

@@ -121,14 +121,16 @@ class Table(HotSeat):
         self.play({"type": "roll_off"}, self.game.door(entered=faces))
 
     def move(self, move: Move) -> None:
-        answers: dict[str, Any] = {}
-        for choice in move.choices:
-            if choice.key == "player":
-                answers["player"] = self.choose(choice, default=self.view()["player"])
-            else:
-                answers[choice.key] = self.choose(replace(choice, labels=self.ways(choice.values)))
+        """Which player (the one to play offered first) and each fork's way, each way
+        named with its space's colour."""
+        ways = tuple(
+            c if c.key == "player" else replace(c, labels=self.ways(c.values)) for c in move.choices
+        )
+        offered = {"player": self.view()["player"]} if move.choice("player") else {}
+        asked = replace(move, action={**move.action, **offered}, choices=ways)
+        action = self.answered(asked)
         faces = self.faces(f"{move.seat}'s movement d6")
-        self.play(move.fill(answers), self.game.door(entered=faces))
+        self.play(action, self.game.door(entered=faces))
 
     def ways(self, options: tuple[Any, ...] | None) -> tuple[str, ...]:
         from gmtool.games.zauberer.render import SPACE_WORD

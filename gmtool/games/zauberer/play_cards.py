@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 from gmtool.cli.common import console
 from gmtool.dice import DiceDoor
-from gmtool.engine.system import Move
+from gmtool.engine.moves import answer_into
+from gmtool.engine.system import Choice, Move
 from gmtool.games.zauberer.rules.state import typed_state
 
 if TYPE_CHECKING:
@@ -28,17 +29,21 @@ def cast_action(cast: Move, name: str, table: Table) -> dict[str, Any]:
     targets = [choice for choice in cast.choices if choice.key.startswith("targets.")]
     if targets and len(targets[0].values or ()) < len(targets):
         raise RulesError(f"{name} has no team to act on now")
-    answers: dict[str, Any] = {}
-    for choice in cast.choices:
-        if choice.kind == "number":
-            answers[choice.key] = table.ask.whole(choice.label)
-            continue
-        if choice in targets:
-            taken = [answers[target.key] for target in targets if target.key in answers]
-            left = tuple(clan for clan in choice.values or () if clan not in taken)
-            choice = replace(choice, values=left)
-        answers[choice.key] = table.choose(choice)
-    return cast.fill(answers)
+
+    def follow(move: Move, choice: Choice, answer: Any) -> Move:
+        """A team chosen as one target is not offered as the next."""
+        asked = answer_into(move, {})
+        if not choice.key.startswith("targets."):
+            return asked
+        rest = tuple(
+            replace(c, values=tuple(v for v in c.values or () if v != answer))
+            if c.key.startswith("targets.")
+            else c
+            for c in asked.choices
+        )
+        return replace(asked, choices=rest)
+
+    return table.answered(cast, follow=follow)
 
 
 def duel_action(table: Table, stored: dict[str, Any]) -> tuple[dict[str, Any], DiceDoor]:
