@@ -114,6 +114,7 @@ def test_a_whole_match_from_the_phones(gmtool: Any, tmp_path: Any) -> None:
         assert "refused" not in _phone_move(table, "Red", "jump", to="[3, 2]")  # the escape
         page = table.get("/").text
         assert 'class="sector"' in page and "Between battles: <b>Blue</b> jumps or waits" in page
+        assert "hull <b>8/8</b>" in table.seat("Blue").text  # the ship as the battle left it
         assert "refused" not in _phone_move(table, "Blue", "jump", to="[3, 2]")  # the pursuit
         for command in (
             "power Red shields 2",
