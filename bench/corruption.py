@@ -99,7 +99,8 @@ def main() -> None:
     rng = random.Random(args.seed)
     counts = dict.fromkeys(
         ("changed", "found", "unnoticed", "harmless", "other", "before_write", "on_open",
-         "verify_only", "written", "hidden", "internal", "many_lines"),
+         "verify_only", "other_before_write", "other_on_open", "other_verify_only",
+         "written", "hidden", "internal", "many_lines"),
         0,
     )  # fmt: skip
     for trial in range(args.trials):
@@ -134,9 +135,8 @@ def main() -> None:
             if command[0] in ("roll", "undo"):
                 refused_first = code != 0 if refused_first is None else refused_first
                 wrote = wrote or code == 0
-        if changed:
-            kind = "before_write" if refused_first else "on_open" if on_open else "verify_only"
-            counts[kind] += 1
+        kind = "before_write" if refused_first else "on_open" if on_open else "verify_only"
+        counts[kind if changed else f"other_{kind}"] += 1
         if wrote:
             counts["written"] += 1
             if run("campaign", "verify", f"t{trial}cli")[0] == 0:
@@ -151,7 +151,9 @@ def main() -> None:
         f" unnoticed. Of those {c['changed']}: found before the next write"
         f" {c['before_write']}, by the check play and serve make on opening"
         f" {c['on_open']}, by verify only {c['verify_only']}. Verify also found"
-        f" {c['other']} that changed no row (an index, free space); {c['harmless']} left every"
+        f" {c['other']} that changed no row (an index, free space): before the next write"
+        f" {c['other_before_write']}, on opening {c['other_on_open']}, by verify only"
+        f" {c['other_verify_only']}; {c['harmless']} left every"
         f" row as it was unnoticed. Commands: {c['internal']} internal errors,"
         f" {c['many_lines']} refusals of more than one line; a write went ahead on"
         f" {c['written']} damaged campaigns, and sealed over {c['hidden']}."
@@ -161,8 +163,8 @@ def main() -> None:
 def opened_check(name: str) -> bool:
     """Whether the check ``play`` and ``serve`` make when they open a campaign finds it
     damaged: the quick check of the chain's last links as it opens (``damage``), then the
-    first round of its watch (SQLite's quick check of every page, every link, every
-    snapshot)."""
+    first round of its watch (SQLite's integrity check of every page and index, every
+    link, every snapshot)."""
     from gmtool.errors import GmtoolError
     from gmtool.store.campaign import CampaignStore
 

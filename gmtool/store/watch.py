@@ -3,9 +3,10 @@
 A session may stay open for hours on a file that gets damaged under it (a failing disk,
 another program), and a write checks only the last links and one slice of the chain. So a
 session also runs ``Watch``: a thread of its own, with a read-only connection of its own,
-that when the campaign is opened and then every PAGES_EVERY seconds runs SQLite's quick
-check of every page, the seal and every link of the checksum chain with every snapshot
-(slice by slice, each slice in a short read transaction, resting as long again between
+that when the campaign is opened and then every PAGES_EVERY seconds runs SQLite's
+integrity check (every page, and every index against its table: damage to an index alone
+is found too), the seal and every link of the checksum chain with every snapshot (slice
+by slice, each slice in a short read transaction, resting as long again between
 two, so the session's own work comes first). What it finds stops every write at once: it
 is the session's own damage (``found``), and the campaign's damage mark (``damage_mark``),
 which every write of every process reads first. The write is refused with one line
@@ -28,7 +29,7 @@ from gmtool.store.version import schema_version
 PAGES_EVERY = 300.0
 """How often (seconds) a session that stays open checks the whole campaign again."""
 PAGE_PROBLEMS = 5
-"""How many of the quick check's problems are named in its one line."""
+"""How many of the integrity check's problems are named in its one line."""
 WATCH_SLICE = 5000
 """How many links of the chain one read transaction of the watch checks."""
 
@@ -115,7 +116,7 @@ class Watch:
 
     def check(self, conn: sqlite3.Connection) -> str | None:
         """One round: what is wrong with the campaign, or None."""
-        problem = damage_mark.page_problem(conn, PAGE_PROBLEMS)
+        problem = damage_mark.page_problem(conn, PAGE_PROBLEMS, indexes=True)
         if problem is not None:
             return damage_mark.said_by_sqlite(problem)
         if schema_version(conn) < seals.CHAINED_SINCE:

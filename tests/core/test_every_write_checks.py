@@ -128,8 +128,8 @@ def test_sqlite_finding_the_file_malformed_stops_every_writer(
     held = Game.open("p")
     watch = held.store.watch_pages()  # what play and serve do when they open a campaign
     assert watch.after_rounds(1, timeout=60)
-    assert watch.found is not None  # the quick check's problems, or the error it met
-    assert "quick check" in watch.found or "malformed" in watch.found
+    assert watch.found is not None  # the integrity check's problems, or the error it met
+    assert "integrity check" in watch.found or "malformed" in watch.found
     with pytest.raises(StoreError) as refused:
         held.roll("1d6", held.door())
     assert "campaign verify p" in refused.value.line()
@@ -284,4 +284,28 @@ def test_the_watch_finds_text_sqlite_cannot_decode(gmtool, small_snapshots, gmto
     with pytest.raises(StoreError) as refused:
         held.roll("1d6", held.door())
     assert "campaign verify t" in refused.value.line()
+    held.store.close()
+
+
+def test_the_watch_finds_an_index_that_no_longer_matches_its_table(
+    gmtool, small_snapshots, gmtool_home
+) -> None:  # type: ignore[no-untyped-def]
+    """Damage to an index alone changes no row, so no link or seal can see it, nor SQLite's
+    quick check: the watch's integrity check reads every index against its table."""
+    build_campaign("i")
+    path = gmtool_home / "campaigns" / "i.db"
+    before = sqlite3.connect(path).execute("SELECT * FROM entries ORDER BY seq").fetchall()
+    index = "UPDATE sqlite_master SET sql = replace(sql, '(seq)', '(voided)')"
+    damage(path, "PRAGMA writable_schema = ON", index + " WHERE name = 'entries_voided'")
+    conn = sqlite3.connect(path)
+    assert conn.execute("SELECT * FROM entries ORDER BY seq").fetchall() == before
+    assert conn.execute("PRAGMA quick_check").fetchall() == [("ok",)]  # the pages are whole
+    conn.close()
+    held = Game.open("i")
+    watch = held.store.watch_pages(wait=lambda seconds: True)
+    assert watch.after_rounds(1, timeout=60)
+    assert watch.found is not None and "integrity check" in watch.found
+    with pytest.raises(StoreError) as refused:
+        held.roll("1d6", held.door())
+    assert "campaign verify i" in refused.value.line()
     held.store.close()
