@@ -282,3 +282,24 @@ def test_simulate_plays_whole_matches_and_reports_each_ships_win_rate(  # type: 
     assert again["wins"] == wins  # the same seed, the same figures
     refused = gmtool("ftl", "simulate", "ftl-red.yaml")
     assert refused.code == 2 and "takes two ships, not 1" in refused.err
+
+
+def test_a_forecast_between_battles_plays_the_rest_of_the_match() -> None:
+    from gmtool.engine.forecast import Setup, play_out, policies_for
+    from gmtool.games.ftl.rules import forecast
+
+    state = _play(_match(), type="jump", player="Red", to=[2, 2]).state
+    ftl = SYSTEM.load_content({"map": {"removals": 0}, "battle": {"hull": 8}})
+    start = forecast.start(SYSTEM, state, ftl, fresh=False)
+    assert start.what == "the rest of the match of Red and Blue"
+    rules: Any = forecast
+    setup = Setup(SYSTEM, rules, ftl, start, policies_for(rules, {}, start.sides))
+    played = play_out(setup, Rng(11), Rng(12))
+    # Blue's turn: it jumps onto Red's beacon (the nearest), and the battle is fought out
+    assert played.end["battle"]["number"] == 1 and played.record.measures["battles"] == 1
+    assert played.record.winner in ("Red", "Blue", "")
+    over = copy.deepcopy(played.end)
+    over["match"]["over"] = "both captains wait: no winner"
+    over["battle"]["over"], over["battle"]["winner"] = "Red escaped", None
+    with pytest.raises(RulesError, match="the match is over"):
+        forecast.start(SYSTEM, over, ftl, fresh=False)

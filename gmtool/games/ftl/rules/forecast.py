@@ -129,12 +129,24 @@ def start(system: System, state: State, content: Any, *, fresh: bool) -> Start:
     seats = captains(state)
     if len(seats) != 2:
         raise RulesError("a battle needs two ships", hint="give two with --ship NAME=FILE")
+    from gmtool.games.ftl.rules.match import fighting, match_over, start_battle
+
+    on_map = state.get("map") is not None
     if fresh:  # the battle opens again from the seats' ships at its first second
         before = {key: value for key, value in state.items() if key != "battle"}
+        if on_map and state.get("battle") is not None:  # on the map it opens at once
+            before["battle"] = start_battle(before, content)
         return Start(
             before, what=f"the battle of {' and '.join(seats)} from its start", sides=tuple(seats)
         )
     battle = _battle(state)
+    if on_map and not fighting(state):  # between battles: the rest of the match
+        over = match_over(state)
+        if over:
+            raise RulesError(f"the match is over ({over})")
+        return Start(
+            state, what=f"the rest of the match of {' and '.join(seats)}", sides=tuple(seats)
+        )
     if battle is not None and battle.get("over"):
         raise RulesError(f"the battle is over ({battle['over']})")
     second = battle["second"] if battle else 0
