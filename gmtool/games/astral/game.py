@@ -91,17 +91,17 @@ class AstralSystem:
         seat: str | None,
         *,
         content: AstralContent | None = None,
-        only: Collection[str] | None = None,
+        kinds: Collection[str] | None = None,
     ) -> list[Move]:
         """The GM's moves, or what character ``seat`` may declare for the next tick (any
-        character: the GM asks the NPCs' too). ``only``: the moves of those names alone
+        character: the GM asks the NPCs' too). ``kinds``: the moves of those names alone
         (a forecast's), the same as they are in the whole list."""
         from gmtool.games.astral.rules.options import declarations, gm_moves
 
         rules = content or self.load_content({})
         if seat is None:
-            return gm_moves(state, rules, only)
-        return declarations(state, rules, seat, only)
+            return gm_moves(state, rules, kinds)
+        return declarations(state, rules, seat, kinds)
 
     follow = follow
     """``follow(state, move, choice, answer, content=...)``: ``move`` with ``answer`` to its

@@ -115,16 +115,16 @@ class StarshipsSystem:
         seat: str | None,
         *,
         content: StarshipsContent | None = None,
-        only: Collection[str] | None = None,
+        kinds: Collection[str] | None = None,
     ) -> list[Move]:
-        """``only``: the moves of those names alone (a forecast's), the same as they are
+        """``kinds``: the moves of those names alone (a forecast's), the same as they are
         in the whole list."""
         from gmtool.games.starships.rules.options import gm_moves, seat_moves
 
         rules = content or self.load_content({})
         if seat is None:
-            return gm_moves(state, rules, only)
-        return seat_moves(state, rules, seat, only)
+            return gm_moves(state, rules, kinds)
+        return seat_moves(state, rules, seat, kinds)
 
     follow = follow
     """``follow(state, move, choice, answer, content=...)``: ``move`` with ``answer`` to its

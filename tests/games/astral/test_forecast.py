@@ -110,7 +110,7 @@ def test_fresh_forecasts_the_fight_from_before_its_first_attack(gmtool) -> None:
 
 
 def test_the_moves_a_forecast_asks_for_alone_are_those_of_the_whole_list() -> None:
-    # ``only`` leaves the other moves unbuilt (the GM's, and examining or moving); the ones
+    # ``kinds`` leaves the other moves unbuilt (the GM's, and examining or moving); the ones
     # built are the same, at every tick of a fight played at random, a task under way.
     fight = {
         "entities": {
@@ -128,10 +128,10 @@ def test_the_moves_a_forecast_asks_for_alone_are_those_of_the_whole_list() -> No
     played = F.play_out(setup, Rng(5), Rng(6), trail=True)
     declared = set()
     for action, faces in played.actions:
-        for seat, only in ((None, rules.TICK), (None, ("tick", "add")), ("Bo", rules.PLAYED)):
+        for seat, kinds in ((None, rules.TICK), (None, ("tick", "add")), ("Bo", rules.PLAYED)):
             whole = SYSTEM.options(state, seat, content=content)
-            asked = SYSTEM.options(state, seat, content=content, only=only)
-            assert asked == [move for move in whole if move.name in only]
+            asked = SYSTEM.options(state, seat, content=content, kinds=kinds)
+            assert asked == [move for move in whole if move.name in kinds]
         declared |= {d["action"] for d in action["declarations"]}
         state = SYSTEM.apply(state, action, DiceDoor(entered=faces), content).state
     assert declared == set(rules.PLAYED)

@@ -52,7 +52,7 @@ def test_a_policy_picks_only_moves_on_offer() -> None:
 
 
 def test_the_moves_a_forecast_asks_for_alone_are_those_of_the_whole_list() -> None:
-    # ``only`` leaves the other moves unbuilt; the ones built are the same, at every point
+    # ``kinds`` leaves the other moves unbuilt; the ones built are the same, at every point
     # of a game played at random (attacks, extra turns bought, turns ended, the end).
     content = content_with({})
     party = {"Ana": block(hp=12), "Bo": block(hp=8, row="back", melee=None)}
@@ -63,7 +63,7 @@ def test_the_moves_a_forecast_asks_for_alone_are_those_of_the_whole_list() -> No
     for action, faces in played.actions:
         for seat in (None, "Ana", "Bo"):
             whole = SYSTEM.options(state, seat, content=content)
-            asked = SYSTEM.options(state, seat, content=content, only=rules.PLAYED)
+            asked = SYSTEM.options(state, seat, content=content, kinds=rules.PLAYED)
             assert asked == [move for move in whole if move.name in rules.PLAYED]
         kinds.add(action["type"])
         state = SYSTEM.apply(state, action, DiceDoor.entered_faces(*faces), content).state

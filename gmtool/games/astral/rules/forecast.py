@@ -148,12 +148,12 @@ def step(state: State, player: Player) -> Action | None:
         return None
     if player.notes.get("ticks", 0) >= MAX_TICKS:
         return None
-    player.asked["only"] = TICK  # the GM's other moves are not even built
+    player.asked["kinds"] = TICK  # the GM's other moves are not even built
     ticks = player.moves(state, None, lambda move: move.name == "tick")
     if not ticks:
         return None
     declarations: list[dict[str, Any]] = []
-    player.asked["only"] = PLAYED
+    player.asked["kinds"] = PLAYED
     for who in actors(state):
         action = player.choose(state, _side(state, who), who, _kept)
         if action is not None:

@@ -35,19 +35,19 @@ CONFIRM = ("no", "yes")
 
 
 def gm_moves(
-    state: State, content: AstralContent, only: Collection[str] | None = None
+    state: State, content: AstralContent, kinds: Collection[str] | None = None
 ) -> list[Move]:
-    """The GM's moves, in the order the play menu lists them; ``only``: just the moves of
+    """The GM's moves, in the order the play menu lists them; ``kinds``: just the moves of
     those names (what a forecast plays), the others not even built."""
 
     def wanted(name: str) -> bool:
-        return only is None or name in only
+        return kinds is None or name in kinds
 
     moves: list[Move] = []
     if wanted("tick") and actors(state):
         tick = {"type": "tick", "declarations": []}
         moves.append(Move("tick", "play a tick", action=tick))
-    open_now = extras(state) if only is None or set(only) - {"tick"} else None
+    open_now = extras(state) if kinds is None or set(kinds) - {"tick"} else None
     if open_now is None:
         return moves
     if wanted("salvage") and open_now["salvage"]:
@@ -69,17 +69,17 @@ def gm_moves(
 
 
 def declarations(
-    state: State, content: AstralContent, who: str, only: Collection[str] | None = None
+    state: State, content: AstralContent, who: str, kinds: Collection[str] | None = None
 ) -> list[Move]:
     """What ``who`` may declare for the next tick, each a move of its own (a tick in
-    which the others hesitate); none when ``who`` cannot act. ``only``: just the actions
+    which the others hesitate); none when ``who`` cannot act. ``kinds``: just the actions
     of those names, the others not even built."""
     if who not in actors(state):
         return []
     seat = who if who in pcs(state) else None
     moves = []
     for action, targets in action_menu(state, content, who).items():
-        if only is not None and action not in only:
+        if kinds is not None and action not in kinds:
             continue
         declared = {"who": who, "action": action}
         choices: tuple[Choice, ...] = ()

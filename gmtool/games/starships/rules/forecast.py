@@ -108,7 +108,7 @@ def step(state: State, player: Player) -> Action | None:
         return None
     side = _acting_side(state, actor)
     player.notes.setdefault("price", player.content.momentum.extra_turn)
-    player.asked["only"] = PLAYED  # the other moves are not even built
+    player.asked["kinds"] = PLAYED  # the other moves are not even built
     if side == SIDES[0]:
         return player.choose(state, side, actor, _kept)
     return player.choose(state, side, None, lambda move: _enemy_move(state, move))

@@ -31,15 +31,15 @@ VERDICTS = {"not decided": None, "success": True, "failure": False}
 
 
 def gm_moves(
-    state: State, content: StarshipsContent, only: Collection[str] | None = None
+    state: State, content: StarshipsContent, kinds: Collection[str] | None = None
 ) -> list[Move]:
-    """The GM's moves, in the order the play menu lists them; ``only``: just the moves of
+    """The GM's moves, in the order the play menu lists them; ``kinds``: just the moves of
     those names (what a forecast plays), the others not even built."""
     open_now = what_now(state, content)
     moves: list[Move] = []
     if open_now["mode"] == "encounter" and open_now["actor"] is not None:
-        moves += turn_moves(state, content, open_now, only)
-        if wanted(only, "encounter_end"):
+        moves += turn_moves(state, content, open_now, kinds)
+        if _asked(kinds, "encounter_end"):
             reason = Choice("reason", "Why does it end?", kind="text")
             moves.append(
                 Move(
@@ -50,15 +50,15 @@ def gm_moves(
                 )
             )
     elif open_now["mode"] == "exploration":
-        if open_now["can_start"] and wanted(only, "encounter_start"):
+        if open_now["can_start"] and _asked(kinds, "encounter_start"):
             moves.append(_start_move(content, open_now["enemy_table"]))
-        if wanted(only, "row"):
+        if _asked(kinds, "row"):
             who = Choice("name", "Who?", tuple(open_now["standing"]))
             moves.append(_row_move("switch someone's row", None, None, who))
     if open_now["mode"] != "game_over":
-        if wanted(only, "add"):
+        if _asked(kinds, "add"):
             moves.append(_add_move())
-        if wanted(only, "hp"):
+        if _asked(kinds, "hp"):
             names = tuple(typed(state)["combatants"])
             moves.append(
                 Move(
@@ -74,17 +74,17 @@ def gm_moves(
     return moves
 
 
-def wanted(only: Collection[str] | None, name: str) -> bool:
-    """Whether the move called ``name`` is asked for (``only`` None: every move is)."""
-    return only is None or name in only
+def _asked(kinds: Collection[str] | None, name: str) -> bool:
+    """Whether the move called ``name`` is asked for (``kinds`` None: every move is)."""
+    return kinds is None or name in kinds
 
 
 def seat_moves(
-    state: State, content: StarshipsContent, seat: str, only: Collection[str] | None = None
+    state: State, content: StarshipsContent, seat: str, kinds: Collection[str] | None = None
 ) -> list[Move]:
     """What party member ``seat`` may do now: their turn's moves, or buying another turn
     right after it."""
-    return [move for move in gm_moves(state, content, only) if move.seat == seat]
+    return [move for move in gm_moves(state, content, kinds) if move.seat == seat]
 
 
 def party_seat(state: State, name: str | None) -> str | None:
@@ -98,20 +98,20 @@ def turn_moves(
     state: State,
     content: StarshipsContent,
     open_now: dict[str, Any],
-    only: Collection[str] | None = None,
+    kinds: Collection[str] | None = None,
 ) -> list[Move]:
     """The acting combatant's moves (and Momentum the last one may still spend)."""
     actor: str = open_now["actor"]
     seat = party_seat(state, actor)
     moves: list[Move] = []
-    if open_now["weapons"] and open_now["targets"] and wanted(only, "attack"):
+    if open_now["weapons"] and open_now["targets"] and _asked(kinds, "attack"):
         moves.append(attack_move(state, content, open_now))
     for kind in DEVICES:
-        if wanted(only, kind):
+        if _asked(kinds, kind):
             moves.append(_device_move(actor, seat, kind))
-    if wanted(only, "row"):
+    if _asked(kinds, "row"):
         moves.append(_row_move(f"{actor} switches row", actor, seat))
-    for name in open_now["can_spend"] if wanted(only, "momentum_spend") else ():
+    for name in open_now["can_spend"] if _asked(kinds, "momentum_spend") else ():
         moves.append(
             Move(
                 "momentum_spend",
@@ -120,7 +120,7 @@ def turn_moves(
                 action={"type": "momentum_spend", "name": name},
             )
         )
-    if not wanted(only, "end_turn"):
+    if not _asked(kinds, "end_turn"):
         return moves
     moves.append(
         Move(
