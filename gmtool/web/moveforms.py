@@ -235,14 +235,14 @@ def posted(moves: Sequence[Move], fold: Fold, form: Form) -> Posted:
     while move.choices:
         choice = move.choices[0]
         if choice.kind == "faces":
-            faces = typed_faces(form, _count(move.dice))
+            faces = typed_faces(form, _count(move.dice), fewer=True)
             move = replace(move, choices=move.choices[1:])
             continue
         move = fold(move, choice, _answer(choice, form.get(f"k.{choice.key}", "").strip()))
     if move.reason:
         raise UsageError(move.reason)
     if faces is None and move.dice:
-        faces = typed_faces(form, _count(move.dice))
+        faces = typed_faces(form, _count(move.dice), fewer=True)
     return Posted(move, faces)
 
 
@@ -281,8 +281,11 @@ def _count(dice: Sequence[str]) -> int:
     return sum(int(count or 1) for expression in dice for count, _ in DIE.findall(expression))
 
 
-def typed_faces(form: Form, expected: int) -> list[int] | None:
-    """The faces typed one a field (``die1``...), or None when every field is blank."""
+def typed_faces(form: Form, expected: int, *, fewer: bool = False) -> list[int] | None:
+    """The faces typed one a field (``die1``...), or None when every field is blank.
+    ``fewer``: the first fields may be typed alone, for a move whose later dice are rolled
+    only as the first fall (an attack's damage, on a hit): the rules refuse it, through
+    the dice, when a die they roll has no face."""
     typed = [form.get(f"die{n}", "").strip() for n in range(1, MOST_DICE + 1)]
     given = [text for text in typed if text]
     if not given:
@@ -290,7 +293,9 @@ def typed_faces(form: Form, expected: int) -> list[int] | None:
     for text in given:
         if not text.isdigit():
             raise UsageError(f"'{text}' is not the face of a die", hint="type the number it shows")
-    if expected and len(given) != expected:
+    if fewer and typed[: len(given)] != given:
+        raise UsageError("a die was left blank before one typed", hint="type the dice in order")
+    if expected and (len(given) > expected if fewer else len(given) != expected):
         raise UsageError(
             f"{len(given)} of {expected} dice typed",
             hint="type every die, or leave them all blank to roll",

@@ -66,9 +66,9 @@ def test_half_typed_dice_a_missing_target_and_a_stale_screen_are_refused_in_word
     before = gmtool("log", "--json").out
     old = seen(fight, "Pierre")
     half = fight.post("Pierre", move="combat_initiative", pick="0", seen=old, die1="9")
-    assert (
-        "refused: 1 of 2 dice typed (type every die, or leave them all blank to roll)" in half.text
-    )
+    assert "refused: not enough faces entered" in half.text and "needs another d6" in half.text
+    gap = fight.post("Pierre", move="combat_initiative", pick="0", seen=old, die2="1")
+    assert "refused: a die was left blank before one typed (type the dice in order)" in gap.text
     assert (
         fight.post("Pierre", move="combat_initiative", pick="0", seen=old).text.count("refused")
         == 0

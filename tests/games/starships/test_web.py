@@ -44,6 +44,19 @@ def test_ana_on_her_turn_attacks_the_drone_with_her_blade_and_typed_dice(
     assert [d["face"] for roll in newest["dice"] for d in roll["dice"]] == [14, 6]
 
 
+def test_a_miss_is_typed_with_its_d20_alone_as_at_the_terminal(
+    encounter: Table, gmtool: Any
+) -> None:
+    page = encounter.seat("Ana").text
+    form = {"move": "attack", "pick": "0", "seen": seen(page), "k.weapon": "0", "k.target": "0"}
+    gap = encounter.post("Ana", **form, die2="6")
+    assert "refused: a die was left blank before one typed (type the dice in order)" in gap.text
+    done = encounter.post("Ana", **form, die1="7")  # 7 + 3 = 10 misses the Drone's 11
+    assert "refused" not in done.text, done.text
+    newest = json.loads(gmtool("log", "--json").out)[-1]
+    assert newest["who"].startswith("Ana") and [r["total"] for r in newest["dice"]] == [7]
+
+
 def test_a_party_member_whose_turn_it_is_not_has_no_moves_and_cannot_attack(
     encounter: Table,
 ) -> None:
