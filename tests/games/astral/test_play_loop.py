@@ -175,3 +175,16 @@ def test_aura_beyond_its_bounds_is_confirmed_by_the_gm(demo: Game) -> None:
     assert aura(demo, "Ana") == 14
     cy = next(e for e in demo.state["entities"] if e["name"] == "Cy")
     assert cy["languages"] == ["Common", "Elvish"]
+
+
+def test_a_move_relative_to_nobody_is_refused_as_it_is_typed(demo: Game) -> None:
+    answers = Scripted(
+        "play a tick",
+        "move", "", "Wisp", "near",  # Ana: the blank is refused, Wisp taken
+        "rest", "rest", "rest", "nobody",
+        "quit",
+    )  # fmt: skip
+    run(demo, answers)
+    assert answers.script == []
+    assert answers.refused == ["Ana moves relative to nobody (type one name or more, comma-separated)"]
+    assert demo.state["distances"]["Ana"]["Wisp"] == "near"

@@ -214,6 +214,11 @@ def _declaring(key: str) -> Step[AstralContent]:
         value = answer
         if key == "targets":
             value = [name.strip() for name in str(answer).split(",") if name.strip()]
+            if not value:  # refused as typed, not after the whole tick was asked
+                raise UsageError(
+                    f"{declared(move).get('who', 'who moves')} moves relative to nobody",
+                    hint="type one name or more, comma-separated",
+                )
         declaration = {**declared(move), key: value}
         answered = answer_into(move, {"declarations": [declaration]})
         return answered if answered.choices else _with_dice(state, content, answered)
