@@ -79,6 +79,7 @@ def forecast_figures(bench: Bench) -> list[Figure]:
             )
         )
     figures.append(ftl_battles(bench, yardstick))
+    figures.append(ftl_matches(bench, yardstick))
     figures.append(jobs_figure(bench, yardstick))
     return figures
 
@@ -132,6 +133,29 @@ def ftl_battles(bench: Bench, yardstick: float) -> Figure:
     rate = FTL_RUNS / seconds
     return Figure(
         f"`gmtool forecast`: whole FTL battles, two 18-room ships, {FTL_RUNS} runs",
+        f"{rate:.1f} a second ({seconds:.1f} s CPU, {seconds / yardstick:.0f}x D20)",
+        f"D20 {yardstick:.2f} s",
+        "≥ 5 a second",
+        rate >= 5,
+    )
+
+
+FTL_MATCHES = 50
+"""Whole FTL matches of the simulate figure: each a new map, the captains' turns, and
+every battle until a ship is destroyed (or a battle passes 600 s)."""
+
+
+def ftl_matches(bench: Bench, yardstick: float) -> Figure:
+    """Whole FTL matches a CPU second (``gmtool ftl simulate``, start-up included): the
+    bundled ships, each captain by the ``captain`` policy, pursuing on the map."""
+    argv = bench.gmtool(
+        "ftl", "simulate", "ftl-red.yaml", "ftl-blue.yaml", "--runs", str(FTL_MATCHES),
+        "--seed", "1", "--json",
+    )  # fmt: skip
+    seconds = _seconds(bench, argv)
+    rate = FTL_MATCHES / seconds
+    return Figure(
+        f"`gmtool ftl simulate`: whole FTL matches, the bundled ships, {FTL_MATCHES} runs",
         f"{rate:.1f} a second ({seconds:.1f} s CPU, {seconds / yardstick:.0f}x D20)",
         f"D20 {yardstick:.2f} s",
         "≥ 5 a second",
