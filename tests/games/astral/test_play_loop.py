@@ -186,5 +186,6 @@ def test_a_move_relative_to_nobody_is_refused_as_it_is_typed(demo: Game) -> None
     )  # fmt: skip
     run(demo, answers)
     assert answers.script == []
-    assert answers.refused == ["Ana moves relative to nobody (type one name or more, comma-separated)"]
+    refusal = "Ana moves relative to nobody (type one name or more, comma-separated)"
+    assert answers.refused == [refusal]
     assert demo.state["distances"]["Ana"]["Wisp"] == "near"
