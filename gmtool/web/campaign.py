@@ -115,6 +115,7 @@ class LiveCampaign:
     async def watch(self) -> None:
         """Bump ``version`` and wake every stream whenever the database changed."""
         self._data_seen = await self.run(self._seen)
+        await self.run(self.take_gm_move)  # one the GM asked before the server started
         while True:
             await asyncio.sleep(WATCH_EVERY)
             now = await self.run(self._seen)

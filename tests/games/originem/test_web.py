@@ -215,3 +215,23 @@ def test_ctrl_c_takes_the_scene_back_and_the_rollers_phone_is_told(
     remmy = mission.seat("Remmy").text
     assert "m-dice" not in remmy and "the GM took back the move that asked you" in remmy
     assert [e["what"] for e in entries_of(gmtool)][-1] == "mission start"
+
+
+def test_a_scene_asked_before_the_server_started_is_asked_once_it_serves(gmtool: Any) -> None:
+    import time
+
+    from gmtool.engine.game import Game
+
+    demo = str(packaged("campaigns", "originem-demo.yaml"))
+    assert gmtool("campaign", "new", "o", "--from", demo, "--seed", "7").code == 0
+    game = Game.open("o")
+    try:
+        game.ask({**EXPLORATION, "by": ["Remmy"], "now": time.time()})
+    finally:
+        game.store.close()
+    for table in serving("o"):
+        for _ in range(40):  # the watcher takes it up as it starts
+            if "m-dice" in table.seat("Remmy").text:
+                break
+            time.sleep(0.05)
+        assert "The GM asks for your exploration rolls" in table.seat("Remmy").text
