@@ -102,8 +102,11 @@ def test_the_cautious_captain_jumps_away_when_losing_with_the_drive_charged() ->
 def test_the_cautious_captain_escapes_by_a_jump_on_offer(gmtool) -> None:  # type: ignore[no-untyped-def]
     from gmtool.engine.game import Game
 
-    assert gmtool("campaign", "new", "esc", "--from", "ftl-demo").code == 0
-    assert gmtool("ftl", "map", "new").code == 0  # a map: the jumps are offered
+    assert gmtool("campaign", "new", "esc", "--from", "ftl-match").code == 0
+    # a map (the jumps are offered): Red starts at (2, 1), Blue at (2, 3); they meet at (2, 2)
+    assert gmtool("ftl", "map", "new", "--dice", "heads,1,1,6,6,heads,3,2,2,1,2,3").code == 0
+    assert gmtool("ftl", "jump", "Red", "2", "2").code == 0
+    assert gmtool("ftl", "jump", "Blue", "2", "2").code == 0  # the battle begins
     assert gmtool("ftl", "tick").code == 0
     game = Game.open("esc")
     state = game.state  # one copy of the head state, changed here
