@@ -244,4 +244,24 @@ def status(doc: dict[str, Any]) -> RenderableType:
     else:
         at_now = {name: player["at"] for name, player in doc["players"].items()}
         parts.append(sector(doc["map"], at_now))
+        parts.append(_match_line(doc))
     return Group(*parts)
+
+
+def _match_line(doc: dict[str, Any]) -> Text:
+    """Where the match stands: over, a battle under way, or whose turn it is on the map."""
+    match = doc.get("match") or {}
+    battles = int(match.get("battles") or 0)
+    if match.get("over"):
+        won = f"; {match['winner']} wins" if match.get("winner") else ""
+        return Text(f"the match is over: {match['over']}{won}", style="bold")
+    if match.get("fighting"):
+        return Text(f"battle {battles} under way" if battles else "a battle under way")
+    so_far = f" ({battles} battle{'s' if battles != 1 else ''} so far)" if battles else ""
+    hulls = ", ".join(
+        f"{name} hull {p['hull'][0]}/{p['hull'][1]}"
+        for name, p in doc["players"].items()
+        if p.get("hull")
+    )
+    text = f"{doc.get('turn')}'s turn on the map: jump or wait{so_far}"
+    return Text(f"{text}; {hulls}" if hulls else text)

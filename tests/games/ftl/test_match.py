@@ -183,6 +183,7 @@ def test_a_whole_match_from_the_command_line(gmtool, tmp_path: Path) -> None:  #
     assert away["escaped"] is True and away["hazard"] == "ion storm"
     refused = gmtool("ftl", "tick")
     assert refused.code == 4 and "it is Blue's turn" in refused.err
+    assert "Blue's turn on the map: jump or wait (1 battle so far)" in gmtool("status").out
     chase = gmtool("ftl", "jump", "Blue", "3", "2")
     assert chase.code == 0 and "Battle 2 begins at [3, 2]" in chase.out
     for order_args in [
