@@ -7,7 +7,8 @@ a few commands in each, serves them, and photographs with the system's Chromium
 1280x720 (``NAME-table-720.png``) and one seat's phone screen at 360x740
 (``NAME-player.png``), and the roll feed; then a phone asked for a GM's move that waits
 for the phones (``NAME-asked.png``: an Originem scene's roll, an Astral tick's declaration),
-the GM's ``--phones`` command waiting in the background.
+the GM's ``--phones`` command waiting in the background; and the FTL match's sector map
+between battles (``ftl-map-table.png``, ``ftl-map-table-720.png``, ``ftl-map-player.png``).
 """
 
 from __future__ import annotations
@@ -54,6 +55,12 @@ ASKED = {
 }
 """Per game: a campaign made for it, the GM's move left to the phones (``--phones``), and
 whose phone is photographed while it waits."""
+FTL_MAP = [
+    ["campaign", "new", "ftl-map", "--from", str(DEMO / "ftl-match.yaml")],
+    ["-c", "ftl-map", "ftl", "map", "new", "--dice", "heads,1,1,6,6,heads,3,2,2,1,2,3"],
+    ["-c", "ftl-map", "ftl", "jump", "Red", "2", "2"],
+]
+"""The FTL match on its map: laid out, Red's first jump made, Blue's turn."""
 
 
 def main() -> None:
@@ -86,6 +93,8 @@ def main() -> None:
                 server.stop()
             if system in ASKED:
                 shoot_asked(browser, home, system)
+            if system == "ftl":
+                shoot_map(browser, home)
         browser.close()
 
 
@@ -114,6 +123,29 @@ def shoot_asked(browser: object, home: Path, system: str) -> None:
     finally:
         waiting.terminate()
         waiting.wait()
+        server.stop()
+
+
+def shoot_map(browser: object, home: Path) -> None:
+    """The FTL table screen and Blue's phone on the sector map, between battles."""
+    for command in FTL_MAP:
+        if run_gmtool(home, *command).returncode != 0:
+            raise SystemExit(f"ftl map: {' '.join(command)} failed")
+    server = start_server(home, "ftl-map")
+    try:
+        shots = [
+            ("ftl-map-table.png", server.base + "/", TV),
+            ("ftl-map-table-720.png", server.base + "/", SMALL_TV),
+            ("ftl-map-player.png", server.links["Blue"], PHONE),
+        ]
+        for name, url, size in shots:
+            page = browser.new_page(viewport=size)  # type: ignore[attr-defined]
+            page.goto(url)
+            page.wait_for_timeout(1200)
+            page.screenshot(path=str(OUT / name), full_page=True)
+            page.close()
+            print(f"wrote docs/screens/{name}")
+    finally:
         server.stop()
 
 
