@@ -42,8 +42,9 @@ class Policy:
     menu: list[str]
     picks: dict[str, list[str]] = field(default_factory=dict)
     typed: dict[str, str] = field(default_factory=dict)
-    faces: dict[str, str] = field(default_factory=dict)
-    """Faces typed at a faces question holding these words (else counted from its dice)."""
+    faces: dict[str, Any] = field(default_factory=dict)
+    """Faces typed at a faces question holding these words, or a function of the screen
+    giving them (else counted from its dice)."""
     holder: Any = None
     rotate: bool = False
     dice_from: int | None = 0
@@ -126,7 +127,6 @@ class TablePlayer:
         self.checks = 0
         self.last: tuple[str, int] | None = None
         self.asked: list[str] = []
-        self.typing_faces = False
         self._secrets: tuple[str, dict[str, set[str]]] | None = None
 
     # -- what the screen may hold --------------------------------------------------------
@@ -228,9 +228,6 @@ class TablePlayer:
     def answer(self, question: Question) -> None:
         key = re.sub(r"\d+", "#", question.text)
         again = self.last is not None and self.last[0] == key
-        if again and self.typing_faces:  # the faces typed were refused
-            self.typed_faces -= 1
-        self.typing_faces = False
         self.last = (key, self.last[1] + 1 if again and self.last else 0)
         if self.last[1] >= 3:  # refused over and over: give the move up
             self.interrupt(question)
@@ -281,11 +278,10 @@ class TablePlayer:
         if question.text.startswith("Faces for"):
             self.faces_asked += 1
             again = self.last is not None and self.last[1] > 0
-            if not self.faces_asked % 2 or again:
+            if self.faces_asked % 2 or again:
                 self.rolled_faces += 1
                 return []
             self.typed_faces += 1
-            self.typing_faces = True
             return [self.faces(question.text)]
         for words, text in self.policy.typed.items():
             if words in question.text:
@@ -295,7 +291,7 @@ class TablePlayer:
     def faces(self, text: str) -> str:
         for words, faces in self.policy.faces.items():
             if words in text:
-                return faces
+                return str(faces(self.term.visible()) if callable(faces) else faces)
         counted = []
         for words, count, sides in re.findall(
             r"(two \w* ?)?(\d*)d(\d+)", text.split(", in order")[0]
