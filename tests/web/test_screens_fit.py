@@ -12,7 +12,13 @@ from typing import Any
 
 import pytest
 
-from tests.web.at_the_table import SECRET_ROLL, SECRET_WORDS, assert_nothing_leaked, open_screens
+from tests.web.at_the_table import (
+    SECRET_ROLL,
+    SECRET_WORDS,
+    assert_nothing_leaked,
+    holding,
+    open_screens,
+)
 from tests.web.browsing import expect, gm
 from tests.web.harness import Server, start_server
 from tests.web.specimens import SEAT, SESSIONS, prepare
@@ -140,6 +146,6 @@ def test_no_screen_a_seat_can_read_holds_a_secret_gm_roll_or_another_seats_secre
         for seat, words in private.items():  # each seat does see its own
             assert any(word in screens.phones[seat].content() for word in words), seat
         assert_nothing_leaked(screens, specimens[system], private=private)
-        assert not [w for w in SECRET_WORDS if w in feed.content()]
+        assert not holding(feed.content(), SECRET_WORDS)
     finally:
         screens.close()
