@@ -57,6 +57,7 @@ class Terminal:
             env=env,
             dimensions=(rows, columns),
             timeout=10,
+            use_poll=True,  # select() fails on a descriptor past 1023, as a long run may hold
         )
 
     def text(self) -> str:
