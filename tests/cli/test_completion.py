@@ -8,6 +8,8 @@ from typing import Any
 
 import pytest
 
+from tests.missing import missing
+
 
 @pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
 def test_show_completion_prints_a_script(gmtool: Callable[..., Any], shell: str) -> None:
@@ -176,8 +178,9 @@ def test_bash_itself_completes_a_campaign_after_a_command(
 
     script = campaigns("--show-completion", "bash").out
     program = Path(sys.executable).with_name("gmtool")
-    if not program.exists() or shutil.which("bash") is None:
-        pytest.skip("needs bash and the installed gmtool")
+    if shutil.which("bash") is None:
+        missing("bash", "apt-get install bash")
+    assert program.exists(), f"{program}: the test environment's own gmtool"
     run = (
         f"{script}\n"
         "COMP_WORDS=(gmtool status -c fr); COMP_CWORD=3\n"

@@ -5,19 +5,15 @@ temporary file behind after the next run."""
 
 from __future__ import annotations
 
-import os
 import shutil
 
-import pytest
-
 from tests.core.test_rebuild import load_bench
+from tests.missing import missing
 
 
 def test_a_kill_at_any_file_operation_leaves_the_campaign_whole() -> None:
     if shutil.which("strace") is None:
-        if os.environ.get("CI"):
-            pytest.fail("strace is missing (.ci/run installs it)")
-        pytest.skip("strace is not installed")
+        missing("strace", "apt-get install strace")
     results = load_bench("kill").run(every=40)
     for kind, counts in results.items():
         assert counts["operations"] >= 20, (kind, counts)
