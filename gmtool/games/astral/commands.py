@@ -159,7 +159,7 @@ def tick(
 def _tick_from_phones(game: Any, acts: list[str], dice: list[str] | None) -> dict[str, Any]:
     """The GM's declarations (the NPCs'), the rest left to the player characters'
     screens: the tick's result once ``gmtool serve`` has played it."""
-    from gmtool.cli.asking import played_from_screens
+    from gmtool.cli.phones import played_from_screens
     from gmtool.errors import UsageError
     from gmtool.games.astral.rules.declarations import check_declarations
 

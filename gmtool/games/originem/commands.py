@@ -119,7 +119,7 @@ def from_phones(
 ) -> tuple[Game, Outcome]:
     """A scene whose rollers roll on their own screens: kept for them, and shown once
     ``gmtool serve`` has played it with their dice."""
-    from gmtool.cli.asking import played_from_screens
+    from gmtool.cli.phones import played_from_screens
     from gmtool.games.originem.rules.scenes import rolls_of
 
     if dice:

@@ -102,7 +102,7 @@ def gm_waits(table: Table, action: dict[str, Any]) -> tuple[Any, dict[str, Any]]
     import threading
     import time
 
-    from gmtool.cli.asking import played_from_screens
+    from gmtool.cli.phones import played_from_screens
     from gmtool.engine.game import Game
 
     said: dict[str, Any] = {}
@@ -197,7 +197,7 @@ def entries_of(gmtool: Any) -> list[dict[str, Any]]:
 def test_ctrl_c_takes_the_scene_back_and_the_rollers_phone_is_told(
     mission: Table, gmtool: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from gmtool.cli import asking
+    from gmtool.cli import phones
 
     looks: list[float] = []
 
@@ -207,7 +207,7 @@ def test_ctrl_c_takes_the_scene_back_and_the_rollers_phone_is_told(
         assert "m-dice" in mission.seat("Remmy").text
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(asking.time, "sleep", sleep)
+    monkeypatch.setattr(phones.time, "sleep", sleep)
     done = gmtool("originem", "scene", "exploration", "--by", "Remmy", "--phones")
     assert done.code != 0 and "taken back: nothing was played" in done.err, done.err
     assert looks and "Traceback" not in done.err
