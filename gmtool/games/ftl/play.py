@@ -181,6 +181,7 @@ def jump(game: Game, loop: PlayLoop, seat: str) -> None:
     """A jump to a beacon the rules accept (in a battle, the escape)."""
     from gmtool.errors import RulesError
     from gmtool.games.ftl.rules.match import fighting
+    from gmtool.games.ftl.rules.sector import beacon_words
 
     here = tuple(game.state["players"][seat]["at"])
     moves = [m for m in game.system.options(game.state, seat, content=game.content)]
@@ -188,15 +189,15 @@ def jump(game: Game, loop: PlayLoop, seat: str) -> None:
     beacons = offered.choices[0].values or () if offered and offered.choices else ()
     if offered is None or not beacons:
         why = offered.reason if offered is not None and offered.reason else "fuel, or the map"
-        raise RulesError(f"{seat} has no beacon to jump to from {here} ({why})")
+        raise RulesError(f"{seat} has no beacon to jump to from {beacon_words(here)} ({why})")
     escaping = fighting(game.state)
-    to = loop.ask.select(f"{seat} jumps to which beacon?", [f"{x} {y}" for x, y in beacons])
-    x, y = (int(v) for v in to.split())
-    outcome = game.play({"type": "jump", "player": seat, "to": [x, y]}, game.door())
+    named = {beacon_words(beacon): list(beacon) for beacon in beacons}
+    to = loop.ask.select(f"{seat} jumps to which beacon?", list(named))
+    outcome = game.play({"type": "jump", "player": seat, "to": named[to]}, game.door())
     if escaping:
-        loop.tell(f"{seat} jumps away to ({x}, {y}): the battle ends ({outcome.outcome})")
+        loop.tell(f"{seat} jumps away to {to}: the battle ends ({outcome.outcome})")
     else:
-        loop.tell(f"{seat} jumps to ({x}, {y}): {outcome.outcome}")
+        loop.tell(f"{seat} jumps to {to}: {outcome.outcome}")
 
 
 def page(lines: list[str]) -> None:

@@ -9,6 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from gmtool.games.ftl.render_shipgrid import LEGEND, draw
+from gmtool.games.ftl.rules.sector import beacon_words
 
 if TYPE_CHECKING:
     from gmtool.render.plain import Lines, Span
@@ -131,7 +132,7 @@ def sector(doc: dict[str, Any], at: dict[str, list[int] | None] | None = None) -
         table.add_row(*row)
     legend = Text("· beacon  A asteroid field  S ion storm  (blank: removed)", style="dim")
     placed = (at or doc["starts"]).items()
-    players = Text(", ".join(f"{name} at {list(pos)}" for name, pos in placed if pos))
+    players = Text(", ".join(f"{name} at {beacon_words(pos)}" for name, pos in placed if pos))
     return Group(table, legend, players)
 
 
@@ -180,7 +181,9 @@ def _step_spans(step: dict[str, Any]) -> list[Span]:
 
 
 def jump(doc: dict[str, Any]) -> Text:
-    text = Text(f"{doc['player']} jumps from {doc['from']} to {doc['to']}: ")
+    text = Text(
+        f"{doc['player']} jumps from {beacon_words(doc['from'])} to {beacon_words(doc['to'])}: "
+    )
     text.append(f"{doc['spent']} fuel, {doc['fuel']} left")
     if doc["hazard"]:
         text.append(f" — {doc['hazard']}!", style="bold yellow")
@@ -191,12 +194,14 @@ def jump(doc: dict[str, Any]) -> Text:
     for words in effect_words(doc):
         text.append(f", {words}")
     if doc.get("battle"):
-        text.append(f"\nBattle {doc['battle']} begins at {doc['to']}!", style="bold red")
+        text.append(
+            f"\nBattle {doc['battle']} begins at {beacon_words(doc['to'])}!", style="bold red"
+        )
     return text
 
 
 def waited(doc: dict[str, Any]) -> Text:
-    text = Text(f"{doc['player']} waits at {doc['at']}")
+    text = Text(f"{doc['player']} waits at {beacon_words(doc['at'])}")
     if doc.get("over"):
         text.append(f": the match ends, {doc['over']}", style="bold")
     return text

@@ -133,7 +133,7 @@ def test_map_from_entered_coins_and_dice_then_jump_and_undo(gmtool) -> None:  # 
     }
     assert doc["starts"] == {"Red": [2, 1], "Blue": [4, 6]} and doc["rerolls"] == 10
     people = gmtool("ftl", "map", "show")
-    assert "Red at [2, 1], Blue at [4, 6]" in people.out
+    assert "Red at (2, 1), Blue at (4, 6)" in people.out
     jumped = json.loads(gmtool("ftl", "jump", "Red", "3", "1", "--json").out)
     assert jumped["fuel"] == 7 and jumped["hazard"] == "ion storm"
     status = json.loads(gmtool("status", "--json").out)

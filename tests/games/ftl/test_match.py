@@ -177,7 +177,7 @@ def test_a_whole_match_from_the_command_line(gmtool, tmp_path: Path) -> None:  #
     assert len(json.loads(gmtool("log", "--json").out)) == before  # nothing logged
     assert gmtool("ftl", "jump", "Red", "2", "2").code == 0
     met = gmtool("ftl", "jump", "Blue", "2", "2")
-    assert met.code == 0 and "Battle 1 begins at [2, 2]" in met.out
+    assert met.code == 0 and "Battle 1 begins at (2, 2)" in met.out
     assert gmtool("ftl", "tick", "--seconds", "35").code == 0  # Red's drive: 1.75 s a second
     away = json.loads(gmtool("ftl", "jump", "Red", "3", "2", "--json").out)
     assert away["escaped"] is True and away["hazard"] == "ion storm"
@@ -185,7 +185,7 @@ def test_a_whole_match_from_the_command_line(gmtool, tmp_path: Path) -> None:  #
     assert refused.code == 4 and "it is Blue's turn" in refused.err
     assert "Blue's turn on the map: jump or wait (1 battle so far)" in gmtool("status").out
     chase = gmtool("ftl", "jump", "Blue", "3", "2")
-    assert chase.code == 0 and "Battle 2 begins at [3, 2]" in chase.out
+    assert chase.code == 0 and "Battle 2 begins at (3, 2)" in chase.out
     for order_args in [
         ("power", "Red", "shields", "2"),
         ("weapon", "Red", "burst_laser_ii", "on"),
@@ -245,10 +245,10 @@ def test_a_whole_match_from_play(gmtool_home: Path) -> None:
     game = small_map_game()
     answers = ScriptedPrompts(
         *("lay out the sector map (play the whole match)", SMALL_MAP),
-        *("Red jumps", "2 2", "Blue jumps", "2 2"),  # battle 1 at (2, 2)
+        *("Red jumps", "(2, 2)", "Blue jumps", "(2, 2)"),  # battle 1 at (2, 2)
         *("run several seconds", "35"),  # Red's drive is charged at 35 s
-        *("Red jumps away (FTL drive charged)", "3 2"),  # the escape, into the ion storm
-        *("Blue jumps", "3 2"),  # the pursuit: battle 2
+        *("Red jumps away (FTL drive charged)", "(3, 2)"),  # the escape, into the ion storm
+        *("Blue jumps", "(3, 2)"),  # the pursuit: battle 2
         *BATTLE_TWO_ORDERS,
         *("run several seconds", "600", ""),
         QUIT,

@@ -106,16 +106,16 @@ def test_a_whole_match_from_the_phones(gmtool: Any, tmp_path: Any) -> None:
     for table in serving("pm"):
         assert "On the map: <b>Red</b> jumps or waits" in table.get("/").text
         assert "it is Red's turn on the map" in table.seat("Blue").text
-        assert "refused" not in _phone_move(table, "Red", "jump", to="[2, 2]")
-        assert "refused" not in _phone_move(table, "Blue", "jump", to="[2, 2]")
+        assert "refused" not in _phone_move(table, "Red", "jump", to="(2, 2)")
+        assert "refused" not in _phone_move(table, "Blue", "jump", to="(2, 2)")
         page = table.get("/").text
         assert "Second <b>0</b>" in page and page.count('class="ship-grid"') == 2
         assert gmtool("-c", "pm", "ftl", "tick", "--seconds", "35").code == 0
-        assert "refused" not in _phone_move(table, "Red", "jump", to="[3, 2]")  # the escape
+        assert "refused" not in _phone_move(table, "Red", "jump", to="(3, 2)")  # the escape
         page = table.get("/").text
         assert 'class="sector"' in page and "Between battles: <b>Blue</b> jumps or waits" in page
         assert "hull <b>8/8</b>" in table.seat("Blue").text  # the ship as the battle left it
-        assert "refused" not in _phone_move(table, "Blue", "jump", to="[3, 2]")  # the pursuit
+        assert "refused" not in _phone_move(table, "Blue", "jump", to="(3, 2)")  # the pursuit
         for command in (
             "power Red shields 2",
             "weapon Red burst_laser_ii on",

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from gmtool.games.ftl.rules.content import FtlContent
 from gmtool.games.ftl.rules import match
 from gmtool.games.ftl.rules.players import State, find_player
-from gmtool.games.ftl.rules.sector import build_map, is_adjacent
+from gmtool.games.ftl.rules.sector import beacon_words, build_map, is_adjacent
 
 Handler = Callable[[State, Mapping[str, Any], DiceDoor, "FtlContent"], Outcome]
 
@@ -94,7 +94,7 @@ def jump(state: State, action: Mapping[str, Any], dice: DiceDoor, content: FtlCo
         state,
         result,
         who=name,
-        what=f"jump {_xy(here)} to {_xy(to)}",
+        what=f"jump {beacon_words(here)} to {beacon_words(to)}",
         outcome=", ".join(words),
     )
 
@@ -113,14 +113,14 @@ def check_jump(
     here = tuple(player["at"])
     fuel = content.map.jump_fuel
     if list(to) not in sector["beacons"]:
-        raise RulesError(f"there is no beacon at {_xy(to)} (it was removed)")
+        raise RulesError(f"there is no beacon at {beacon_words(to)} (it was removed)")
     if to == here:
-        raise RulesError(f"{name} is already at {_xy(to)}")
+        raise RulesError(f"{name} is already at {beacon_words(to)}")
     if not is_adjacent(here, to, content.map.adjacency):
         far = _far_jump_fuel(player, to, content)
         if far is None:
             raise RulesError(
-                f"{_xy(to)} does not touch {name}'s beacon {_xy(here)}",
+                f"{beacon_words(to)} does not touch {name}'s beacon {beacon_words(here)}",
                 hint="a ship jumps to a touching beacon",
             )
         fuel = far
@@ -149,7 +149,7 @@ def wait(state: State, action: Mapping[str, Any], dice: DiceDoor, content: FtlCo
     match.pass_turn(state, name)
     at = state["players"][name]["at"]
     result: dict[str, Any] = {"player": name, "at": at}
-    line = "stays at " + _xy(at)
+    line = "stays at " + beacon_words(at)
     ending = int(content.map.waits_end_match)
     if ending and record["waits"] >= ending:
         record["over"] = "both captains wait: no winner"
@@ -212,10 +212,6 @@ def _beacon(value: Any, size: int) -> tuple[int, int]:
         shown = " ".join(map(str, value)) if isinstance(value, list | tuple) else repr(value)
         raise UsageError(f"a beacon is X Y, each from 1 to {size}: got {shown}")
     return int(value[0]), int(value[1])
-
-
-def _xy(at: tuple[int, int] | list[int]) -> str:
-    return f"({at[0]}, {at[1]})"
 
 
 ACTIONS: dict[str, Handler] = {"map_new": map_new, "jump": jump, "wait": wait}

@@ -15,6 +15,7 @@ from gmtool.engine.system import Choice, Move, State
 from gmtool.errors import GmtoolError
 from gmtool.games.ftl.rules.actions import check_jump
 from gmtool.games.ftl.rules.match import fighting, match_over, turn_of
+from gmtool.games.ftl.rules.sector import beacon_words
 
 
 def captains(state: State) -> list[str]:
@@ -158,7 +159,14 @@ def _jumps(state: State, seat: str, content: Any) -> list[Move]:
             label="jump to a beacon",
             seat=seat,
             action={"type": "jump", "player": seat},
-            choices=(Choice("to", "to which beacon", values=tuple(beacons)),),
+            choices=(
+                Choice(
+                    "to",
+                    "to which beacon",
+                    values=tuple(beacons),
+                    labels=tuple(beacon_words(b) for b in beacons),
+                ),
+            ),
             reason="" if beacons else "no beacon within reach",
         )
     ]

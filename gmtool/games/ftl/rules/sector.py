@@ -19,6 +19,12 @@ Beacon = tuple[int, int]
 COIN_FACES = {1: "heads", 2: "tails"}
 
 
+def beacon_words(at: Iterable[int]) -> str:
+    """A beacon as every screen names it: ``(2, 1)`` (column, row)."""
+    x, y = at
+    return f"({x}, {y})"
+
+
 def neighbours(beacon: Beacon, adjacency: str) -> list[Beacon]:
     x, y = beacon
     steps = [(1, 0), (-1, 0), (0, 1), (0, -1)]

@@ -32,7 +32,7 @@ def test_the_jump_away_is_offered_once_the_drive_is_charged() -> None:
     assert "Red jumps away (FTL drive charged)" not in menus[1]  # at 34 s
     assert "Red jumps away (FTL drive charged)" in menus[2]  # at 35 s
     assert "Blue jumps away (FTL drive charged)" not in menus[2]
-    beacons = ["1 2", "2 1", "2 3", "3 2"]  # the four touching (2, 2), in the map's order
+    beacons = ["(1, 2)", "(2, 1)", "(2, 3)", "(3, 2)"]  # the four touching (2, 2), in order
     answers = ScriptedPrompts("Red jumps away (FTL drive charged)", beacons[0], QUIT)
     run(game, answers)
     assert answers.offered[1] == [*beacons, "← back"]
