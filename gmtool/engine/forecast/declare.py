@@ -70,15 +70,19 @@ class OwnPlay(Protocol):
     """What a game whose own players make only moves its rules accept may add to its
     ``rules/forecast.py`` (Food Fight's and Zauberer's quick players, as their balance runs
     use them): the game as those players play it, and their moves carried out by the
-    rules without being checked again. Without these, a forecast plays the stored state
-    and every action goes through ``System.apply``."""
+    rules without being checked again; or a game whose rules can carry out a move without
+    telling it (Stars & Starships: an attack without its result document), ``carry_out``
+    alone. Without these, a forecast plays the stored state and every action goes through
+    ``System.apply``."""
 
     def begin(self, start: Start, state: State | None, dice: DiceDoor, content: Any) -> Any:
         """The game one run plays: from ``state``, a copy of the start's of its own, or
         (None) a new deal of ``start.deal``."""
         ...
 
-    def carry_out(self, game: Any, action: Action, dice: DiceDoor, notes: dict[str, Any]) -> Any:
+    def carry_out(
+        self, game: Any, action: Action, dice: DiceDoor, notes: dict[str, Any], content: Any
+    ) -> Any:
         """``game`` after ``action`` (changed in place or anew), by the rules themselves."""
         ...
 

@@ -93,7 +93,7 @@ def play_out(
             used, player.entered = DiceDoor(entered_by=player.entered), None
         if carry is not None:  # the game's own players: moves the rules accept
             used.rolls.clear()
-            state = carry(state, action, used, notes)
+            state = carry(state, action, used, notes, setup.content)
         else:
             state = _applied(setup, state, action, used, player)
         rules.observe(state, action, notes)

@@ -99,7 +99,9 @@ def step(match: Match, player: Player) -> Action | None:
     return action
 
 
-def carry_out(match: Match, action: Action, dice: DiceDoor, notes: dict[str, Any]) -> Match:
+def carry_out(
+    match: Match, action: Action, dice: DiceDoor, notes: dict[str, Any], content: Any
+) -> Match:
     moved = play(match, action)  # type: ignore[arg-type]
     if moved is not None:
         for move in moved:

@@ -6,14 +6,14 @@ damage the dice decide: a normal, reflect or drain affinity).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
-from gmtool.dice import DiceDoor
+from gmtool.dice import DiceDoor, Roll
 from gmtool.engine.system import Action, Outcome, State
 from gmtool.errors import DiceError, RulesError, UsageError
 from gmtool.games.starships.rules.content import StarshipsContent
 from gmtool.games.starships.rules.damage import Strike, affinity_of, is_rolled, strike
-from gmtool.games.starships.rules.momentum import after_attack
+from gmtool.games.starships.rules.momentum import Swing, after_attack
 from gmtool.games.starships.rules.roster import (
     Combatant,
     find_standing,
@@ -70,7 +70,34 @@ def check_attack(
     return attacker, target, weapon
 
 
+class Attack(NamedTuple):
+    """What one attack did, as the rules worked it out (``resolve``): everything its
+    result document and its log line tell (``told``)."""
+
+    attacker: Combatant
+    target: Combatant
+    weapon: str
+    damage_type: str
+    natural: int
+    total: int
+    hit: bool
+    affinity: str
+    struck: Strike | None
+    swing: Swing
+    fallen: list[str]
+    ended: str | None
+    skipped: list[str]
+    unused: list[Roll]
+
+
 def attack(state: State, action: Action, dice: DiceDoor, content: StarshipsContent) -> Outcome:
+    """The attack carried out, and told as its command prints and logs it."""
+    return told(resolve(state, action, dice, content), state, dice, content)
+
+
+def resolve(state: State, action: Action, dice: DiceDoor, content: StarshipsContent) -> Attack:
+    """The attack carried out on ``state`` (the rules alone: a forecast, which reads no
+    document, stops here)."""
     require_encounter(state, "attack")
     attacker, target, weapon = check_attack(state, action, content)
     require_turn(state, attacker, "attack")
@@ -100,14 +127,23 @@ def attack(state: State, action: Action, dice: DiceDoor, content: StarshipsConte
     fallen = [c["name"] for c in (target, attacker) if c["hp"] <= 0]
     ended = check_end(state)
     skipped = [] if ended else finish_turn(state, name, acted=True)
-    damage = struck.amount if struck else 0
+    return Attack(
+        attacker, target, weapon, gear["type"], natural, total, hit, affinity, struck, swing,
+        fallen, ended, skipped, unused,
+    )  # fmt: skip
+
+
+def told(done: Attack, state: State, dice: DiceDoor, content: StarshipsContent) -> Outcome:
+    """The attack just carried out (``resolve``), as its command prints and logs it."""
+    struck, target, hit = done.struck, done.target, done.hit
+    name = done.attacker["name"]
     result: dict[str, Any] = {
         "hit": hit,
-        "natural": natural,
-        "attack_total": total,
+        "natural": done.natural,
+        "attack_total": done.total,
         "defense": target["defense"],
-        "affinity": affinity,
-        "damage": damage,
+        "affinity": done.affinity,
+        "damage": struck.amount if struck else 0,
         "hp": hp_table(state),
         "momentum": momentum_table(state),
         "next": current(state),
@@ -115,28 +151,28 @@ def attack(state: State, action: Action, dice: DiceDoor, content: StarshipsConte
     extra = {
         "attacker": name,
         "target": target["name"],
-        "weapon": weapon,
-        "damage_type": gear["type"],
+        "weapon": done.weapon,
+        "damage_type": done.damage_type,
         "effect": struck.effect if struck else "miss",
         "working": struck.working if struck else "",
-        "callout": content.callouts.of(affinity) if hit else "",
-        "momentum_change": swing.change,
-        "lost_turn": swing.lost_turn,
-        "skipped": skipped,
-        "fallen": fallen,
-        "ended": ended,
+        "callout": content.callouts.of(done.affinity) if hit else "",
+        "momentum_change": done.swing.change,
+        "lost_turn": done.swing.lost_turn,
+        "skipped": done.skipped,
+        "fallen": done.fallen,
+        "ended": done.ended,
         "rolls": [roll.describe() for roll in dice.rolls],
         "not_counted": [
             {"dice": roll.expression, "faces": roll.faces, "why": roll.not_counted}
-            for roll in unused
+            for roll in done.unused
         ],
     }
     return Outcome(
         state,
         result,
         who=name,
-        what=f"{weapon} attack on {target['name']}",
-        outcome=_summary(hit, struck, natural, total, extra),
+        what=f"{done.weapon} attack on {target['name']}",
+        outcome=_summary(hit, struck, done.natural, done.total, extra),
         extra=extra,
     )
 

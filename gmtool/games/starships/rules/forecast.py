@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from gmtool.dice import DiceDoor
 from gmtool.engine.forecast import Player, RandomPolicy, Record, ScoredPolicy, Start
 from gmtool.engine.system import Action, Choice, Move, State, System
 from gmtool.errors import RulesError
+from gmtool.games.starships.rules.attack import resolve
 from gmtool.games.starships.rules.content import SIDES
 from gmtool.games.starships.rules.roster import is_down
 from gmtool.games.starships.rules.turns import current
@@ -123,6 +125,20 @@ def _enemy_move(state: State, move: Move) -> bool:
         return False
     who = move.action.get("attacker") or move.action.get("name")
     return _acting_side(state, str(who)) == SIDES[1]
+
+
+def carry_out(
+    state: State, action: Action, dice: DiceDoor, notes: dict[str, Any], content: Any
+) -> State:
+    """``state`` after ``action``: an attack by its rules alone (``attack.resolve``; the
+    result document its command prints, which a forecast never reads, is not built), any
+    other move as its command plays it."""
+    if action.get("type") == "attack":
+        resolve(state, action, dice, content)
+        return state
+    from gmtool.games.starships.game import SYSTEM
+
+    return SYSTEM.apply(state, action, dice, content).state
 
 
 def observe(state: State, action: Action, notes: dict[str, Any]) -> None:

@@ -129,7 +129,9 @@ def duel_roll(
     return {"type": "duel_round", "attack": attack, "defense": defense}, faces
 
 
-def carry_out(state: Any, action: Action, dice: DiceDoor, notes: dict[str, Any]) -> Any:
+def carry_out(
+    state: Any, action: Action, dice: DiceDoor, notes: dict[str, Any], content: Any
+) -> Any:
     carried_out(state, action, dice, record=False)
     return state
 
