@@ -179,7 +179,12 @@ def test_every_system_has_a_table_screen(gmtool) -> None:  # type: ignore[no-unt
         "starships": ["Ana", "Momentum", "Defense"],
         "foodfight": ['Turn: <strong class="turn">', "Fortune deck"],
         "zauberer": ["Before the first turn", "<svg"],
-        "ftl": ["The GM lays out the sector map", "Red Kestrel", "Blue Lanternfish"],
+        "ftl": [
+            "Second <b>0</b>",  # the battle about to open (or a map: the GM's)
+            "or the GM lays out the sector map",
+            "Red Kestrel",
+            "Blue Lanternfish",
+        ],
     }
     for system in GAMES:
         demo = root / f"{system}-demo.yaml"

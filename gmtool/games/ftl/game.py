@@ -106,20 +106,27 @@ class Ftl:
 
     def view(self, state: State, seat: str | None, *, content: Any = None) -> dict[str, Any]:
         """What ``status`` shows the table, with the battle under way as ``ftl show
-        --json`` prints it (``battle``: None between the battles of a match on the map);
-        FTL hides nothing, so every seat sees it too."""
+        --json`` prints it (``battle``: None between the battles of a match on the map).
+        With the campaign's ``content``, a campaign with no map shows the battle about to
+        open before its first second, the ships as built. FTL hides nothing, so every
+        seat sees it too."""
         seen = self.status(state, now=0.0)
         battle = state.get("battle")
-        between = state.get("map") is not None and (battle is None or battle.get("over"))
-        if battle is None or between:  # on the map (the match's last battle is over)
+        if state.get("map") is not None and (battle is None or battle.get("over")):
+            return {**seen, "battle": None}  # on the map (the match's last battle is over)
+        from gmtool.games.ftl.rules.moves import battle_of
+
+        shown = battle_of(state, None if content is None else real(content))
+        if shown is None:  # no map, no content to open the battle from
             return {**seen, "battle": None}
         from gmtool.games.ftl.rules.battle.document import battle_document
 
-        return {**seen, "battle": battle_document(battle)}
+        return {**seen, "battle": battle_document(shown)}
 
     def to_move(self, state: State, *, content: Any = None) -> list[str]:
-        """The captains whose orders a battle awaits, or who may jump; none while the GM
-        lays out the map."""
+        """The captains whose orders a battle awaits (under way, or about to open in a
+        campaign with no map: the GM may lay one out instead), or whose turn it is on the
+        map; none once the match is over."""
         from gmtool.games.ftl.rules.moves import to_move
 
         return to_move(state)

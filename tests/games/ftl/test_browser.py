@@ -13,6 +13,7 @@ from typing import Any
 
 from gmtool.content.paths import packaged
 from tests.web.at_the_table import (
+    PHONE,
     SECRET_ROLL,
     EventsReader,
     Terminal,
@@ -62,19 +63,45 @@ def test_a_whole_ftl_battle_from_the_captains_phones_with_the_gm_at_the_terminal
 ) -> None:
     gm(home, "campaign", "new", "f", "--from", str(packaged("campaigns", "ftl-demo.yaml")),
        "--seed", "4")  # fmt: skip
-    gm(home, "-c", "f", "ftl", "tick")  # the GM opens the battle with its first second
     served.append(server := start_server(home, "f"))
     assert list(server.links) == ["Red", "Blue"]
     events = EventsReader(server.base)
     screens = open_screens(browser, server)
     table, phones = screens.table, screens.phones
-    for phone in phones.values():
+
+    # Before the first second (no map: the battle is about to open) both captains' orders
+    # are awaited, and every screen draws both ships as the battle opens them.
+    expect()(table.locator(".ftl-head .second b")).to_have_text("0")
+    expect()(table.locator(".ship-grid")).to_have_count(2)
+    for seat, phone in phones.items():
+        enemy = next(name for name in phones if name != seat)
         expect()(phone.locator(".your-turn")).to_have_text("Your turn")
-        assert "on your sensors" in phone.inner_text("main")
+        assert phone.title().startswith("Your turn · ")
+        orders = phone.locator(".panel.moves h2")
+        expect()(orders).to_have_text("Your orders before the first second")
+        first = phone.locator(".panel.moves form.move button").first
+        assert first.bounding_box()["y"] < PHONE["height"] / 2  # on the first screen, on top
+        expect()(phone.locator(".panel.mine h2")).to_contain_text(f"{seat} ")
+        expect()(phone.locator(".panel.mine h2 small")).to_contain_text("second 0")
+        expect()(phone.locator(".panel.theirs h2")).to_contain_text(f"{enemy} ")
+        assert "on your sensors" in phone.inner_text(".panel.theirs h2")
+        for side in ("mine", "theirs"):  # each ship room by room, whole hull
+            expect()(phone.locator(f".panel.{side} .ship-grid .room").first).to_be_visible()
+            expect()(phone.locator(f".panel.{side} .hull .num")).to_have_text("30/30")
+    kind, words, logged = ORDERS["Red"][0]  # the order that opens the battle (logged as
+    assert give_order(phones["Red"], kind, words).startswith(logged)  # Red's: see the end)
+    gm(home, "-c", "f", "ftl", "tick")  # the first second runs with it
+    expect()(table.locator(".ftl-head .second b")).to_have_text("1", timeout=WAIT_MS)
+    for screen in (table.locator(".ship").first, phones["Red"].locator(".panel.mine")):
+        shields = screen.locator(".sys", has_text="shields").locator(".power i.on")
+        expect()(shields).to_have_count(2, timeout=WAIT_MS)  # of 6 bars
+
     terminal = Terminal(home, "f", WHILE_ORDERING)
     given: dict[str, list[str]] = {seat: [] for seat in phones}
+    given["Red"].append(logged)
     refusals: list[str] = []
     queue = {seat: list(orders) for seat, orders in ORDERS.items()}
+    queue["Red"].pop(0)
     while any(queue.values()):
         for seat, phone in phones.items():
             if not queue[seat]:
@@ -108,7 +135,7 @@ def test_a_whole_ftl_battle_from_the_captains_phones_with_the_gm_at_the_terminal
     expect()(table.locator(".ftl-head .whose")).to_contain_text(ended, timeout=WAIT_MS)
     expect()(table.locator(".ftl-head .second b")).to_have_text(str(battle["second"]))
     for seat, phone in phones.items():
-        expect()(phone.locator(".panel.mine .ended")).to_contain_text(ended, timeout=WAIT_MS)
+        expect()(phone.locator(".panel.moves .ended")).to_contain_text(ended, timeout=WAIT_MS)
         expect()(phone.locator(".panel.moves form")).to_have_count(0)  # no order is open
         enemy = next(name for name in battle["ships"] if name != seat)
         shown = f"{battle['ships'][enemy]['hull']}/{battle['ships'][enemy]['hull_max']}"

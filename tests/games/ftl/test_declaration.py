@@ -31,6 +31,22 @@ def test_the_captains_and_what_the_table_sees() -> None:
     assert SYSTEM.view(state, "Red") == SYSTEM.view(state, None)  # FTL hides nothing
 
 
+def test_before_the_first_second_every_seat_sees_the_battle_as_it_would_open() -> None:
+    from gmtool.games.ftl.rules.battle.document import battle_document
+    from gmtool.games.ftl.rules.match import start_battle
+
+    state = _game()
+    seen = SYSTEM.view(state, "Red", content=content())
+    assert seen["battle"] == battle_document(start_battle(copy.deepcopy(state), content()))
+    assert seen["battle"]["second"] == 0 and set(seen["battle"]["ships"]) == {"Red", "Blue"}
+    assert SYSTEM.view(state, "Blue", content=content()) == seen  # FTL hides nothing
+    assert SYSTEM.view(state, None, content=content()) == seen
+    assert "battle" not in state  # shown, not opened
+    (gm, _tick) = SYSTEM.options(state, None)
+    state = _play(state, gm)  # the GM lays out the map instead: no battle until ships meet
+    assert SYSTEM.view(state, "Red", content=content())["battle"] is None
+
+
 def test_the_table_sees_the_battle_under_way_as_ftl_show_prints_it() -> None:
     from gmtool.games.ftl.rules.battle.document import battle_document
 
@@ -44,13 +60,17 @@ def test_the_table_sees_the_battle_under_way_as_ftl_show_prints_it() -> None:
 
 def test_between_battles_the_gm_lays_out_the_map_then_the_captains_jump() -> None:
     state = _game()
-    assert SYSTEM.to_move(state) == []  # the GM's turn: the map
+    # No map yet: the one battle the campaign plays is about to open, so both captains'
+    # orders are awaited; laying out the map instead is the GM's.
+    assert SYSTEM.to_move(state) == ["Red", "Blue"]
     gm, tick = SYSTEM.options(state, None)
     assert (gm.name, gm.seat, gm.reason, tick.name) == ("map_new", None, "", "tick")
-    (jump,) = SYSTEM.options(state, "Red")  # no battle under way: no orders yet
+    (jump,) = SYSTEM.options(state, "Red")  # without the content no battle to order in
     assert jump.reason == "there is no map yet"
     state = _play(state, gm)
     assert SYSTEM.to_move(state) == ["Red"]  # the captains move in turn, the first seat first
+    on_the_map = SYSTEM.options(state, "Red", content=content())
+    assert not [m for m in on_the_map if m.name.startswith("order_")]  # no battle to order in
     assert SYSTEM.options(state, None)[0].reason == "the sector map is laid out already"
     assert [m.reason for m in SYSTEM.options(state, "Blue")] == ["it is Red's turn on the map"] * 2
     (unchecked, wait) = SYSTEM.options(state, "Red")
@@ -61,6 +81,8 @@ def test_between_battles_the_gm_lays_out_the_map_then_the_captains_jump() -> Non
     assert reach and set(map(tuple, reach)) < set(map(tuple, everywhere))
     for to in reach:  # every beacon offered is one the jump accepts
         _play(copy.deepcopy(state), checked, to=to)
+    state = _play(state, wait)
+    assert SYSTEM.to_move(state) == ["Blue"]  # then the other captain's turn
 
 
 def test_in_a_battle_each_captain_is_offered_the_legal_orders() -> None:

@@ -36,7 +36,7 @@ def options(
     checked, and the orders be offered before the first second opens the battle.
     ``kinds`` (order kinds, ``jump``) keeps those moves of the list only, found alone;
     ``wanted`` (kind, fields) -> bool, those orders only (``choices.legal_orders``)."""
-    battle = _battle(state, content)
+    battle = battle_of(state, content)
     fighting = battle is not None and not battle.get("over")
     if match_over(state):
         return [_map_move(state)] if seat is None else []
@@ -49,11 +49,14 @@ def options(
 
 
 def to_move(state: State) -> list[str]:
-    """The captains whose orders a battle under way awaits (both: either may give one
-    between seconds), or the captain whose turn it is on the map (``map.turns``); none
-    while the GM lays it out, or once the match is over."""
+    """The captains whose orders a battle awaits (both: either may give one between
+    seconds), under way or about to open (a campaign with no map laid out plays one
+    battle, opened by its first order or second; the GM may lay out a map instead), or
+    the captain whose turn it is on the map (``map.turns``); none once the match is over."""
     battle = state.get("battle")
     if battle is not None and not battle.get("over"):
+        return captains(state)
+    if about_to_open(state):
         return captains(state)
     if state.get("map") is None or match_over(state):
         return []
@@ -61,15 +64,24 @@ def to_move(state: State) -> list[str]:
     return [turn] if turn is not None else []
 
 
+def about_to_open(state: State) -> bool:
+    """No map and no battle yet, two captains: the one battle the campaign plays is about
+    to open (its first order or second opens it)."""
+    return _one_battle(state) and len(captains(state)) == 2
+
+
 def _one_battle(state: State) -> bool:
     """No map: the campaign plays one battle, opened by its first order or second."""
     return state.get("map") is None and state.get("battle") is None
 
 
-def _battle(state: State, content: Any) -> Any:
+def battle_of(state: State, content: Any) -> Any:
+    """The battle under way (or the last one), or, with ``content``, the one about to
+    open as its first order or second would open it (nothing is changed); None on the map
+    before the first battle, or without ``content``."""
     if state.get("battle") is not None:
         return state["battle"]
-    if content is None or len(captains(state)) != 2 or state.get("map") is not None:
+    if content is None or not about_to_open(state):
         return None
     from gmtool.games.ftl.rules.battle.handlers import (
         battle_as_it_opens,  # the referee, for a battle only
