@@ -92,16 +92,19 @@ class AstralSystem:
         *,
         content: AstralContent | None = None,
         kinds: Collection[str] | None = None,
+        dice: bool = True,
     ) -> list[Move]:
         """The GM's moves, or what character ``seat`` may declare for the next tick (any
         character: the GM asks the NPCs' too). ``kinds``: the moves of those names alone
-        (a forecast's), the same as they are in the whole list."""
+        (a forecast's), the same as they are in the whole list; ``dice`` False: the
+        declarations without their dice, worked out by checking each (a forecast's,
+        which rolls through the door), answered by ``rules.options.follow_without_dice``."""
         from gmtool.games.astral.rules.options import declarations, gm_moves
 
         rules = content or self.load_content({})
         if seat is None:
             return gm_moves(state, rules, kinds)
-        return declarations(state, rules, seat, kinds)
+        return declarations(state, rules, seat, kinds, dice=dice)
 
     follow = follow
     """``follow(state, move, choice, answer, content=...)``: ``move`` with ``answer`` to its

@@ -4,6 +4,7 @@ forecast games replayed tick by tick through ``Game.play``."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -14,6 +15,7 @@ from gmtool.engine import forecast as F
 from gmtool.engine.game import Game
 from gmtool.games.astral.game import SYSTEM
 from gmtool.games.astral.rules import forecast as rules
+from gmtool.games.astral.rules.options import follow, follow_without_dice
 
 
 def _state(options: dict[str, Any]) -> tuple[dict[str, Any], Any]:
@@ -112,6 +114,8 @@ def test_fresh_forecasts_the_fight_from_before_its_first_attack(gmtool) -> None:
 def test_the_moves_a_forecast_asks_for_alone_are_those_of_the_whole_list() -> None:
     # ``kinds`` leaves the other moves unbuilt (the GM's, and examining or moving); the ones
     # built are the same, at every tick of a fight played at random, a task under way.
+    # ``dice=False`` leaves out only their dice, and ``follow_without_dice`` answers them
+    # as ``follow`` does but for the dice.
     fight = {
         "entities": {
             "Ana": {"kind": "pc", "aura": 6},
@@ -126,13 +130,23 @@ def test_the_moves_a_forecast_asks_for_alone_are_those_of_the_whole_list() -> No
     ).state
     setup = _setup(state, content, pcs="random", npcs="random")
     played = F.play_out(setup, Rng(5), Rng(6), trail=True)
-    declared = set()
+    declared, rolled = set(), set()
     for action, faces in played.actions:
         for seat, kinds in ((None, rules.TICK), (None, ("tick", "add")), ("Bo", rules.PLAYED)):
             whole = SYSTEM.options(state, seat, content=content)
             asked = SYSTEM.options(state, seat, content=content, kinds=kinds)
             assert asked == [move for move in whole if move.name in kinds]
+        bare = SYSTEM.options(state, "Bo", content=content, dice=False)
+        assert bare == [replace(move, dice=()) for move in whole]
+        for move, without in zip(whole, bare, strict=True):
+            for value in move.choices[0].values or () if move.choices else ():
+                choice = move.choices[0]
+                answered = follow(state, move, choice, value, content=content)
+                plain = follow_without_dice(state, without, choice, value, content=content)
+                assert plain == replace(answered, dice=())
+                rolled |= set(answered.dice)
         declared |= {d["action"] for d in action["declarations"]}
         state = SYSTEM.apply(state, action, DiceDoor(entered=faces), content).state
     assert declared == set(rules.PLAYED)
+    assert rolled == {"2d6"}  # Bo's CV, attacking or blocking
     assert state == played.end

@@ -4,7 +4,7 @@ and who will roll for a set of declarations."""
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 from gmtool.dice import DiceDoor
@@ -22,10 +22,13 @@ def actors(state: State) -> list[str]:
     ]
 
 
-def action_menu(state: State, content: AstralContent, who: str) -> dict[str, list[str]]:
+def action_menu(
+    state: State, content: AstralContent, who: str, kinds: Collection[str] | None = None
+) -> dict[str, list[str]]:
     """Each action ``who`` may declare, with its possible targets (tasks for work).
 
-    Actions that need a target and have none are left out.
+    Actions that need a target and have none are left out; ``kinds``: just the actions of
+    those names, the others' targets not even looked for.
     """
     reach = content.combat.reach
     others = [e for e in state["entities"] if e["name"] != who and e["condition"] != "gone"]
@@ -35,19 +38,29 @@ def action_menu(state: State, content: AstralContent, who: str) -> dict[str, lis
         if e["kind"] in BEINGS
         and (e["condition"] == "active" or content.combat.unconscious_can_be_attacked)
     ]
-    menu: dict[str, list[str]] = {action: [] for action in ALWAYS_OFFERED}
-    candidates = {
-        "attack": [n for n in fighters if within(state, who, n, reach.attack)],
-        "block": [n for n in fighters if within(state, who, n, reach.block)],
-        "examine": [e["name"] for e in others if within(state, who, e["name"], reach.examine)],
-        "move": [e["name"] for e in others if lockout_at_tick_end(state, who, e["name"]) is None],
-        "work": [
+    candidates: dict[str, Callable[[], list[str]]] = {
+        "attack": lambda: [n for n in fighters if within(state, who, n, reach.attack)],
+        "block": lambda: [n for n in fighters if within(state, who, n, reach.block)],
+        "examine": lambda: [
+            e["name"] for e in others if within(state, who, e["name"], reach.examine)
+        ],
+        "move": lambda: [
+            e["name"] for e in others if lockout_at_tick_end(state, who, e["name"]) is None
+        ],
+        "work": lambda: [
             t["name"]
             for t in state["tasks"]
             if t["status"] == "open" and (t["by"] == who or not content.tasks.only_owner_works)
         ],
     }
-    menu.update({action: names for action, names in candidates.items() if names})
+    menu: dict[str, list[str]] = {
+        action: [] for action in ALWAYS_OFFERED if kinds is None or action in kinds
+    }
+    for action, targets_of in candidates.items():
+        if kinds is None or action in kinds:
+            targets = targets_of()
+            if targets:
+                menu[action] = targets
     return menu
 
 

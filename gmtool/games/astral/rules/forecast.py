@@ -19,6 +19,7 @@ from gmtool.engine.system import Action, Choice, Move, State, System
 from gmtool.errors import RulesError
 from gmtool.games.astral.rules.choices import actors
 from gmtool.games.astral.rules.lookups import closeness, distance, find
+from gmtool.games.astral.rules.options import follow_without_dice
 
 SIDES = ("pcs", "npcs")
 PLAYED = ("attack", "block", "defend", "rest", "hesitate")
@@ -148,6 +149,9 @@ def step(state: State, player: Player) -> Action | None:
         return None
     if player.notes.get("ticks", 0) >= MAX_TICKS:
         return None
+    # Nobody reads a move's dice: the tick rolls them through the door.
+    player.asked["dice"] = False
+    player.follow = follow_without_dice
     player.asked["kinds"] = TICK  # the GM's other moves are not even built
     ticks = player.moves(state, None, lambda move: move.name == "tick")
     if not ticks:

@@ -31,12 +31,30 @@ def names(state: State, kinds: tuple[str, ...] = ("pc", "npc", "object")) -> lis
     return [e["name"] for e in state["entities"] if e["kind"] in kinds]
 
 
+_INDEX: tuple[list[Entity], int, dict[str, Entity]] = ([], 0, {})
+"""The entities of the list last looked in, by name: ``(list, its length, index)``."""
+
+
+def by_name(state: State) -> dict[str, Entity]:
+    """The state's entities by name as spelt, made once for its list of entities: entities
+    are only ever added (``add``), never renamed, replaced or taken out, so an index of
+    the same list at the same length is the list's."""
+    global _INDEX
+    entities: list[Entity] = state["entities"]
+    known, length, index = _INDEX
+    if known is entities and length == len(entities):
+        return index
+    index = {entity["name"]: entity for entity in entities}
+    _INDEX = (entities, len(entities), index)
+    return index
+
+
 def find(state: State, name: str, *, kinds: tuple[str, ...] = ("pc", "npc", "object")) -> Entity:
     """The entity called ``name`` (any case); an unknown name lists the valid ones."""
     entities: list[Entity] = state["entities"]
     # Names differ in more than case (``entities``), so the one spelt as given is the one:
     # the rules and menus give names as spelt, found at once; a GM may type any case.
-    found = next((entity for entity in entities if entity["name"] == name), None)
+    found = by_name(state).get(name)
     if found is None:
         wanted = name.casefold()
         found = next((e for e in entities if e["name"].casefold() == wanted), None)

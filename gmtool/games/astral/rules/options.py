@@ -24,6 +24,7 @@ from gmtool.games.astral.rules.choices import (
     rollers,
 )
 from gmtool.games.astral.rules.content import DISTANCES, AstralContent
+from gmtool.games.astral.rules.declarations import ONE_TARGET
 from gmtool.games.astral.rules.lookups import State
 from gmtool.games.astral.state import typed
 
@@ -69,18 +70,23 @@ def gm_moves(
 
 
 def declarations(
-    state: State, content: AstralContent, who: str, kinds: Collection[str] | None = None
+    state: State,
+    content: AstralContent,
+    who: str,
+    kinds: Collection[str] | None = None,
+    *,
+    dice: bool = True,
 ) -> list[Move]:
     """What ``who`` may declare for the next tick, each a move of its own (a tick in
     which the others hesitate); none when ``who`` cannot act. ``kinds``: just the actions
-    of those names, the others not even built."""
+    of those names, the others not even built. ``dice`` False: the moves' dice are left
+    out (a forecast rolls through the door and reads none; ``follow_without_dice`` goes
+    with them)."""
     if who not in actors(state):
         return []
     seat = who if who in pcs(state) else None
     moves = []
-    for action, targets in action_menu(state, content, who).items():
-        if kinds is not None and action not in kinds:
-            continue
+    for action, targets in action_menu(state, content, who, kinds).items():
         declared = {"who": who, "action": action}
         choices: tuple[Choice, ...] = ()
         if action in ("attack", "block", "examine"):
@@ -98,7 +104,7 @@ def declarations(
             )
         tick = {"type": "tick", "declarations": [declared]}
         move = Move(action, action, seat, tick, choices)
-        moves.append(move if choices else _with_dice(state, content, move))
+        moves.append(move if choices or not dice else _with_dice(state, content, move))
     return moves
 
 
@@ -206,9 +212,9 @@ def _change_move(state: State) -> Move:
 # -- answers that decide what comes next -------------------------------------------------
 
 
-def _declaring(key: str) -> Step[AstralContent]:
+def _declaring(key: str, *, dice: bool = True) -> Step[AstralContent]:
     """An answer goes into the declaration (a move's targets are typed, comma-separated);
-    once it is whole, the dice it rolls are known."""
+    once it is whole, the dice it rolls are known (``dice`` False: not worked out)."""
 
     def declare(state: State, content: AstralContent, move: Move, answer: Any) -> Move:
         value = answer
@@ -221,17 +227,21 @@ def _declaring(key: str) -> Step[AstralContent]:
                 )
         declaration = {**declared(move), key: value}
         answered = answer_into(move, {"declarations": [declaration]})
-        return answered if answered.choices else _with_dice(state, content, answered)
+        if answered.choices or not dice:
+            return answered
+        return _with_dice(state, content, answered)
 
     return declare
 
 
-DECLARING: dict[str, dict[str, Step[AstralContent]]] = {
-    **{action: {"target": _declaring("target")} for action in ("attack", "block", "examine")},
-    "work": {"task": _declaring("task")},
-    "move": {key: _declaring(key) for key in ("targets", "to")},
-}
-"""The answers a declaration's moves ask, by the action declared, then the choice."""
+def _declaring_steps(*, dice: bool) -> dict[str, dict[str, Step[AstralContent]]]:
+    """The answers a declaration's moves ask, by the action declared, then the choice."""
+    one = {action: {"target": _declaring("target", dice=dice)} for action in ONE_TARGET}
+    return {
+        **one,
+        "work": {"task": _declaring("task", dice=dice)},
+        "move": {key: _declaring(key, dice=dice) for key in ("targets", "to")},
+    }
 
 
 def _disturbed(state: State, content: AstralContent, move: Move, answer: Any) -> Move:
@@ -323,14 +333,17 @@ def _forced(state: State, content: AstralContent, move: Move, answer: Any) -> Mo
     return answer_into(move, {"force": True})
 
 
-follow: Follow[AstralContent] = Follow(
-    {
-        **DECLARING,
-        "disturb": {"target": _disturbed, "who": _disturber},
-        "add": {"name": _new_name, "kind": _kind},
-        "distance": {"a": _first_of_pair},
-        "task_new": {"knowledge": _task_knowledge},
-        "set": {"what": _what, "aura": _aura, "force": _forced},
-    }
-)
+OTHER_STEPS: dict[str, dict[str, Step[AstralContent]]] = {
+    "disturb": {"target": _disturbed, "who": _disturber},
+    "add": {"name": _new_name, "kind": _kind},
+    "distance": {"a": _first_of_pair},
+    "task_new": {"knowledge": _task_knowledge},
+    "set": {"what": _what, "aura": _aura, "force": _forced},
+}
+"""The answers of the GM's moves that shape what is asked next, by the move, then the choice."""
+
+follow: Follow[AstralContent] = Follow({**_declaring_steps(dice=True), **OTHER_STEPS})
 """The answers that shape what is asked next, by the move, then the choice."""
+follow_without_dice: Follow[AstralContent] = Follow({**_declaring_steps(dice=False), **OTHER_STEPS})
+"""``follow`` for the moves of ``declarations(..., dice=False)``: the same answers folded
+in, a whole declaration's dice not worked out."""
