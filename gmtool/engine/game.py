@@ -146,14 +146,16 @@ class Game:
         refuse_stale(head, seen)
         self.system.apply(head.state, action, self.door(), self.content)
 
-    def ask(self, action: Mapping[str, Any]) -> AskedMove:
+    def ask(self, action: Mapping[str, Any], *, seen: str | None = None) -> AskedMove:
         """Keep the GM's ``action`` for the players' screens to finish (their dice, their
         declarations): checked by the rules first, then kept with the version of the state
         it was checked on, in place of any move asked before. ``gmtool serve`` asks each
-        seat and plays it through ``play``; a change of the state calls it off."""
+        seat and plays it through ``play``; a change of the state calls it off. ``seen``:
+        as for ``play``, a move chosen on a state that has changed since is refused."""
         content = self.content
         with self.store.transaction():
             head = self.store.head()
+            refuse_stale(head, seen)
             self.system.apply(head.state, action, self.door(), content)  # refused here, or kept
             return self.store.keep_asked_move(head.version, dict(action))
 

@@ -9,7 +9,10 @@ raises ``RulesError`` (or ``UsageError`` for an unknown name) and nothing is wri
 Every front end (the commands, ``gmtool play``, the web's screens, the simulators) asks a
 game only the questions of ``System``: what a seat may do now (``options``, a list of
 ``Move``), what it may see (``view``), and whose answer is awaited (``to_move``). None of
-them reads a game's state keys itself.
+them reads a game's state keys itself. A game whose GM's moves may be left to the players'
+phones also answers ``asked_of(state, action, content=...)``: the seats whose screens the
+move waits for, in the order they are asked (none: it cannot be asked), which the command
+line's ``--phones`` and ``gmtool play``'s "on their phones" ask (``cli.phones``).
 """
 
 from __future__ import annotations

@@ -20,6 +20,7 @@ from gmtool.engine.public_log import public_entries
 from gmtool.errors import GmtoolError, RulesError, StoreError, one_line
 from gmtool.store.live import ChangeWatcher, LogHead
 from gmtool.store.seat_links import SeatLinks
+from gmtool.store.serving import Serving, ServingMark
 from gmtool.web.screens import GM, Form, Made, Question, Screens, WithDice, screens_for
 
 T = TypeVar("T")
@@ -78,6 +79,8 @@ class LiveCampaign:
         self.asked_count = 0
         self._gm_taken = 0
         """The GM's asked move last taken up (by id): each is asked of its seats once."""
+        self.opened: set[str] = set()
+        """The seats whose screen has been drawn since the server started (a phone open)."""
         self.version = 0
         self._data_seen: tuple[int, float] = (0, 0.0)
         self.closing = False
@@ -88,6 +91,8 @@ class LiveCampaign:
         game.store.watch_pages()  # the whole campaign checked now and every few minutes
         self._watcher = ChangeWatcher(game.name, game.store.path)
         self._head = LogHead(game.store)
+        self._mark = ServingMark(game.store.path)
+        self._mark.hold()  # a GM's ``gmtool play`` reads it: served, and who is awaited
         game.system_name  # noqa: B018  (read now, on this thread)
         return game
 
@@ -105,6 +110,7 @@ class LiveCampaign:
 
     def close(self) -> None:
         def close_all() -> None:
+            self._mark.release()
             self._watcher.close()
             self.game.store.close()
 
@@ -131,6 +137,7 @@ class LiveCampaign:
         said: str = getattr(self, verb)(seat, form)
         self.called_off.pop(seat, None)  # told: what it does now is its answer
         self._data_seen = self._seen()
+        self.tell_serving()
         return said
 
     def _seen(self) -> tuple[int, float]:
@@ -184,6 +191,9 @@ class LiveCampaign:
         head = self.game.look()
         asked = self._live_questions(head.version)
         mine = asked.get(seat)
+        if seat not in self.opened:
+            self.opened.add(seat)
+            self.tell_serving()
         waiting = [a.question.public for a in asked.values() if a.question.asked_by == seat]
         return {
             **self.screens.seat(head.state, seat, now=time.time()),
@@ -236,6 +246,23 @@ class LiveCampaign:
         """The GM's move kept for the players' screens (``Game.ask``), on the worker
         thread: asked of its first seat (or played, when it finishes a move that waited for
         the GM); the questions of a move the GM took back or replaced are called off."""
+        try:
+            self._take_gm_move()
+        finally:
+            self.tell_serving()
+
+    def tell_serving(self) -> None:
+        """Tell the GM's terminal (``store.serving``) which seats have a screen open, and
+        whom the GM's asked move waits for now."""
+        waits = [
+            (asked.gm, seat, asked.question.public)
+            for seat, asked in self.questions.items()
+            if asked.gm
+        ]
+        gm, seat, public = max(waits, default=(0, "", ""))
+        self._mark.say(Serving(tuple(sorted(self.opened)), gm, seat, public))
+
+    def _take_gm_move(self) -> None:
         head = self.game.look()
         self._live_questions(head.version)
         kept = self.game.store.asked_move()

@@ -64,6 +64,12 @@ class Prompts:
         """Wipe the screen and what scrolled off it, so no earlier secret can be read."""
         raise NotImplementedError
 
+    def watch(self, look: Callable[[], str | None], every: float) -> bool:
+        """Wait while ``look`` gives a line (shown, and shown again whenever it changes),
+        looking every ``every`` seconds, until it gives None: True. False when the person
+        calls the wait off (Esc); Ctrl-C raises ``KeyboardInterrupt`` as anywhere."""
+        raise NotImplementedError
+
     def rows(self) -> int | None:
         """The terminal's rows, which a screen and its menu must fit; None: no limit."""
         return None

@@ -15,17 +15,19 @@ answer by raising a ``GmtoolError``: the question shows the reason and is asked 
 - A move the game's ``follow`` gave up on (a ``reason`` and nothing left to ask: the GM
   said no to a confirmation) is not played.
 - A ``faces`` choice asks for the faces of the dice its label names, in roll order (blank:
-  they are rolled).
+  they are rolled). Before it, a move whose dice belong to players may ask where they are
+  rolled: here, or on their phones (``playloop.phones``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol
 
 from gmtool.cli.playloop.asking import Prompts
+from gmtool.cli.playloop.phones import Phones
 from gmtool.engine.moves import answer_into, fill
 from gmtool.engine.system import Choice, Move, State
 from gmtool.errors import RulesError
@@ -51,21 +53,35 @@ class Answered:
 
     move: Move
     faces: list[int] | None = None
+    phones: tuple[str, ...] = ()
+    """The players whose phones make its dice (none: rolled or typed here)."""
 
     @property
     def action(self) -> dict[str, Any]:
         return dict(self.move.action)
 
 
-def ask_move(ask: Prompts, move: Move, follow: Fold = fill, *, forecast: bool = False) -> Answered:
+def ask_move(
+    ask: Prompts,
+    move: Move,
+    follow: Fold = fill,
+    *,
+    forecast: bool = False,
+    where: Callable[[Move], list[str]] | None = None,
+) -> Answered:
     """Ask ``move``'s choices in order (``follow`` folding each answer in); for a
-    ``forecast`` (the odds of the move) no faces are asked: nothing is rolled."""
+    ``forecast`` (the odds of the move) no faces are asked: nothing is rolled. ``where``
+    asks, before the faces, whose phones roll the dice of the move as answered so far
+    (none: the faces are asked here)."""
     answered = Answered(move)
     while answered.move.choices:
         move = answered.move
         choice = move.choices[0]
         if choice.kind == "faces":
-            answered.faces = None if forecast else ask.faces(choice.label)
+            if not forecast and where is not None:
+                answered.phones = tuple(where(move))
+            asked_here = not forecast and not answered.phones
+            answered.faces = ask.faces(choice.label) if asked_here else None
             answered.move = replace(move, choices=move.choices[1:])
             continue
         answered.move = follow(move, choice, _answer(ask, move, choice, follow))
@@ -177,11 +193,42 @@ class MoveMenu:
             menu.update(extra(move, moves) if extra is not None else {})
         return menu
 
+    @property
+    def phones(self) -> Phones:
+        """The players' phones, which may roll a move's dice (``playloop.phones``)."""
+        return Phones(self.game, self.ask)
+
+    def where(self, move: Move) -> list[str]:
+        """Whose phones roll ``move``'s dice, asked when they could (none: here)."""
+        return self.phones.chosen(self.finished(dict(move.action)), "rolls")
+
+    def finished(self, action: dict[str, Any]) -> dict[str, Any]:
+        """``action`` as it is played (``stamp``)."""
+        return self.stamp(action) if self.stamp is not None else action
+
     def play(self, move: Move) -> None:
-        answered = ask_move(self.ask, move, self.follow)
+        answered = ask_move(self.ask, move, self.follow, where=self.where)
         if answered.move.reason:
             return
+        if answered.phones:
+            self.play_on_phones(answered.move, self.finished(answered.action), answered.phones)
+            return
         self.tell(self.show(answered.move, self.play_answered(answered)))
+
+    def play_on_phones(
+        self, move: Move, action: dict[str, Any], names: Sequence[str], show: Show | None = None
+    ) -> None:
+        """Leave ``action`` to the phones of ``names``, and tell what it did once played
+        (drawn by ``show``, else the menu's), or that it was called off."""
+        from gmtool.cli.playloop.phones import CALLED_OFF
+        from gmtool.engine.system import Outcome
+
+        seen = self.head.version if self.head is not None else None
+        result = self.phones.play(action, list(names), seen=seen)
+        if result is None:
+            self.tell(CALLED_OFF)
+            return
+        self.tell((show or self.show)(move, Outcome(self.game.state, result)))
 
     def play_answered(self, answered: Answered) -> Outcome:
         action = answered.action

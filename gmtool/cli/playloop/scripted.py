@@ -17,6 +17,8 @@ from gmtool.cli.playloop.asking import BACK, Back, Check, Prompts, rejection
 ESC = "<esc>"
 CTRL_C = "<ctrl-c>"
 ENTER = "<enter>"
+WAIT = "<wait>"
+"""Waits (``watch``) until what is watched ends; ``while_watching`` is called at each look."""
 
 
 class ScriptedPrompts(Prompts):
@@ -30,6 +32,9 @@ class ScriptedPrompts(Prompts):
         self.questions: list[str] = []
         self.refused: list[str] = []
         self.clears = 0
+        self.watched: list[str] = []
+        """Each line a wait showed, as it changed."""
+        self.while_watching: Callable[[], object] | None = None
 
     def _next(self, message: str) -> str:
         self.asked.append(message)
@@ -68,3 +73,28 @@ class ScriptedPrompts(Prompts):
 
     def clear_screen(self) -> None:
         self.clears += 1
+
+    def watch(self, look: Callable[[], str | None], every: float) -> bool:
+        """The script's next answer: ``WAIT`` waits to the end (True), ``ESC`` calls it off
+        (False), ``CTRL_C`` interrupts, each once the first line is shown and
+        ``while_watching`` (what the other side does meanwhile) has run."""
+        import time
+
+        line = look()
+        while line is not None:
+            if not self.watched or self.watched[-1] != line:
+                self.watched.append(line)
+            if self.while_watching is not None:
+                self.while_watching()
+            answer = self.script[0] if self.script else WAIT
+            if answer == ESC:
+                self.script.pop(0)
+                return False
+            if answer != WAIT:
+                self._next("watch")  # Ctrl-C interrupts; anything else is a wrong script
+                raise AssertionError(f"a wait takes {WAIT}, {ESC} or {CTRL_C}, not {answer!r}")
+            time.sleep(every)
+            line = look()
+        if self.script and self.script[0] == WAIT:
+            self.script.pop(0)
+        return True

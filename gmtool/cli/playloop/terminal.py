@@ -67,6 +67,34 @@ class TerminalPrompts(Prompts):
         _on_escape(question, go_back=True)
         question.unsafe_ask()
 
+    def watch(self, look: Callable[[], str | None], every: float) -> bool:
+        """The line under the questions, printed again as it changes; at a terminal its
+        keys are read one at a time meanwhile (Ctrl-C still interrupts), and Esc calls the
+        wait off."""
+        import os
+        import select
+
+        keys = sys.stdin.fileno() if sys.stdin.isatty() else None
+        kept = _cbreak(keys)
+        try:
+            shown = None
+            while True:
+                line = look()
+                if line is None:
+                    return True
+                if line != shown:
+                    sys.stdout.write(f"  {line}\n")
+                    sys.stdout.flush()
+                    shown = line
+                if keys is None:
+                    select.select([], [], [], every)
+                    continue
+                ready, _, _ = select.select([keys], [], [], every)
+                if ready and b"\x1b" in os.read(keys, 64):
+                    return False
+        finally:
+            _restore(keys, kept)
+
     def rows(self) -> int | None:
         return shutil.get_terminal_size().lines if sys.stdout.isatty() else None
 
@@ -86,6 +114,27 @@ class TerminalPrompts(Prompts):
         # shows nothing of the player before.
         sys.stdout.write("\x1b[H\x1b[2J\x1b[3J")
         sys.stdout.flush()
+
+
+def _cbreak(keys: int | None) -> Any:
+    """The terminal ``keys`` reads from set to hand over each key as it is pressed, without
+    echo (signals kept: Ctrl-C still interrupts); its settings before, to restore."""
+    if keys is None:
+        return None
+    import termios
+    import tty
+
+    kept = termios.tcgetattr(keys)
+    tty.setcbreak(keys)
+    return kept
+
+
+def _restore(keys: int | None, kept: Any) -> None:
+    if keys is None or kept is None:
+        return
+    import termios
+
+    termios.tcsetattr(keys, termios.TCSADRAIN, kept)
 
 
 def _on_escape(question: Any, *, go_back: bool) -> None:

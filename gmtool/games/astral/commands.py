@@ -159,7 +159,7 @@ def tick(
 def _tick_from_phones(game: Any, acts: list[str], dice: list[str] | None) -> dict[str, Any]:
     """The GM's declarations (the NPCs'), the rest left to the player characters'
     screens: the tick's result once ``gmtool serve`` has played it."""
-    from gmtool.cli.phones import played_from_screens
+    from gmtool.cli.phones import asked_of, played_from_screens
     from gmtool.errors import UsageError
     from gmtool.games.astral.rules.declarations import check_declarations
 
@@ -167,14 +167,15 @@ def _tick_from_phones(game: Any, acts: list[str], dice: list[str] | None) -> dic
         raise UsageError("--phones leaves the dice to the players' screens", hint="drop --dice")
     actions, speeches = check_declarations(game.state, game.content, acts)
     declared = [*actions.values(), *speeches]
-    left = [name for name in game.system.to_move(game.state) if name not in actions]
+    tick = {"type": "tick", "declarations": declared}
+    left = asked_of(game, tick)
     if not left:
         raise UsageError(
             "every player character is declared here: no screen is left to ask",
             hint="drop --phones to play the tick",
         )
     whom = " and ".join(f"{name}'s" for name in left) + " declarations"
-    return played_from_screens(game, {"type": "tick", "declarations": declared}, whom)
+    return played_from_screens(game, tick, whom)
 
 
 def _tick_door(game: Any, items: list[str]) -> Any:

@@ -122,6 +122,16 @@ class AstralSystem:
         own = next(row for row in table["entities"] if row["name"] == entity["name"])
         return {**table, "seat": {**own, "turn": entity["name"] in self.to_move(state)}}
 
+    def asked_of(self, state: State, action: Action, *, content: Any = None) -> list[str]:
+        """The player characters whose phones a tick asked of them (``Game.ask``) waits
+        for: those able to act that the GM has not declared for, in the order they are
+        asked; none for another move."""
+        if action.get("type") != "tick":
+            return []
+        given = [d for d in action.get("declarations") or [] if isinstance(d, Mapping)]
+        declared = {d.get("who") for d in given if d.get("action") != "speak"}
+        return [name for name in self.to_move(state) if name not in declared]
+
     def to_move(self, state: State, *, content: Any = None) -> list[str]:
         """The PCs able to act: the next tick waits for each one's declaration (the NPCs'
         are the GM's)."""

@@ -74,8 +74,15 @@ class TickMenu(MoveMenu):
         from gmtool.games.astral.rules.choices import actors, referee_rolls, rollers
 
         game, ask, state = self.game, self.ask, self.state
-        declarations = [self.declare(who) for who in actors(state)]
-        declarations += _speeches(ask, actors(state))
+        phones = self.phones.chosen({"type": "tick", "declarations": []}, "declarations")
+        here = [who for who in actors(state) if who not in phones]  # the NPCs, on the phones
+        declarations = [self.declare(who) for who in here]
+        declarations += _speeches(ask, here)
+        if phones:
+            tick_move = Move("tick", "the tick", action={"type": "tick"})
+            tick = {"type": "tick", "declarations": declarations}
+            self.play_on_phones(tick_move, tick, phones, lambda _, done: _told(done))
+            return
         rolls = rollers(state, game.content, declarations)
         tick = {"type": "tick", "declarations": declarations}
         referee = game.content.timers.referee_name
@@ -97,7 +104,13 @@ class TickMenu(MoveMenu):
             # Which roller's faces were wrong is in the reason: ask every roller's faces
             # again, the declarations kept.
             raise AskAgain(error, keep=first_faces) from None
-        self.tell(render.tick_lines(outcome.result))
+        self.tell(_told(outcome))
+
+
+def _told(outcome: Outcome) -> Any:
+    from gmtool.games.astral import render as render
+
+    return render.tick_lines(outcome.result)
 
 
 def _speeches(ask: Prompts, speakers: list[str]) -> list[dict[str, Any]]:

@@ -119,8 +119,7 @@ def from_phones(
 ) -> tuple[Game, Outcome]:
     """A scene whose rollers roll on their own screens: kept for them, and shown once
     ``gmtool serve`` has played it with their dice."""
-    from gmtool.cli.phones import played_from_screens
-    from gmtool.games.originem.rules.scenes import rolls_of
+    from gmtool.cli.phones import asked_of, played_from_screens
 
     if dice:
         raise UsageError("--phones leaves the dice to the rollers' screens", hint="drop --dice")
@@ -130,7 +129,7 @@ def from_phones(
     from gmtool.games.originem.clock import refuse_after_loss, write_loss
 
     refuse_after_loss(write_loss(game, action["now"]))
-    names = list(dict.fromkeys(name for name, _ in rolls_of(game.state, action, game.content)))
+    names = asked_of(game, action)
     whom = " and ".join(f"{name}'s" for name in names) + " dice"
     result = played_from_screens(game, action, whom)
     return game, Outcome(game.state, result)

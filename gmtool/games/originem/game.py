@@ -136,6 +136,10 @@ HANDLERS: dict[str, Handler] = {
 }
 
 
+ASKED_MOVES = ("scene", "runaway")
+"""The GM's moves whose rolls the rollers' phones may make."""
+
+
 class OriginemSystem:
     """The Originem rules: missions of scenes, fights, the NOVA counter and knowledge."""
 
@@ -252,6 +256,16 @@ class OriginemSystem:
             "turn": member["name"] in self.to_move(state, content=rules, now=now),
         }
         return {**table, "seat": own}
+
+    def asked_of(
+        self, state: State, action: Action, *, content: OriginemContent | None = None
+    ) -> list[str]:
+        """The crew members whose phones a scene or runaway asked of them (``Game.ask``)
+        waits for, each for their own rolls, in the order they roll; none for another move."""
+        if action.get("type") not in ASKED_MOVES:
+            return []
+        rolls = scenes.rolls_of(state, action, content or self.load_content())
+        return list(dict.fromkeys(name for name, _ in rolls))
 
     def to_move(
         self,

@@ -17,14 +17,11 @@ from typing import Any
 
 from gmtool.engine.moves import notation
 from gmtool.engine.system import Move, State
-from gmtool.games.originem.game import SYSTEM
+from gmtool.games.originem.game import ASKED_MOVES, SYSTEM
 from gmtool.games.originem.rules.options import as_played
 from gmtool.games.originem.rules.scenes import rolls_of
 from gmtool.web.moveforms import die_fields, typed_faces
 from gmtool.web.screens import GM, Form, Made, MoveScreens, Question, WithDice
-
-ROLLED_SCENES = ("scene", "runaway")
-"""The GM's moves whose rolls the rollers' phones may make."""
 
 
 class OriginemScreens(MoveScreens):
@@ -45,7 +42,7 @@ class OriginemScreens(MoveScreens):
     def asked_by_gm(
         self, state: State, action: dict[str, Any], held: Question | None
     ) -> Made | None:
-        if action.get("type") not in ROLLED_SCENES:
+        if action.get("type") not in ASKED_MOVES:
             return None
         return self._next(state, action, {})
 
