@@ -28,9 +28,33 @@ def answer_into(
     """``move`` with ``fields`` set in its action, its first choice answered and ``then``
     asked before the rest (``then`` None: only the rest); ``dice`` replaces its dice."""
     rest = (*(then or ()), *move.choices[1:])
-    if dice is None:
-        return replace(move, action={**move.action, **fields}, choices=rest)
-    return replace(move, action={**move.action, **fields}, choices=rest, dice=tuple(dice))
+    return changed(
+        move,
+        action={**move.action, **fields},
+        choices=rest,
+        dice=None if dice is None else tuple(dice),
+    )
+
+
+def changed(
+    move: Move,
+    *,
+    action: Mapping[str, Any] | None = None,
+    choices: tuple[Choice, ...] | None = None,
+    dice: tuple[str, ...] | None = None,
+) -> Move:
+    """``move`` with a new action, choices or dice (None: as they are), the rest as it is:
+    ``dataclasses.replace`` for the fields an answer changes, a few times faster (a
+    forecast folds in thousands of answers a second)."""
+    new = object.__new__(Move)
+    new.__dict__.update(move.__dict__)
+    if action is not None:
+        new.__dict__["action"] = action
+    if choices is not None:
+        new.__dict__["choices"] = choices
+    if dice is not None:
+        new.__dict__["dice"] = dice
+    return new
 
 
 def fill(move: Move, choice: Choice, answer: Any) -> Move:
@@ -70,4 +94,4 @@ def dropped(move: Move, why: str) -> Move:
     return replace(move, choices=(), reason=why)
 
 
-__all__ = ["Follow", "Step", "answer_into", "dropped", "faces", "fill", "notation"]
+__all__ = ["Follow", "Step", "answer_into", "changed", "dropped", "faces", "fill", "notation"]

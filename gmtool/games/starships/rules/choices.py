@@ -12,6 +12,8 @@ from gmtool.games.starships.rules.content import SIDES, StarshipsContent
 from gmtool.games.starships.rules.roster import is_down, other_side, standing
 from gmtool.games.starships.rules.turns import current
 
+WEAPONS = ("melee", "ranged")
+
 
 def what_now(state: State, content: StarshipsContent) -> dict[str, Any]:
     """The legal moves in this state, as names the loop can offer: in an encounter, the
@@ -37,22 +39,22 @@ def what_now(state: State, content: StarshipsContent) -> dict[str, Any]:
     if actor_name is None:
         return doc
     actor = roster[actor_name]
-    doc["actor"] = actor_name
-    doc["weapons"] = [kind for kind in ("melee", "ranged") if actor.get(kind)]
-    sides: tuple[str, ...] = (actor["side"], other_side(actor["side"]))
-    if not content.turns.friendly_fire:
-        sides = (other_side(actor["side"]),)
-    doc["targets"] = [
-        c["name"] for side in sides for c in standing(state, side) if c["name"] != actor_name
-    ]
-    price = content.momentum.extra_turn
+    side = actor["side"]
+    foe = other_side(side)
+    sides = (side, foe) if content.turns.friendly_fire else (foe,)
     last = state["encounter"].get("last_actor")
+    price = content.momentum.extra_turn
+    doc["actor"] = actor_name
+    doc["weapons"] = [kind for kind in WEAPONS if actor.get(kind)]
+    doc["targets"] = [
+        name
+        for side in sides
+        for name, c in roster.items()
+        if c["side"] == side and c["hp"] > 0 and name != actor_name
+    ]
     doc["can_spend"] = [
         name
-        for name in dict.fromkeys([actor_name, last])
-        if name
-        and name in roster
-        and not is_down(roster[name])
-        and roster[name]["momentum"] >= price
+        for name in ((actor_name,) if last in (None, actor_name) else (actor_name, last))
+        if name in roster and roster[name]["hp"] > 0 and roster[name]["momentum"] >= price
     ]
     return doc

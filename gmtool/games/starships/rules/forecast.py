@@ -36,14 +36,19 @@ def _combatant(state: State, name: Any) -> dict[str, Any]:
     return state["combatants"][str(name)]  # type: ignore[no-any-return]
 
 
+MOVE_SCORES = {"momentum_spend": 3.0, "attack": 2.0, "end_turn": 0.0}
+"""How much a scored policy wants each move: an extra turn first, then an attack."""
+
+
 def _move_score(state: State, move: Move) -> float:
-    return {"momentum_spend": 3.0, "attack": 2.0, "end_turn": 0.0}.get(move.name, -1.0)
+    return MOVE_SCORES.get(move.name, -1.0)
 
 
-def _weapon_score(state: State, move: Move) -> dict[str, float]:
-    attacker = _combatant(state, move.action["attacker"])
-    front = attacker["row"] == "front"
-    return {"melee": 1.0 if front else 0.0, "ranged": 0.5}
+def _weapon_score(state: State, move: Move, weapon: str) -> float:
+    """The weapon of the attacker's row: melee in front, ranged behind."""
+    if weapon == "ranged":
+        return 0.5
+    return 1.0 if _combatant(state, move.action["attacker"])["row"] == "front" else 0.0
 
 
 def _affinity(state: State, move: Move, target: dict[str, Any]) -> str:
@@ -55,14 +60,14 @@ def _affinity(state: State, move: Move, target: dict[str, Any]) -> str:
 def _weakest(state: State, move: Move, choice: Choice, value: Any) -> float:
     """Focus the weakest: the target with the fewest HP left."""
     if choice.key == "weapon":
-        return _weapon_score(state, move)[str(value)]
+        return _weapon_score(state, move, str(value))
     return -float(_combatant(state, value)["hp"])
 
 
 def _greedy(state: State, move: Move, choice: Choice, value: Any) -> float:
     """The weakest target the weapon hurts fully (a weakness sought, a resistance shunned)."""
     if choice.key == "weapon":
-        return _weapon_score(state, move)[str(value)]
+        return _weapon_score(state, move, str(value))
     target = _combatant(state, value)
     return POOR.get(_affinity(state, move, target), 0.0) * 100 - float(target["hp"])
 

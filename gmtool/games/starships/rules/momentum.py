@@ -7,7 +7,7 @@ also takes their next turn.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from gmtool.engine.system import State
 from gmtool.errors import RulesError
@@ -16,9 +16,8 @@ from gmtool.games.starships.rules.roster import Combatant
 from gmtool.games.starships.rules.turns import Encounter, current
 
 
-@dataclass(frozen=True)
-class Swing:
-    """How one action moved a combatant's Momentum."""
+class Swing(NamedTuple):
+    """How one action moved a combatant's Momentum (a named tuple, quick to make)."""
 
     change: int
     lost_turn: bool = False

@@ -10,10 +10,10 @@ folds one answer into a move and says what is asked next, where that hangs on th
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
-from gmtool.engine.moves import Follow, Step, answer_into, faces
+from gmtool.engine.moves import Follow, Step, answer_into, changed, faces
 from gmtool.engine.system import Choice, Move, State
 from gmtool.errors import UsageError, unknown
 from gmtool.games.starships.rules.choices import what_now
@@ -105,65 +105,89 @@ def turn_moves(
     seat = party_seat(state, actor)
     moves: list[Move] = []
     if open_now["weapons"] and open_now["targets"] and _asked(kinds, "attack"):
-        moves.append(attack_move(state, content, open_now))
+        moves.append(attack_move(state, content, open_now, seat))
     for kind in DEVICES:
         if _asked(kinds, kind):
             moves.append(_device_move(actor, seat, kind))
     if _asked(kinds, "row"):
         moves.append(_row_move(f"{actor} switches row", actor, seat))
     for name in open_now["can_spend"] if _asked(kinds, "momentum_spend") else ():
-        moves.append(
-            Move(
-                "momentum_spend",
-                f"{name} spends Momentum on an extra turn",
-                seat=party_seat(state, name),
-                action={"type": "momentum_spend", "name": name},
-            )
-        )
-    if not _asked(kinds, "end_turn"):
-        return moves
-    moves.append(
-        Move(
-            "end_turn",
-            f"{actor} ends their turn",
-            seat=seat,
-            action={"type": "end_turn", "name": actor},
-        )
-    )
+        moves.append(_spend_move(name, party_seat(state, name)))
+    if _asked(kinds, "end_turn"):
+        moves.append(_end_turn_move(actor, seat))
     return moves
 
 
-def attack_move(state: State, content: StarshipsContent, open_now: dict[str, Any]) -> Move:
-    """An attack by the acting combatant: the weapon (when they have two), the target."""
+# The moves below hang only on the names, words and dice given, so each is built once
+# and handed out again (a ``Move`` is never changed: an answer makes a new one), rather
+# than built anew at every step of a forecast's thousands of games.
+
+
+def attack_move(
+    state: State, content: StarshipsContent, open_now: dict[str, Any], seat: str | None
+) -> Move:
+    """An attack by the acting combatant (who plays from ``seat``): the weapon (when they
+    have two), the target."""
     actor: str = open_now["actor"]
     weapons: list[str] = open_now["weapons"]
-    target = Choice("target", "Target?", tuple(open_now["targets"]))
-    seat = party_seat(state, actor)
-    action = {"type": "attack", "attacker": actor, "target": None}
+    targets = tuple(open_now["targets"])
     if len(weapons) > 1:
-        which = Choice("weapon", "Weapon?", tuple(weapons))
-        return Move("attack", f"{actor} attacks", seat, {**action, "weapon": None}, (which, target))
-    named, dice = _attack_dice(state, content, actor, weapons[0])
-    return Move(
-        "attack",
-        f"{actor} attacks",
-        seat,
-        {**action, "weapon": weapons[0]},
-        (target, named),
-        dice,
-    )
-
-
-def _attack_dice(
-    state: State, content: StarshipsContent, actor: str, weapon: str
-) -> tuple[Choice, tuple[str, str]]:
-    """The attack's dice, once its weapon is known: the d20 to hit, then its damage."""
+        return _choose_weapon_move(actor, seat, tuple(weapons), targets)
+    weapon = weapons[0]
     damage = weapon_of(typed(state)["combatants"][actor], weapon)["dice"]
-    die = content.attack.die
+    return _one_weapon_move(actor, seat, weapon, targets, damage, content.attack.die)
+
+
+@lru_cache(maxsize=1024)
+def _choose_weapon_move(
+    actor: str, seat: str | None, weapons: tuple[str, ...], targets: tuple[str, ...]
+) -> Move:
+    action = {"type": "attack", "attacker": actor, "target": None, "weapon": None}
+    which = Choice("weapon", "Weapon?", weapons)
+    return Move("attack", f"{actor} attacks", seat, action, (which, _target(targets)))
+
+
+@lru_cache(maxsize=1024)
+def _one_weapon_move(
+    actor: str, seat: str | None, weapon: str, targets: tuple[str, ...], damage: str, die: int
+) -> Move:
+    named, dice = _attack_dice(actor, damage, die)
+    action = {"type": "attack", "attacker": actor, "target": None, "weapon": weapon}
+    return Move("attack", f"{actor} attacks", seat, action, (_target(targets), named), dice)
+
+
+def _target(targets: tuple[str, ...]) -> Choice:
+    return Choice("target", "Target?", targets)
+
+
+@lru_cache(maxsize=256)
+def _attack_dice(actor: str, damage: str, die: int) -> tuple[Choice, tuple[str, str]]:
+    """The attack's dice, once its weapon is known: the d20 to hit, then its damage."""
     named = faces(f"{actor}'s attack d{die}, then on a hit, the damage {damage}")
     return named, (f"1d{die}", damage)
 
 
+@lru_cache(maxsize=256)
+def _spend_move(name: str, seat: str | None) -> Move:
+    return Move(
+        "momentum_spend",
+        f"{name} spends Momentum on an extra turn",
+        seat=seat,
+        action={"type": "momentum_spend", "name": name},
+    )
+
+
+@lru_cache(maxsize=256)
+def _end_turn_move(actor: str, seat: str | None) -> Move:
+    return Move(
+        "end_turn",
+        f"{actor} ends their turn",
+        seat=seat,
+        action={"type": "end_turn", "name": actor},
+    )
+
+
+@lru_cache(maxsize=256)
 def _device_move(actor: str, seat: str | None, kind: str) -> Move:
     return Move(
         kind,
@@ -236,9 +260,11 @@ def _add_move() -> Move:
 
 def _weapon(state: State, content: StarshipsContent, move: Move, answer: Any) -> Move:
     """The weapon chosen: its dice are rolled after the target is chosen."""
-    named, dice = _attack_dice(state, content, str(move.action["attacker"]), str(answer))
+    actor = str(move.action["attacker"])
+    damage = weapon_of(typed(state)["combatants"][actor], str(answer))["dice"]
+    named, dice = _attack_dice(actor, damage, content.attack.die)
     action = {**move.action, "weapon": answer}
-    return replace(move, action=action, choices=(*move.choices[1:], named), dice=dice)
+    return changed(move, action=action, choices=(*move.choices[1:], named), dice=dice)
 
 
 def _device_roll(state: State, content: StarshipsContent, move: Move, answer: Any) -> Move:

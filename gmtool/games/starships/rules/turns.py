@@ -16,7 +16,7 @@ from gmtool.dice import DiceDoor
 from gmtool.engine.system import State
 from gmtool.errors import DiceError, RulesError
 from gmtool.games.starships.rules.content import SIDES, StarshipsContent
-from gmtool.games.starships.rules.roster import Combatant, other_side, side_members, standing
+from gmtool.games.starships.rules.roster import Combatant, other_side, standing
 from gmtool.games.starships.state import Encounter as Encounter
 
 
@@ -179,11 +179,17 @@ def check_end(state: State) -> str | None:
     """End the encounter when a side is all down: "victory" or "defeat" (else None)."""
     if state.get("mode") != "encounter":
         return None
-    if not standing(state, SIDES[0]):
+    present: set[str] = set()  # the sides with anyone on them, and with anyone standing
+    up: set[str] = set()
+    for fighter in state["combatants"].values():
+        present.add(fighter["side"])
+        if int(fighter["hp"]) > 0:
+            up.add(fighter["side"])
+    if SIDES[0] not in up:
         outcome, mode = "defeat", "game_over"
-    elif not standing(state, SIDES[1]) and side_members(state, SIDES[1]):
+    elif SIDES[1] not in up and SIDES[1] in present:
         outcome, mode = "victory", "exploration"
-    elif not side_members(state, SIDES[1]):
+    elif SIDES[1] not in present:
         outcome, mode = "ended", "exploration"
     else:
         return None

@@ -6,11 +6,14 @@ stat block) and the damage rules (which need the content) do not import each oth
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from gmtool.dice import parse
 from gmtool.dice.notation import DiceTerm
 from gmtool.errors import DiceError
 
 
+@lru_cache(maxsize=256)
 def weapon_range(dice: str) -> tuple[int, int]:
     """The lowest and highest total of a weapon's dice; only plain ``NdM`` sums qualify."""
     expression = parse(dice)
