@@ -48,7 +48,7 @@ class Awaited:
     """Whether the server has asked its first seat yet."""
 
     def line(self) -> str:
-        """The wait in one line: "still awaited: Remmy (Larlen answered)"."""
+        """The wait in one line: "still awaited: Remmy · answered: Larlen"."""
         if not self.served:
             return "gmtool serve has stopped: start it again, or Ctrl-C to call the move off"
         if not self.taken_up:
@@ -59,7 +59,7 @@ class Awaited:
         )
         told = f"still awaited: {waiting or 'nobody: it is being played'}"
         if self.answered:
-            told += f" ({' and '.join(self.answered)} answered)"
+            told += f" · answered: {', '.join(self.answered)}"
         return told
 
 

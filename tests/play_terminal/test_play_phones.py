@@ -72,7 +72,7 @@ def test_a_scene_asked_from_play_is_rolled_on_two_phones_and_drawn_as_any_move(
     larlen = forest.seat("Larlen").text
     done = forest.post("Larlen", "answer", **hidden_fields(larlen, "m-dice"), die1="3", die2="2")
     assert "waiting for Remmy to answer" in done.text, done.text
-    term.wait_for("still awaited: Remmy (Larlen answered)")
+    term.wait_for("still awaited: Remmy · answered: Larlen")
     assert len(logged(gmtool)) == before  # nothing played before the last answer
     remmy = forest.seat("Remmy").text
     done = forest.post("Remmy", "answer", **hidden_fields(remmy, "m-dice"), die1="4")
@@ -80,7 +80,7 @@ def test_a_scene_asked_from_play_is_rolled_on_two_phones_and_drawn_as_any_move(
     # 3 + 2 + 4 = 9: the lowest total of the exploration table's 9-20 band, complete.
     term.wait_for("Larlen d10:3* + Larlen d10:2* + Remmy d8:4* = 9  → complete")
     screen = term.wait_for_menu()
-    drawn = screen[screen.rindex("(Larlen answered)") :]
+    drawn = screen[screen.rindex("answered: Larlen") :]
     order = ("scenes left: general, exploration", "= 9  → complete", f"{MENU} (arrows")
     assert [drawn.index(text) for text in order] == sorted(drawn.index(text) for text in order)
     newest = logged(gmtool)[-1]
@@ -136,7 +136,7 @@ def test_a_tick_declared_on_the_phones_and_ctrl_c_calls_it_off_with_nothing_logg
     ana = plane.seat("Ana").text
     done = plane.post("Ana", "answer", **hidden_fields(ana, "m-work"))
     assert "waiting for Cy" in done.text, done.text
-    term.wait_for("still awaited: Cy (Ana answered)")
+    term.wait_for("still awaited: Cy · answered: Ana")
     cy = plane.seat("Cy").text
     done = plane.post("Cy", "answer", **hidden_fields(cy, "m-rest"))
     assert "refused" not in done.text, done.text
