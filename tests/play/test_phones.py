@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from gmtool.cli.playloop import QUIT
-from gmtool.cli.playloop.scripted import ESC, ScriptedPrompts
+from gmtool.cli.playloop.scripted import ESC, WAIT, ScriptedPrompts
 from gmtool.content.paths import packaged
 from gmtool.engine.game import Game
 from gmtool.games.originem.play import run
@@ -107,3 +107,27 @@ def test_a_wait_called_off_with_esc_writes_nothing_and_the_phone_is_told(
     served.campaign.call(served.campaign.take_gm_move)
     larlen = served.seat("Larlen").text
     assert "m-dice" not in larlen and "the GM took back the move that asked you" in larlen
+
+
+def test_a_wait_the_game_moved_past_says_so_and_draws_the_menu_anew(
+    served: Table, gmtool: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    served.seat("Larlen")
+    moved: list[bool] = []
+
+    def meanwhile() -> None:  # another terminal starts the NOVA counter: the state changes
+        if not moved:
+            moved.append(gmtool("originem", "nova", "start").code == 0)
+
+    script = play(
+        "o", *SCENE, PHONES, WAIT, *SCENE, "here, at this terminal", "3,2,4", meanwhile=meanwhile
+    )
+    assert moved == [True]
+    out = capsys.readouterr().out
+    assert out.count("the game moved on before the players answered") == 1, out
+    assert script.asked.count("What happens?") == 3  # back at the menu, then the scene here
+    assert [e["what"] for e in logged(gmtool)][-3:] == [
+        "nova start",
+        "exploration scene",
+        "nova pause",  # the counter paused as the GM left
+    ]

@@ -8,8 +8,9 @@ before its dice: here, or on their phones. On the phones, the move is kept for t
 (``Game.ask``, on the state the menu was drawn from), and the GM's screen says who is still
 awaited, line by line as each answers, until the last answer plays it: its result is then
 the loop's news, as any move's. Esc or Ctrl-C calls it off (the asked phones say so) and
-nothing is written. When ``serve`` is not running, or none of the move's players has
-opened their link, one line says so and the move is made here instead.
+nothing is written. A move another terminal made meanwhile calls it off too: one line says
+so, and the menu is drawn as the game now is. When ``serve`` is not running, or none of the
+move's players has opened their link, one line says so and the move is made here instead.
 """
 
 from __future__ import annotations
@@ -19,8 +20,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from gmtool.cli.phones import LOOK_EVERY, AskedOfPhones, asked_of
-from gmtool.cli.playloop.asking import Prompts
-from gmtool.cli.playloop.loop import say
+from gmtool.cli.playloop.asking import BackToMenu, Prompts
+from gmtool.cli.playloop.loop import say, show_error
+from gmtool.errors import GmtoolError
 
 if TYPE_CHECKING:
     from gmtool.engine.game import Game
@@ -97,6 +99,11 @@ class Phones:
                 finished = self.ask.watch(look, LOOK_EVERY)
             except KeyboardInterrupt:
                 finished = False
+            except GmtoolError as error:
+                if seen is None or self.game.look().version == seen:
+                    raise  # the server refused it: the question before is asked again
+                show_error(error)  # the game moved on: the menu is drawn as it is now
+                raise BackToMenu from None
             if finished:
                 return played[0]
             return asking.take_back()  # None, unless the last answer came just then

@@ -75,26 +75,26 @@ class ScriptedPrompts(Prompts):
         self.clears += 1
 
     def watch(self, look: Callable[[], str | None], every: float) -> bool:
-        """The script's next answer: ``WAIT`` waits to the end (True), ``ESC`` calls it off
-        (False), ``CTRL_C`` interrupts, each once the first line is shown and
-        ``while_watching`` (what the other side does meanwhile) has run."""
+        """The script's next answer: ``WAIT`` waits until the wait ends (True, or the
+        error that ended it), ``ESC`` calls it off (False), ``CTRL_C`` interrupts, each once
+        the first line is shown and ``while_watching`` (what the other side does
+        meanwhile) has run."""
         import time
 
+        self.asked.append("watch")
+        answer = self.script.pop(0) if self.script else WAIT
+        if answer not in (WAIT, ESC, CTRL_C):
+            raise AssertionError(f"a wait takes {WAIT}, {ESC} or {CTRL_C}, not {answer!r}")
         line = look()
         while line is not None:
             if not self.watched or self.watched[-1] != line:
                 self.watched.append(line)
             if self.while_watching is not None:
                 self.while_watching()
-            answer = self.script[0] if self.script else WAIT
             if answer == ESC:
-                self.script.pop(0)
                 return False
-            if answer != WAIT:
-                self._next("watch")  # Ctrl-C interrupts; anything else is a wrong script
-                raise AssertionError(f"a wait takes {WAIT}, {ESC} or {CTRL_C}, not {answer!r}")
+            if answer == CTRL_C:
+                raise KeyboardInterrupt
             time.sleep(every)
             line = look()
-        if self.script and self.script[0] == WAIT:
-            self.script.pop(0)
         return True
