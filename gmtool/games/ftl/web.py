@@ -46,6 +46,8 @@ class FtlScreens(MoveScreens):
 
     def seat(self, state: State, seat: str, *, now: float) -> dict[str, Any]:
         screen = super().seat(state, seat, now=now)
+        if (screen["view"].get("match") or {}).get("over"):
+            screen["waiting_for"] = "The match is over"  # no one is awaited, not even the GM
         return {**screen, **_drawn(screen["view"])}
 
 

@@ -48,14 +48,34 @@ WHILE_ORDERING = [
 """What the GM types while the captains give their orders."""
 
 
-def give_order(phone: Any, kind: str, words: str) -> str:
-    """The order picked from its kind's list and sent; the notice the phone then shows."""
+def give_order(phone: Any, kind: str, words: str = "", **chosen: str) -> str:
+    """The order picked from its kind's list (``words``) or the move's choices by the words
+    shown for them (``chosen``: a jump's ``to``), and sent, with the second tap a move
+    that cannot be taken back asks for; the notice the phone then shows."""
     form = phone.locator(f"form.m-{kind}")
-    form.locator("select[name=pick]").select_option(label=words)
+    if words:
+        form.locator("select[name=pick]").select_option(label=words)
+    for key, label in chosen.items():
+        form.locator(f'select[name="k.{key}"]').select_option(label=label)
+    button = form.locator("button")
+    if button.get_attribute("data-confirm"):
+        button.click()
+        expect()(button).to_have_class("armed")
     with phone.expect_navigation(wait_until="domcontentloaded"):
-        form.locator("button").click()
+        button.click()
     notice = phone.locator(".notice")
     return notice.first.inner_text() if notice.count() else ""
+
+
+def given(phone: Any, kind: str, words: str = "", **chosen: str) -> str:
+    """``give_order`` until the phone takes it: a screen drawn before the other captain's
+    move is refused once (the fresh screen comes with the refusal), and tapped again."""
+    for _ in range(3):
+        notice = give_order(phone, kind, words, **chosen)
+        if "the game changed since this screen was drawn" not in notice:
+            assert "refused" not in notice, (kind, words, chosen, notice)
+            return notice
+    raise AssertionError(f"{kind} {words} {chosen} refused three times: {notice}")
 
 
 def test_a_whole_ftl_battle_from_the_captains_phones_with_the_gm_at_the_terminal(
@@ -152,6 +172,92 @@ def test_a_whole_ftl_battle_from_the_captains_phones_with_the_gm_at_the_terminal
     # No screen ever held the GM's secret roll, nor a captain the other's link; the event
     # stream carried versions only.
     assert len(screens.bodies) > 20  # redraws too
+    assert_nothing_leaked(screens, server)
+    events.versions_only()
+    screens.close()
+
+
+SECOND_BATTLE = [
+    ("Red", "order_power", "shields 2"),
+    ("Red", "order_weapon", "burst laser ii on"),
+    ("Red", "order_aim", "burst laser ii shield room"),
+    ("Blue", "order_autofire", "on"),
+]
+"""The second battle's orders, each from its captain's phone (at the ion storm, both
+reactors halved): Red's burst laser at Blue's shields, fired by the autofire Red turned on in
+the first battle (a ship is kept from battle to battle)."""
+
+
+def test_a_match_of_two_battles_from_the_captains_phones(
+    browser: Any, gmtool_home: Path, gmtool: Any, served: list[Server], tmp_path: Path
+) -> None:
+    """The captains jump from their phones on the map (in turn), meet, fight a first
+    battle, one escapes and the other pursues, and the second battle is fought from the
+    phones too, the GM running its seconds (and rolling in secret) at the terminal."""
+    from tests.games.ftl.test_match import CAMPAIGN, SMALL_MAP  # a small map, 8 hull
+
+    def typed(*command: str) -> None:  # the GM's command, in this process (quicker)
+        done = gmtool("-c", "m", *command)
+        assert done.code == 0, (command, done.err)
+
+    (tmp_path / "match.yaml").write_text(CAMPAIGN)
+    assert gmtool("campaign", "new", "m", "--from", str(tmp_path / "match.yaml")).code == 0
+    typed("ftl", "map", "new", "--dice", SMALL_MAP)  # Red at (2, 1), Blue at (2, 3)
+    served.append(server := start_server(gmtool_home, "m"))
+    events = EventsReader(server.base)
+    screens = open_screens(browser, server)
+    table, red, blue, check = screens.table, screens.phones["Red"], screens.phones["Blue"], expect()
+    whose = table.locator(".ftl-head .whose")
+
+    # On the map the captains move in turn: Red first, then Blue, who jumps onto Red.
+    check(whose).to_have_text("On the map: Red jumps or waits")
+    check(blue.locator(".not-your-turn")).to_have_text("Waiting for Red")
+    assert given(red, "jump", to="(2, 2)") == "1 fuel, 7 left"
+    check(blue.locator(".your-turn")).to_have_text("Your turn", timeout=WAIT_MS)
+    assert given(blue, "jump", to="(2, 2)").endswith("battle 1 begins with Red")
+    check(table.locator(".ftl-head .second b")).to_have_text("0", timeout=WAIT_MS)
+    for phone in (red, blue):
+        check(phone.locator(".panel.moves h2")).to_contain_text("second 0", timeout=WAIT_MS)
+        check(phone.locator(".panel.theirs .ship-grid")).to_have_count(1)
+
+    # The first battle: an order from each phone, the GM's seconds, and Red escapes.
+    assert given(red, "order_autofire", "on").startswith("Red autofire on")
+    assert given(blue, "order_weapon", "heavy ion on").startswith("Blue turns heavy_ion on")
+    typed(*SECRET_ROLL)
+    typed("ftl", "tick", "--seconds", "35")  # Red's FTL drive charges
+    check(red.locator(".panel.moves h2")).to_contain_text("second 35", timeout=WAIT_MS)
+    assert given(red, "jump", to="(3, 2)").endswith("ion storm, escaping the battle")
+    check(whose).to_have_text("Between battles: Blue jumps or waits", timeout=WAIT_MS)
+    check(table.locator(".sector")).to_have_count(1)
+    assert_fits(table)
+
+    # Blue pursues to the ion storm: the second battle, fought from the phones.
+    check(blue.locator(".your-turn")).to_have_text("Your turn", timeout=WAIT_MS)
+    assert given(blue, "jump", to="(3, 2)").endswith("battle 2 begins with Red")
+    check(table.locator(".ftl-head .second b")).to_have_text("0", timeout=WAIT_MS)
+    phones = {"Red": red, "Blue": blue}
+    for seat, kind, words in SECOND_BATTLE:
+        check(phones[seat].locator(".your-turn")).to_have_text("Your turn")
+        assert given(phones[seat], kind, words).startswith(seat), (seat, words)
+    assert_fits(table)
+    typed("ftl", "tick", "--seconds", "600")  # until a hull is gone
+    check(whose).to_contain_text("The match is over", timeout=WAIT_MS)
+    check(whose).to_contain_text("Red wins")
+    for phone in (red, blue):
+        ended = phone.locator(".panel.moves .ended")
+        check(ended).to_contain_text("The match is over: Blue destroyed", timeout=WAIT_MS)
+        check(ended).to_contain_text("Red wins")
+        check(phone.locator(".not-your-turn")).to_have_text("The match is over")
+        check(phone.locator(".panel.moves form")).to_have_count(0)  # no move is open
+    check(blue.locator(".panel.mine")).to_contain_text("hull 0/8")
+    assert_fits(table)
+
+    # The second battle's orders are logged once each, as their captain's, in the order
+    # the phones gave them; no screen held the GM's secret roll or the other's link.
+    log = json.loads(gmtool("-c", "m", "log", "--json").out)
+    begun = next(i for i, e in enumerate(log) if "battle 2 begins" in e["outcome"])
+    ordered = [e for e in log[begun + 1 :] if e["kind"] == "action" and e["who"] != ""]
+    assert [e["who"] for e in ordered] == [seat for seat, _, _ in SECOND_BATTLE], ordered
     assert_nothing_leaked(screens, server)
     events.versions_only()
     screens.close()
