@@ -10,7 +10,7 @@ the same with that seat's own secrets shown and its name under ``as``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any, Protocol
 
 from gmtool.dice import DiceDoor
@@ -48,7 +48,12 @@ class Rules(Protocol):
 
     def seats(self, state: State) -> list[str]: ...
 
-    def options(self, state: State, seat: str | None) -> list[Move]: ...
+    def options(
+        self, state: State, seat: str | None, kinds: Collection[str] | None = None
+    ) -> list[Move]:
+        """``kinds``: the moves of those names alone (a forecast's players), the same as
+        they are in the whole list."""
+        ...
 
     def options_document(self, state: State) -> dict[str, Any]:
         """What ``gmtool NAME options`` prints: the moves of the seat to act, grouped."""
@@ -82,9 +87,16 @@ class Declared:
     def seats(self, state: State) -> list[str]:
         return self.rules.seats(state)
 
-    def options(self, state: State, seat: str | None, *, content: Any = None) -> list[Move]:
+    def options(
+        self,
+        state: State,
+        seat: str | None,
+        *,
+        content: Any = None,
+        kinds: Collection[str] | None = None,
+    ) -> list[Move]:
         # The rulings were copied into the state as the game began: no content is read.
-        return self.rules.options(state, seat)
+        return self.rules.options(state, seat, kinds)
 
     def view(self, state: State, seat: str | None, *, content: Any = None) -> dict[str, Any]:
         """The public status with the board as ``seat`` sees it laid over it (the

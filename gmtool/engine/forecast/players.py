@@ -93,14 +93,15 @@ class ScoredPolicy:
 
 def playable(move: Move, typed: Collection[str] = ()) -> bool:
     """A move a policy can make: nothing against it now, and every choice it must answer
-    is one of a list. A typed answer is the table's own words: a game keeps the moves that
-    ask one out (``keep``), or gives its answer from its settings (``Player.typed``)."""
+    is one of a list (a number too, when its values are listed: Zauberer's portal steps).
+    A typed answer is the table's own words: a game keeps the moves that ask one out
+    (``keep``), or gives its answer from its settings (``Player.typed``)."""
     if move.reason:
         return False
     return all(
         choice.kind == "faces"
         or choice.optional
-        or (choice.kind == "one" and choice.values)
+        or (choice.kind in ("one", "number") and choice.values)
         or (choice.kind in ("text", "number") and choice.key in typed)
         for choice in move.choices
     )

@@ -5,10 +5,23 @@ from __future__ import annotations
 from typing import Any
 
 from gmtool.dice import Rng
+from gmtool.games.foodfight.rules import policies
 from gmtool.games.foodfight.rules.match import Match
-from gmtool.games.foodfight.rules.policies import greedy_answer, greedy_defence
+from gmtool.games.foodfight.rules.offers import defence, offer
 
 from .helpers import attack, deal, give, play, set_pile
+
+
+def greedy_answer(match: Match, rng: Rng) -> dict[str, Any]:
+    """The greedy player's answer, from what the open battle offers it."""
+    offered = offer(match)
+    assert offered is not None and offered.answering
+    return dict(policies.greedy_answer(match, offered, rng))
+
+
+def greedy_defence(match: Match, action: dict[str, Any], rng: Rng) -> Any:
+    """The greedy defender's Fortune against a blind attack, from the ones it may play."""
+    return policies.greedy_defence(match, action, defence(match, action["target"]), rng)  # type: ignore[arg-type]
 
 
 def _bo_to_answer(fortune_floor: str) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from gmtool.dice import DiceDoor, Rng
 from gmtool.errors import UsageError
 from gmtool.games.foodfight.rules.match import Match
 from gmtool.games.foodfight.rules.moves import apply_action, play
+from gmtool.games.foodfight.rules.offers import defence, offer
 from gmtool.games.foodfight.rules.policies import ANSWERS, POLICIES
 from gmtool.games.foodfight.rules.setup import new_state
 from gmtool.games.foodfight.rules.simulate import play_game, simulate
@@ -46,13 +47,16 @@ def test_an_unknown_policy_is_refused() -> None:
 @pytest.mark.parametrize("policy", ["random", "greedy"])
 def test_every_move_conserves_cards_and_fortunes(policy: str) -> None:
     choose, _ = POLICIES[policy]
+    answer = ANSWERS[policy]
     for seed in range(4):
         door = DiceDoor(Rng(seed))
         thinking = Rng(seed + 100)
         state = new_state(content(), {"players": NAMES}, door)
         while not state["over"]:
-            battle = state["battle"] is not None
-            apply_action(state, (ANSWERS[policy] if battle else choose)(Match(state), thinking))
+            match = Match(state)
+            offered = offer(match)
+            assert offered is not None
+            apply_action(state, (answer if offered.answering else choose)(match, offered, thinking))
             cards = sum(len(pile) for p in state["players"] for pile in p["piles"])
             assert cards + len(state["discards"]) == 72
             hands = sum(len(p["fortunes"]) for p in state["players"])
@@ -73,7 +77,10 @@ def test_a_game_replays_exactly_from_its_actions() -> None:
     actions = []
     while not state["over"]:
         player = ANSWERS["random"] if state["battle"] is not None else choose
-        actions.append(player(Match(state), thinking))
+        match = Match(state)
+        offered = offer(match)
+        assert offered is not None
+        actions.append(player(match, offered, thinking))
         apply_action(state, actions[-1])
     replayed = start
     for action in actions:
@@ -95,16 +102,20 @@ def test_the_simulators_unchecked_quiet_moves_leave_the_referees_state(
     match = Match(simulated)
     thinking = Rng(8)
     while not refereed["over"]:
-        action = choose(match, thinking)
+        offered = offer(match)
+        assert offered is not None
+        action = choose(match, offered, thinking)
         if action["type"] == "attack" and timing == "blind":
-            defence = defend(match, action, thinking)
-            action["fortunes"] = action.get("fortunes", []) + ([defence] if defence else [])
+            declared = defend(match, action, defence(match, action["target"]), thinking)
+            action["fortunes"] = action.get("fortunes", []) + ([declared] if declared else [])
         done = apply_action(refereed, copy.deepcopy(action)).result
         quiet = play(match, action)
         while not done.get("resolved", True):
             match.store()
             assert quiet is None and simulated == refereed
-            answer = ANSWERS[policy](match, thinking)
+            asked = offer(match)
+            assert asked is not None and asked.answering
+            answer = ANSWERS[policy](match, asked, thinking)
             done = apply_action(refereed, answer).result
             quiet = play(match, answer)
         match.store()

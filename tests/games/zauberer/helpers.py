@@ -77,3 +77,24 @@ def round_(
 ) -> Outcome:
     action = {"type": "duel_round", "attack": attack or {}, "defense": defense or {}}
     return play(state, action, **faces)
+
+
+def turn_action(policy: str, state: dict[str, Any], thinking: Rng) -> dict[str, Any]:
+    """What the simulator's ``policy`` player does now, outside a duel: the team to play
+    chooses from its options (the roll-off: the table's one move on offer)."""
+    from gmtool.engine.forecast import Player
+    from gmtool.games.zauberer.rules import forecast
+
+    clans = [each["clan"] for each in state["teams"]]
+    player = Player(SYSTEM, None, dict.fromkeys(clans, forecast.POLICIES[policy]), thinking)
+    action = forecast.step(state, player)
+    assert action is not None
+    return dict(action)
+
+
+def attack_card(policy: str, state: dict[str, Any], clan: str, thinking: Rng) -> str | None:
+    """The attack card ``policy``'s duellist ``clan`` plays, from its roll's move."""
+    from gmtool.games.zauberer.rules.policies import POLICIES
+
+    (roll,) = SYSTEM.options(state, clan, kinds=("duel_round",))
+    return POLICIES[policy][1](state, team(state, clan), roll, thinking)

@@ -1,37 +1,44 @@
-"""``seat_options``: what one team's own screen may offer, and nothing of another's card."""
+"""A team's options: what its own screen may offer, and nothing of another's card."""
 
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from gmtool.dice import DiceDoor
+from gmtool.games.zauberer.game import SYSTEM
 from gmtool.games.zauberer.rules import duel_steps
-from gmtool.games.zauberer.rules.view import options_document, seat_options
 
 from .helpers import duel, give, put, start
 
 
-def test_the_team_to_play_gets_the_options_document_and_the_others_only_whose_turn() -> None:
+def _shown(state: dict[str, Any], clan: str) -> tuple[dict[str, Any], str]:
+    """``clan``'s moves by name, and all of them as a screen is sent them."""
+    moves = SYSTEM.options(state, clan)
+    return {move.name: move for move in moves}, json.dumps([move.to_json() for move in moves])
+
+
+def test_the_team_to_play_gets_its_moves_and_the_others_none() -> None:
     state = start()
-    mine = seat_options(state, "fire")
-    assert mine == {**options_document(state), "your_turn": True}
-    assert mine["commands"] == ["move"] and mine["forks"] == {"n1": ["na1", "nb1"]}
-    theirs = seat_options(state, "water")
-    assert theirs["your_turn"] is False and theirs["turn"] == "fire"
-    assert "commands" not in theirs and "forks" not in theirs
+    mine, _ = _shown(state, "fire")
+    assert list(mine) == ["move"]
+    (way,) = mine["move"].choices
+    assert way.key == "ways.n1" and way.values == ("na1", "nb1")
+    assert SYSTEM.options(state, "water") == []
 
 
 def test_a_cast_offers_what_the_card_needs_and_only_to_its_holder() -> None:
     state = start()
     give(state, "fire", "hells_wrath")
     give(state, "water", "ice_pike")
-    cast = seat_options(state, "fire")["cast"]
-    assert cast["card"] == "hells_wrath" and cast["name"] == "Hell's Wrath"
-    assert cast["forks"] == {"n1": ["na1", "nb1"]} and cast["steps"] is None
-    assert cast["targets"] == (0, []) and cast["spaces"] == (0, [])
-    water = json.dumps(seat_options(state, "water"))
+    mine, fire = _shown(state, "fire")
+    cast = mine["cast"]
+    assert cast.action == {"type": "cast", "card": "hells_wrath"}
+    assert cast.label == "cast Hell's Wrath"
+    assert [(c.key, c.values) for c in cast.choices] == [("ways.n1", ("na1", "nb1"))]
+    water = json.dumps([move.to_json() for move in SYSTEM.options(state, "water")])
     assert "hells_wrath" not in water and "Hell's Wrath" not in water
-    assert "ice_pike" not in json.dumps(seat_options(state, "fire"))
+    assert "ice_pike" not in fire
 
 
 def test_in_a_duel_both_duellists_see_their_own_cards_before_and_after_the_roll() -> None:
@@ -40,15 +47,14 @@ def test_in_a_duel_both_duellists_see_their_own_cards_before_and_after_the_roll(
     give(state, "earth", "quicksand")
     put(state, "air", "s1")
     fight = duel(state, "fire", "earth")
-    earth = seat_options(fight, "earth")
-    assert earth["your_turn"] is True and earth["phase"] == "duel"
-    assert earth["attack"] == {"card": "quicksand", "name": "Quicksand"}
-    assert earth["defense"] == {} and earth["duel"]["hp"] == {"fire": 4, "earth": 4}
-    fire = seat_options(fight, "fire")
-    assert fire["attack"] == {} and fire["defense"] == {}  # a non-combat card waits
-    assert "quicksand" not in json.dumps(fire)
-    air = seat_options(fight, "air")
-    assert air["your_turn"] is False and air["turn"] == "fire"
+    earth, _ = _shown(fight, "earth")
+    (card,) = earth["duel_round"].choices
+    assert (card.key, card.values, card.optional) == ("attack", ("quicksand",), True)
+    assert card.label == "earth: play Quicksand?"
+    fire, shown = _shown(fight, "fire")
+    assert fire["duel_round"].choices == ()  # a non-combat card waits
+    assert "quicksand" not in shown
+    assert SYSTEM.options(fight, "air") == []
 
 
 def test_a_duel_roll_asks_after_the_roll_every_duellist_holding_a_spell_without_an_attack() -> None:

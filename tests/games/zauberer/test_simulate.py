@@ -14,18 +14,16 @@ from gmtool.games.zauberer.game import SYSTEM
 from gmtool.games.zauberer.rules.actions import apply_action, carry_out, check_action
 from gmtool.games.zauberer.rules.forecast import POLICIES as PLAYERS
 from gmtool.games.zauberer.rules.forecast import duel_roll
-from gmtool.games.zauberer.rules.policies import POLICIES
 from gmtool.games.zauberer.rules.setup import new_state
 from gmtool.games.zauberer.rules.simulate import play_game
 
-from .helpers import content
+from .helpers import content, turn_action
 
 SEEDS = range(1, 9)
 
 
 def _both_ways(policy: str, seed: int, kinds: set[str]) -> None:
     """One whole game as the simulator plays it, refereed move by move alongside."""
-    choose = POLICIES[policy][0]
     teams = {"fire": ["Ana"], "water": ["Bo", "Eve"], "air": ["Cy"], "earth": ["Di"]}
     options: dict[str, Any] = {"teams": teams, "first": "roll_off"}
     simulated = new_state(content(), options, DiceDoor(Rng(seed)))
@@ -39,7 +37,7 @@ def _both_ways(policy: str, seed: int, kinds: set[str]) -> None:
             door = DiceDoor(entered_by=faces)
             referee_door = DiceDoor(entered_by=faces)
         else:
-            action = choose(simulated, thinking)
+            action = turn_action(policy, simulated, thinking)
             referee_door = DiceDoor(Rng(dice.state))
             door = DiceDoor(dice)
         kinds.add(action["type"])

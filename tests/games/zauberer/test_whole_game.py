@@ -11,7 +11,8 @@ from gmtool.cli.playloop.asking import BACK, Prompts
 from gmtool.dice import Rng
 from gmtool.engine.game import Game
 from gmtool.games.zauberer import play as play_zauberer
-from gmtool.games.zauberer.rules.policies import POLICIES
+
+from .helpers import attack_card, turn_action
 
 TEAMS = {"fire": ["Ana", "Bo"], "water": ["Cy"], "air": ["Di", "Eve"], "earth": ["Finn"]}
 
@@ -22,20 +23,18 @@ def test_a_whole_game_through_the_log(policy: str, seed: int) -> None:
     game = Game.create(
         "whole", system_name="zauberer", options={"teams": TEAMS}, overrides={}, seed=seed
     )
-    choose, attack_card, defense_card = POLICIES[policy]
     thinking = Rng(seed)
     for _ in range(2000):
         state = game.state
         if state["over"]:
             break
         if state["duel"] is None:
-            action = choose(state, thinking)
+            action = turn_action(policy, state, thinking)
         else:
             duel = state["duel"]
             action = {"type": "duel_round", "attack": {}, "defense": {}}
             for clan in (duel["challenger"], duel["defender"]):
-                team = next(t for t in state["teams"] if t["clan"] == clan)
-                card = attack_card(state, team, thinking)
+                card = attack_card(policy, state, clan, thinking)
                 if card:
                     action["attack"][clan] = card
         game.play(action, game.door())
@@ -124,7 +123,6 @@ def test_a_whole_game_from_the_command_line(gmtool) -> None:  # type: ignore[no-
         "campaign", "new", "cli", "--system", "zauberer", "--teams", teams, "--seed", "8"
     )
     assert created.code == 0, created.err
-    choose, attack_card, _ = POLICIES["greedy"]
     thinking = Rng(8)
     commands = 0
     while commands < 600:
@@ -132,13 +130,12 @@ def test_a_whole_game_from_the_command_line(gmtool) -> None:  # type: ignore[no-
         if state["over"]:
             break
         if state["duel"] is None:
-            action = choose(state, thinking)
+            action = turn_action("greedy", state, thinking)
         else:
             duel = state["duel"]
             action = {"type": "duel_round", "attack": {}}
             for clan in (duel["challenger"], duel["defender"]):
-                team = next(t for t in state["teams"] if t["clan"] == clan)
-                card = attack_card(state, team, thinking)
+                card = attack_card("greedy", state, clan, thinking)
                 if card:
                     action["attack"][clan] = card
         result = gmtool(*command_for(action))

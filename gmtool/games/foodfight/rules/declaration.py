@@ -1,14 +1,15 @@
 """Food Fight's answers to the protocol's questions (``engine.declared.Rules``): who sits at
 the table, what each player may see, what each may do now and whose answer is awaited.
 
-The moves are the ones ``seat_options`` finds, as ``Move``s: a terminal menu and a phone
-form are both built from them. Food Fight rolls no die in play (every draw is secret), so
+The moves are the ``Offer`` of ``rules.offers`` (through ``seat_options``), as ``Move``s: a
+terminal menu and a phone form are both built from them, and the simulator's players
+choose from the very same ``Offer``. Food Fight rolls no die in play (every draw is secret), so
 no move names dice.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from gmtool.dice import DiceDoor
@@ -69,9 +70,12 @@ def to_move(state: State) -> list[str]:
     return [] if player is None else [player.name]
 
 
-def options(state: State, seat: str | None) -> list[Move]:
+def options(state: State, seat: str | None, kinds: Collection[str] | None = None) -> list[Move]:
     """What ``seat`` may do now: answer a battle, or attack and discard on their turn; and,
-    before the first move, stack their towers. The GM (None) makes no move of their own."""
+    before the first move, stack their towers. The GM (None) makes no move of their own.
+    ``kinds``: the moves of those names alone."""
+    if kinds is not None:
+        return [move for move in options(state, seat) if move.name in kinds]
     if seat is None:
         return []
     match = Match(state)

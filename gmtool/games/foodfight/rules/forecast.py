@@ -1,9 +1,11 @@
 """A Food Fight match played out, for ``gmtool forecast`` and for the balance runs of
 ``gmtool foodfight simulate`` alike: every seat a side of its own, played by the simple
-players of ``rules.policies`` (``random``, ``greedy``), who make only moves the rules
-accept. The match is played as a ``Match`` and every move carried out by ``moves.play``,
-the referee's own rules; a forecast from here copies the match as it stands, one from the
-deal (``--fresh``, and every balance run) deals a new match each game."""
+players of ``rules.policies`` (``random``, ``greedy``), who choose only from what the
+rules offer the seat (``offers.Offer``, the very answer the declaration's ``options``
+lists as moves), so only moves the rules accept. The match is played as a ``Match`` and
+every move carried out by ``moves.play``, the referee's own rules; a forecast from here
+copies the match as it stands, one from the deal (``--fresh``, and every balance run)
+deals a new match each game."""
 
 from __future__ import annotations
 
@@ -13,10 +15,12 @@ from gmtool.dice import DiceDoor
 from gmtool.engine.forecast import OwnPolicy, Player, Record, Start, Tally
 from gmtool.engine.system import Action, State, System
 from gmtool.errors import RulesError
+from gmtool.games.foodfight.rules import offers
 from gmtool.games.foodfight.rules.content import FoodFightContent
 from gmtool.games.foodfight.rules.declaration import seats, status
 from gmtool.games.foodfight.rules.match import Match
 from gmtool.games.foodfight.rules.moves import play
+from gmtool.games.foodfight.rules.offers import offer
 from gmtool.games.foodfight.rules.policies import ANSWERS
 from gmtool.games.foodfight.rules.policies import POLICIES as PLAYERS
 from gmtool.games.foodfight.rules.setup import Dealer
@@ -80,20 +84,23 @@ def begin(start: Start, state: State | None, dice: DiceDoor, content: Any) -> Ma
 
 
 def step(match: Match, player: Player) -> Action | None:
-    """The seat awaited moves by its side's policy; against a blind attack, the
-    defender's policy declares its Fortune with it. Stacking the towers again is the
-    table's, not a policy's."""
-    if match.over or match.moves >= MAX_MOVES:
+    """The seat awaited moves by its side's policy, from what the rules offer it (the
+    ``Offer`` the declaration's ``options`` lists as moves); against a blind attack, the
+    defender's policy declares one of the Fortunes it may with it. Stacking the towers
+    again is the table's, not a policy's."""
+    if match.moves >= MAX_MOVES:
         return None
-    battle = match.battle
-    if battle is not None:  # a two-step battle asks for a Fortune or a pass
-        answer = player.own(battle.player(battle.to_answer))[2]
-        return dict(answer(match, player.rng))
-    choose = player.own(match.current.name)[0]
-    action: dict[str, Any] = dict(choose(match, player.rng))
-    if action["type"] == "attack" and not match.rulings.two_step:
-        defend = player.own(action["target"])[1]
-        defence = defend(match, action, player.rng)
+    offered = offer(match)
+    if offered is None:
+        return None
+    plays = player.own(offered.player.name)
+    if offered.answering:  # a two-step battle asks for a Fortune or a pass
+        return dict(plays[2](match, offered, player.rng))
+    action: dict[str, Any] = dict(plays[0](match, offered, player.rng))
+    if action["type"] == "attack" and offered.with_attack:
+        target = action["target"]
+        defend = player.own(target)[1]
+        defence = defend(match, action, offers.defence(match, target), player.rng)
         if defence is not None:
             action.setdefault("fortunes", []).append(defence)
     return action

@@ -1,7 +1,9 @@
 """Simple players for the simulator: ``random`` and ``greedy``.
 
 A policy picks the current player's move and, once the attack is known, the defender's
-Fortune. The greedy player uses its own cards, the face-up cards and the Fortunes played,
+Fortune, choosing only from what the rules offer them (``offers.Offer``, the very answer
+the declaration's ``options`` lists as moves, and ``offers.defence``). The greedy player
+uses its own cards, the face-up cards and the Fortunes played,
 plus one thing a seat could only estimate at the table: the average salt of each
 opponent's face-down cards (the decks are public, but cards discarded face down are not).
 """
@@ -22,6 +24,7 @@ from gmtool.games.foodfight.rules.battle import (
     losers,
 )
 from gmtool.games.foodfight.rules.match import Match
+from gmtool.games.foodfight.rules.offers import Offer
 from gmtool.games.foodfight.rules.pieces import Play, Seat
 from gmtool.games.foodfight.state import (
     Attack,
@@ -41,25 +44,23 @@ Answer = PlayFortune | Pass
 
 
 class Policy(Protocol):
-    def __call__(self, match: Match, rng: Rng) -> Action:
-        """The current player's move."""
+    def __call__(self, match: Match, offer: Offer, rng: Rng) -> Action:
+        """The current player's move, from what ``offer`` holds."""
 
 
-def random_move(match: Match, rng: Rng) -> Action:
-    """Any legal move with equal chance; half the time with a Fortune on a random card."""
-    player = match.current
-    mine = player.open_piles
-    # Every (opponent, open pile), in seating order then pile order, is counted, not listed:
-    # all the open piles of the players still in, but the player's own.
-    targets = -len(mine)
-    for other in match.standing:
+def random_move(match: Match, offer: Offer, rng: Rng) -> Action:
+    """Any move on offer with equal chance; half the time with a Fortune on a random card."""
+    mine = offer.piles
+    # Every (opponent, open pile), in seating order then pile order, is counted, not listed.
+    targets = 0
+    for other in offer.opponents:
         targets += len(other.open_piles)
     pick = rng.below(len(mine) * (1 + targets))
     pile = mine[pick % len(mine)]
     target_index = pick // len(mine) - 1
     if target_index < 0:
         return {"type": "discard", "pile": pile}
-    opponent, target_pile = _nth_target(match, player, target_index)
+    opponent, target_pile = _nth_target(offer, target_index)
     action: Attack = {
         "type": "attack",
         "pile": pile,
@@ -67,18 +68,17 @@ def random_move(match: Match, rng: Rng) -> Action:
         "target_pile": target_pile,
     }
     # The coin is tossed even when Fortunes wait for the reveal: a seed plays as it did.
-    if player.fortunes and rng.below(2) and not match.rulings.two_step:
-        fid = player.fortunes[rng.below(len(player.fortunes))]
+    fortunes = offer.fortunes
+    if fortunes and rng.below(2) and offer.with_attack:
+        fid = fortunes[rng.below(len(fortunes))]
         action["fortunes"] = [{"by": "attacker", "id": fid, "on": SIDES[rng.below(2)]}]
     return action
 
 
-def _nth_target(match: Match, player: Seat, index: int) -> tuple[Seat, int]:
-    """The ``index``-th (opponent, open pile) of ``player``, counted as ``random_move``
-    counts them."""
-    for other in match.standing:
-        if other is player:
-            continue
+def _nth_target(offer: Offer, index: int) -> tuple[Seat, int]:
+    """The ``index``-th (opponent, open pile) on offer, counted as ``random_move`` counts
+    them."""
+    for other in offer.opponents:
         open_piles = other.open_piles
         if index < len(open_piles):
             return other, open_piles[index]
@@ -86,10 +86,11 @@ def _nth_target(match: Match, player: Seat, index: int) -> tuple[Seat, int]:
     raise IndexError(index)
 
 
-def random_defence(match: Match, action: Attack, rng: Rng) -> DeclaredFortune | None:
-    defender = match.by_name[action["target"]]
-    if defender.fortunes and rng.below(2):
-        fid = defender.fortunes[rng.below(len(defender.fortunes))]
+def random_defence(
+    match: Match, action: Attack, fortunes: list[str], rng: Rng
+) -> DeclaredFortune | None:
+    if fortunes and rng.below(2):
+        fid = fortunes[rng.below(len(fortunes))]
         return {"by": "defender", "id": fid, "on": SIDES[rng.below(2)]}
     return None
 
@@ -101,31 +102,33 @@ def _expected(player: Seat) -> float:
     return player.hidden_salt / cards if cards else 0.0
 
 
-def greedy_move(match: Match, rng: Rng) -> Action:
+def greedy_move(match: Match, offer: Offer, rng: Rng) -> Action:
     """Attack where the margin looks best, helped by a Fortune when one turns the odds;
     discard the weakest top card when nothing looks winnable and health allows."""
     rulings = match.rulings
-    player = match.current
-    guess, target_pile, opponent = _weakest_target(match, player, rng)
+    player = offer.player
+    guess, target_pile, opponent = _weakest_target(offer, rng)
     # Against a known card, attack with the weakest card that beats it, keeping stronger
     # ones back; against a face-down card (or a known one nothing beats), the strongest.
-    pile = _strongest_pile(player)
+    pile = _strongest_pile(player, offer.piles)
     if opponent.top(target_pile).face_up:
-        pile = _weakest_pile_above(player, guess, pile)
+        pile = _weakest_pile_above(player, offer.piles, guess, pile)
     score = player.top(pile).salt - guess
-    boost, cut = _fortune_range(match, player)
+    boost, cut = _fortune_range(match, offer.fortunes)
     fortune: DeclaredFortune | None = None
     if score < 1.5 and (boost > 0 or cut < 0):
-        if rulings.two_step:  # the Fortune waits until the cards are face up
+        if not offer.with_attack:  # the Fortune waits until the cards are face up
             pass
         elif boost >= -cut:
-            fortune = {"by": "attacker", "id": _fortune_with(match, player, boost), "on": "mine"}
+            fid = _fortune_with(match, offer.fortunes, boost)
+            fortune = {"by": "attacker", "id": fid, "on": "mine"}
         else:
-            fortune = {"by": "attacker", "id": _fortune_with(match, player, cut), "on": "theirs"}
+            fid = _fortune_with(match, offer.fortunes, cut)
+            fortune = {"by": "attacker", "id": fid, "on": "theirs"}
         score += boost if boost >= -cut else -cut
     discard_lands = player.track_position + rulings.discard_steps
     if score <= 0 and discard_lands < rulings.track_length - 2:
-        return {"type": "discard", "pile": _weakest_pile(player)}
+        return {"type": "discard", "pile": _weakest_pile(player, offer.piles)}
     action: Attack = {
         "type": "attack",
         "pile": pile,
@@ -143,39 +146,38 @@ def greedy_move(match: Match, rng: Rng) -> Action:
 # is never below 0, so -1 stands for "none yet".
 
 
-def _strongest_pile(player: Seat) -> int:
-    """The player's pile with the highest top card (the last of equal ones)."""
+def _strongest_pile(player: Seat, offered: list[int]) -> int:
+    """The pile of ``offered`` with the highest top card (the last of equal ones)."""
     piles = player.piles
     best_pile = 0
     best = -1
-    for pile in player.open_piles:
+    for pile in offered:
         salt = piles[pile - 1][-1].salt
         if salt >= best:
             best, best_pile = salt, pile
     return best_pile
 
 
-def _weakest_pile_above(player: Seat, guess: float, otherwise: int) -> int:
-    """The player's pile with the lowest top card still above ``guess`` (the first of equal
-    ones), or ``otherwise`` when none is."""
+def _weakest_pile_above(player: Seat, offered: list[int], guess: float, otherwise: int) -> int:
+    """The pile of ``offered`` with the lowest top card still above ``guess`` (the first of
+    equal ones), or ``otherwise`` when none is."""
     piles = player.piles
     best_pile = otherwise
     best = -1
-    for pile in player.open_piles:
+    for pile in offered:
         salt = piles[pile - 1][-1].salt
         if salt > guess and (best < 0 or salt < best):
             best, best_pile = salt, pile
     return best_pile
 
 
-def _weakest_pile(player: Seat) -> int:
-    """The player's pile with the lowest top card (the first of equal ones)."""
-    return _weakest_pile_above(player, -1.0, 0)
+def _weakest_pile(player: Seat, offered: list[int]) -> int:
+    """The pile of ``offered`` with the lowest top card (the first of equal ones)."""
+    return _weakest_pile_above(player, offered, -1.0, 0)
 
 
-def _fortune_range(match: Match, player: Seat) -> tuple[int, int]:
-    """The largest and the smallest delta of the player's Fortunes (0 and 0 for none)."""
-    fortunes = player.fortunes
+def _fortune_range(match: Match, fortunes: list[str]) -> tuple[int, int]:
+    """The largest and the smallest delta of ``fortunes`` (0 and 0 for none)."""
     if not fortunes:
         return 0, 0
     cards = match.fortune_cards
@@ -189,8 +191,8 @@ def _fortune_range(match: Match, player: Seat) -> tuple[int, int]:
     return boost, cut
 
 
-def _weakest_target(match: Match, player: Seat, rng: Rng) -> tuple[float, int, Seat]:
-    """The opponent's top card that looks weakest (its salt, or the average of the
+def _weakest_target(offer: Offer, rng: Rng) -> tuple[float, int, Seat]:
+    """The opponent's top card on offer that looks weakest (its salt, or the average of the
     opponent's face-down cards), nearly equal ones going to the opponent closest to the
     end of their track: its guessed salt, its pile and its owner.
 
@@ -200,31 +202,28 @@ def _weakest_target(match: Match, player: Seat, rng: Rng) -> tuple[float, int, S
     seating order: the candidates are counted, then the picked one is found again. An
     opponent's face-down tops share one guess, so each opponent's lowest score is found
     first, and only the piles of opponents within reach of the lowest are looked at."""
-    standing = match.standing
-    # Each seat's lowest score, in seating order (the player's own: none).
+    opponents = offer.opponents
+    # Each opponent's lowest score, in seating order.
     scores: list[float] = []
     lowest = math.inf
-    for seat in standing:
-        score = math.inf if seat is player else _lowest_guess(seat) - seat.track_position / 100
+    for seat in opponents:
+        score = _lowest_guess(seat) - seat.track_position / 100
         scores.append(score)
         if score < lowest:
             lowest = score
     count = 0
-    for n, seat in enumerate(standing):
+    for n, seat in enumerate(opponents):
         if scores[n] - lowest < 1e-9:
             count += _count_near(seat, lowest)
     pick = rng.below(count) if count > 1 else 0
-    for n, seat in enumerate(standing):
+    for n, seat in enumerate(opponents):
         if not scores[n] - lowest < 1e-9:
             continue
         expected = _expected(seat)
         nearness = seat.track_position / 100
-        target_pile = 0
-        for cards in seat.piles:
-            target_pile += 1
-            if not cards:
-                continue
-            top = cards[-1]
+        piles = seat.piles
+        for target_pile in seat.open_piles:
+            top = piles[target_pile - 1][-1]
             guess = float(top.salt) if top.face_up else expected
             if guess - nearness - lowest < 1e-9:
                 if pick == 0:
@@ -251,68 +250,67 @@ def _count_near(opponent: Seat, lowest: float) -> int:
     expected = _expected(opponent)
     nearness = opponent.track_position / 100
     count = 0
-    for cards in opponent.piles:
-        if cards:
-            top = cards[-1]
-            guess = float(top.salt) if top.face_up else expected
-            if guess - nearness - lowest < 1e-9:
-                count += 1
+    piles = opponent.piles
+    for pile in opponent.open_piles:
+        top = piles[pile - 1][-1]
+        guess = float(top.salt) if top.face_up else expected
+        if guess - nearness - lowest < 1e-9:
+            count += 1
     return count
 
 
-def greedy_defence(match: Match, action: Attack, rng: Rng) -> DeclaredFortune | None:
-    """Play the smallest Fortune that saves the defender's card, if one does."""
+def greedy_defence(
+    match: Match, action: Attack, fortunes: list[str], rng: Rng
+) -> DeclaredFortune | None:
+    """Play the smallest of ``fortunes`` that saves the defender's card, if one does."""
     attacker = match.current
     defender = match.by_name[action["target"]]
-    if not defender.fortunes:
+    if not fortunes:
         return None
     mine = attacker.top(action["pile"]).salt
     theirs = defender.top(action["target_pile"]).salt
     plays = declared_plays(match, action, attacker, defender)
     if "defender" not in _judge(match, mine, theirs, plays):
         return None
-    save = _smallest_save(match, defender, "defender", mine, theirs, plays, outright=False)
+    save = _smallest_save(match, fortunes, "defender", mine, theirs, plays, outright=False)
     if save is None:
         return None
     fid, on = save
     return {"by": "defender", "id": fid, "on": on}
 
 
-def _fortune_with(match: Match, player: Seat, delta: int) -> str:
-    """The first of the player's Fortunes with ``delta`` (the player holds one)."""
+def _fortune_with(match: Match, fortunes: list[str], delta: int) -> str:
+    """The first of ``fortunes`` with ``delta`` (one has it)."""
     cards = match.fortune_cards
-    for fid in player.fortunes:
+    for fid in fortunes:
         if cards[fid].delta == delta:
             return fid
     raise ValueError(delta)
 
 
-def random_answer(match: Match, rng: Rng) -> Answer:
+def random_answer(match: Match, offer: Offer, rng: Rng) -> Answer:
     """In an open battle: half the time a random Fortune on a random card, else pass."""
-    battle = match.battle
-    assert battle is not None
-    player = match.by_name[battle.player(battle.to_answer)]
+    fortunes = offer.fortunes
     if rng.below(2):
-        fid = player.fortunes[rng.below(len(player.fortunes))]
+        fid = fortunes[rng.below(len(fortunes))]
         return {"type": "fortune", "id": fid, "on": SIDES[rng.below(2)]}
     return {"type": "pass"}
 
 
-def greedy_answer(match: Match, rng: Rng) -> Answer:
+def greedy_answer(match: Match, offer: Offer, rng: Rng) -> Answer:
     """In an open battle, with both cards face up: play the smallest Fortune that turns a
     battle not won (the other card falls, not one's own) into a won one, else pass."""
     battle = match.battle
     assert battle is not None
     role = battle.to_answer
     attacker, defender = match.by_name[battle.attacker], match.by_name[battle.defender]
-    player = attacker if role == "attacker" else defender
     mine = attacker.top(battle.pile).salt
     theirs = defender.top(battle.target_pile).salt
     plays = battle.plays
     lost = _judge(match, mine, theirs, plays)
     if role not in lost and len(lost) == 1:
         return {"type": "pass"}
-    save = _smallest_save(match, player, role, mine, theirs, plays, outright=True)
+    save = _smallest_save(match, offer.fortunes, role, mine, theirs, plays, outright=True)
     if save is None:
         return {"type": "pass"}
     fid, on = save
@@ -321,7 +319,7 @@ def greedy_answer(match: Match, rng: Rng) -> Answer:
 
 def _smallest_save(
     match: Match,
-    player: Seat,
+    fortunes: list[str],
     role: Role,
     mine: int,
     theirs: int,
@@ -329,7 +327,7 @@ def _smallest_save(
     *,
     outright: bool,
 ) -> tuple[str, Side] | None:
-    """The Fortune of ``player``'s that, played by ``role`` after ``plays``, keeps their
+    """The Fortune of ``fortunes`` that, played by ``role`` after ``plays``, keeps their
     card (``outright``: and takes the other one), and the card it goes on (mine if that
     does it, else theirs); of those that do, the smallest delta either way, then the first
     id in order. None if none does.
@@ -338,7 +336,7 @@ def _smallest_save(
     best: tuple[str, Side] | None = None
     best_size = 0
     cards = match.fortune_cards
-    for fid in player.fortunes:
+    for fid in fortunes:
         card = cards[fid]
         size = abs(card.delta)
         if best is not None and (size > best_size or (size == best_size and fid >= best[0])):
@@ -360,14 +358,15 @@ def _judge(match: Match, mine: int, theirs: int, plays: list[Play]) -> tuple[Rol
     return losers(values[0], values[1], rulings.tie)
 
 
-ANSWERS: dict[str, Callable[[Match, Rng], Answer]] = {
+ANSWERS: dict[str, Callable[[Match, Offer, Rng], Answer]] = {
     "random": random_answer,
     "greedy": greedy_answer,
 }
 """What each policy does when a two-step battle asks its player for a Fortune or a pass."""
 
-Defence = Callable[[Match, Attack, Rng], DeclaredFortune | None]
-"""What a policy's defender declares against a blind attack: a Fortune play, or None."""
+Defence = Callable[[Match, Attack, list[str], Rng], DeclaredFortune | None]
+"""What a policy's defender declares against a blind attack, from the Fortunes it may
+(``offers.defence``): a Fortune play, or None."""
 
 POLICIES: dict[str, tuple[Policy, Defence]] = {
     "random": (random_move, random_defence),

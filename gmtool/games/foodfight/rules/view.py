@@ -10,6 +10,7 @@ from typing import Any
 
 from gmtool.games.foodfight.rules.battle_steps import public_battle
 from gmtool.games.foodfight.rules.match import Match
+from gmtool.games.foodfight.rules.offers import offer
 from gmtool.games.foodfight.rules.pieces import SaltCard, Seat
 from gmtool.games.foodfight.rules.state import cards_left, current_player, find_player, towers
 
@@ -73,31 +74,29 @@ def options_document(state: dict[str, Any]) -> dict[str, Any]:
 
 
 def options_of(match: Match) -> dict[str, Any]:
-    """``options_document`` of a game already read."""
-    player = current_player(match)
-    if player is None or match.over:
+    """``options_document`` of a game already read: its ``Offer``, grouped."""
+    offered = offer(match)
+    if offered is None:
         return {"player": None, "over": True, "winner": match.winner}
-    battle = public_battle(match)
-    if battle is not None:
-        answering = find_player(match, battle["to_answer"])
+    player = offered.player
+    fortunes = [match.fortune_cards[fid].shown(fid) for fid in offered.fortunes]
+    if offered.answering:
         return {
-            "player": answering.name,
-            "color": answering.color,
+            "player": player.name,
+            "color": player.color,
             "over": False,
-            "battle": battle,
-            "fortunes": [match.fortune_cards[fid].shown(fid) for fid in answering.fortunes],
+            "battle": public_battle(match),
+            "fortunes": fortunes,
             "can_pass": True,
         }
     return {
         "player": player.name,
         "color": player.color,
         "over": False,
-        "discard": list(player.open_piles),
-        "attack_with": list(player.open_piles),
-        "targets": {
-            other.name: list(other.open_piles) for other in match.standing if other is not player
-        },
-        "fortunes": [match.fortune_cards[fid].shown(fid) for fid in player.fortunes],
+        "discard": list(offered.piles),
+        "attack_with": list(offered.piles),
+        "targets": {other.name: list(other.open_piles) for other in offered.opponents},
+        "fortunes": fortunes,
         "fortunes_per_battle": match.rulings.fortunes_per_battle,
         "can_lay_out": match.moves == 0,
     }

@@ -49,12 +49,6 @@ def cast_arguments(state: State, team: Team, cid: str) -> dict[str, Any]:
     return needs
 
 
-def usable_card(state: State, clan: str, kind: str) -> str | None:
-    """The card of ``kind`` the team of ``clan`` holds and may still play in the duel
-    under way."""
-    return held_card(state, next(t for t in state["teams"] if t["clan"] == clan), kind)
-
-
 def held_card(state: State, team: Team, kind: str) -> str | None:
     """The card of ``kind`` that ``team`` holds and may still play in the duel under way."""
     cid: str | None = team["spell"]

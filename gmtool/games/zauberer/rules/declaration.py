@@ -1,14 +1,16 @@
 """Zauberer's answers to the protocol's questions (``engine.declared.Rules``): the clans at
 the table, what each may see, what each may do now and whose answer is awaited.
 
-The moves are the ones ``options_document`` and ``seat_options`` find, as ``Move``s: a
-terminal menu and a phone form are both built from them. The GM's own moves (None) are
-the ones no single team makes: the roll-off, and a duel's roll when the table rolls it.
+The moves are found by the rules' own functions (the commands of the turn's phase, the
+forks ahead, the teams in reach of a duel, what a card's cast needs), as ``Move``s: a
+terminal menu, a phone form and the simulator's players are all given them. The GM's own
+moves (None) are the ones no single team makes: the roll-off, and a duel's roll when the
+table rolls it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from gmtool.dice import DiceDoor
@@ -16,10 +18,13 @@ from gmtool.engine.system import Choice, Move, Outcome
 from gmtool.engine.system import State as Stored
 from gmtool.games.zauberer.rules import duel_steps, setup, view
 from gmtool.games.zauberer.rules.actions import apply_action
+from gmtool.games.zauberer.rules.choices import cast_arguments, held_card
 from gmtool.games.zauberer.rules.content import CONTENT as CONTENT
+from gmtool.games.zauberer.rules.movement import forks_ahead
 from gmtool.games.zauberer.rules.state import (
     State,
     clan_names,
+    current_team,
     find_team,
     stored_state,
     typed_state,
@@ -72,18 +77,26 @@ def to_move(stored: Stored) -> list[str]:
     return [] if doc["team"] is None else [str(doc["team"])]
 
 
-def options(stored: Stored, seat: str | None) -> list[Move]:
-    """What ``seat`` may do now; None: what the GM rolls for the whole table."""
+def options(stored: Stored, seat: str | None, kinds: Collection[str] | None = None) -> list[Move]:
+    """What ``seat`` may do now; None: what the GM rolls for the whole table. ``kinds``:
+    the moves of those names alone (a forecast's players), the same as they are in the
+    whole list: the others are not even built."""
     state = typed_state(stored)
     if seat is None:
-        return _table_moves(state)
-    doc = view.seat_options(state, seat)
-    if not doc["your_turn"]:
+        return [move for move in _table_moves(state) if _asked(kinds, move.name)]
+    team = find_team(state, seat)
+    clan = team["clan"]
+    duel = state["duel"]
+    if duel is not None and clan in (duel["challenger"], duel["defender"]):
+        return [_duel_roll(state, team)] if _asked(kinds, "duel_round") else []
+    if state["over"] or duel is not None or current_team(state) is not team:
         return []
-    clan = str(doc["team"])
-    if doc["phase"] == "duel":
-        return [_duel_roll(state, clan, doc)]
-    return _turn(state, clan, doc)
+    return _turn(state, team, kinds)
+
+
+def _asked(kinds: Collection[str] | None, name: str) -> bool:
+    """Whether the move called ``name`` is asked for (``kinds`` None: every move is)."""
+    return kinds is None or name in kinds
 
 
 def _table_moves(state: State) -> list[Move]:
@@ -106,41 +119,49 @@ def _duel_dice(state: State, clan: str) -> str:
     return "1d6" if duel_steps.dice_thrown(state, {}, clan) == 1 else "2d6"
 
 
-def _duel_roll(state: State, clan: str, doc: dict[str, Any]) -> Move:
+def _duel_roll(state: State, team: Team) -> Move:
     """A duellist's roll, with the card it may play before the roll and after it."""
-    choices = [
-        Choice(role, f"{clan}: play {card['name']}?", values=(card["card"],), optional=True)
-        for role, card in (("attack", doc["attack"]), ("defense", doc["defense"]))
-        if card
-    ]
+    clan = team["clan"]
+    choices = []
+    for role in ("attack", "defense"):
+        cid = held_card(state, team, role)
+        if cid is not None:
+            name = view.card_name(state, cid)
+            choices.append(Choice(role, f"{clan}: play {name}?", values=(cid,), optional=True))
     action = {"type": "duel_round", "player": clan}
     dice = (_duel_dice(state, clan),)
     return Move("duel_round", f"{clan} rolls in the duel", clan, action, tuple(choices), dice)
 
 
-def _turn(state: State, clan: str, doc: dict[str, Any]) -> list[Move]:
-    """The team's moves on its turn, in the order of its menu."""
-    commands = doc["commands"]
-    team = find_team(state, clan)
+def _turn(state: State, team: Team, kinds: Collection[str] | None) -> list[Move]:
+    """The team's moves on its turn, in the order of its menu (``kinds``: those alone)."""
+    commands = view.turn_commands(state, team)
+    clan = team["clan"]
     moves: list[Move] = []
-    if "move" in commands:
+    if "move" in commands and _asked(kinds, "move"):
         fixed, asked = _who_plays(team)
-        choices = (*asked, *_ways(doc["forks"]))
+        forks = forks_ahead(state, team["space"], max(state["rules"]["movement"]))
+        choices = (*asked, *_ways(forks))
         action = {"type": "move", **fixed}
         moves.append(Move("move", f"{clan} rolls to move", clan, action, choices, ("1d6",)))
-    if "trap" in commands:
+    if "trap" in commands and _asked(kinds, "trap"):
         moves.append(Move("trap", f"{clan} draws a trap card", clan, {"type": "trap"}))
-    if "dungeon" in commands:
+    if "dungeon" in commands and _asked(kinds, "dungeon"):
         back = () if team["spell"] is None else (_RETURN_SPELL,)
         label = f"{clan} enters the dungeon"
         moves.append(Move("dungeon", label, clan, {"type": "dungeon"}, back, ("2d6",)))
-    if "duel start" in commands and doc["duel_targets"]:
-        target = Choice("target", "Call out which team?", values=tuple(doc["duel_targets"]))
-        label = f"{clan} calls out a team"
-        moves.append(Move("duel_start", label, clan, {"type": "duel_start"}, (target,)))
-    if "cast" in doc:
-        moves.append(_cast(clan, doc["cast"]))
-    if "end-turn" in commands:
+    if "duel start" in commands and _asked(kinds, "duel_start"):
+        targets = view.duel_targets(state, team)
+        if targets:
+            target = Choice("target", "Call out which team?", values=tuple(targets))
+            label = f"{clan} calls out a team"
+            moves.append(Move("duel_start", label, clan, {"type": "duel_start"}, (target,)))
+    if "cast" in commands and _asked(kinds, "cast"):
+        cid = team["spell"]
+        assert cid is not None  # ``turn_commands`` offers a cast only with a card in hand
+        cast = {"card": cid, "name": view.card_name(state, cid), **cast_arguments(state, team, cid)}
+        moves.append(_cast(clan, cast))
+    if "end-turn" in commands and _asked(kinds, "end_turn"):
         moves.append(Move("end_turn", f"{clan} ends its turn", clan, {"type": "end_turn"}))
     return moves
 

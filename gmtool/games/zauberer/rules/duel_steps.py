@@ -60,7 +60,7 @@ def die_given_back(state: State, attack: dict[str, str], clan: str, cid: str | N
 def asked_after_the_roll(state: State, attack: dict[str, str]) -> list[str]:
     """The duellists asked about a defence card after the roll (challenger first): each
     that played no attack card and holds a spell, whatever its kind, so that being asked
-    tells the others nothing about the card (``usable_card`` says whether it may play)."""
+    tells the others nothing about the card (``choices.held_card`` says whether it may play)."""
     teams = {team["clan"]: team for team in state["teams"]}
     return [
         clan for clan in duellists(state) if clan not in attack and teams[clan]["spell"] is not None

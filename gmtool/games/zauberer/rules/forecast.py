@@ -1,18 +1,20 @@
 """A Zauberer game played out, for ``gmtool forecast`` and for the balance runs of
 ``gmtool zauberer simulate`` alike: every clan a side of its own, played by the simple
-players of ``rules.policies`` (``random``, ``greedy``), who make only moves the rules
-accept. Each move is carried out by the referee's own code (``actions.carry_out``) on the
-game's state, changed in place; in a duel, each side's attack card is chosen, the dice
-thrown, then each defence card chosen seeing them, and the roll carried out with those
-faces. A forecast from here copies the game as it stands; one from the start
-(``--fresh``, and every balance run) sets up a new game each time, roll-off first."""
+players of ``rules.policies`` (``random``, ``greedy``), who choose only among the moves
+the declaration offers the team (``options(state, seat)``, through ``Player.moves``), so
+only moves the rules accept. Each move is carried out by the referee's own code
+(``actions.carry_out``) on the game's state, changed in place; in a duel, each side's
+attack card is chosen, the dice thrown, then each defence card chosen seeing them, and
+the roll carried out with those faces. A forecast from here copies the game as it
+stands; one from the start (``--fresh``, and every balance run) sets up a new game each
+time, roll-off first."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from gmtool.dice import DiceDoor, Rng
-from gmtool.engine.forecast import OwnPolicy, Player, Record, Start
+from gmtool.engine.forecast import REFEREE, OwnPolicy, Player, Record, Start
 from gmtool.engine.system import Action, State, System
 from gmtool.errors import RulesError
 from gmtool.games.zauberer.rules.actions import carry_out as carried_out
@@ -74,8 +76,9 @@ def begin(start: Start, state: State | None, dice: DiceDoor, content: Any) -> An
 
 
 def step(state: Any, player: Player) -> Action | None:
-    """The team to play acts by its side's policy (the roll-off, the GM's, by any); in a
-    duel, one roll of it with both duellists' cards, its faces thrown first."""
+    """The team to play acts by its side's policy, choosing among its moves on offer; the
+    roll-off, the GM's, is the table's one move on offer. In a duel, one roll of it with
+    both duellists' cards, each from its own roll's move, its faces thrown first."""
     if state["over"] or state["turn_number"] >= MAX_TURNS:
         return None
     if state["duel"] is not None:
@@ -83,23 +86,28 @@ def step(state: Any, player: Player) -> Action | None:
         action, player.entered = duel_roll(state, player.dice.rng, player.rng, player)
         return action
     team = current_team(state)
-    side = team["clan"] if team is not None else next(iter(player.policies))
-    turn = player.own(side)[0]
-    chosen: Action = turn(state, player.rng)
+    if team is None:  # the roll-off
+        table = player.moves(state, None)
+        return player.answered(state, REFEREE, table[0]) if table else None
+    clan = team["clan"]
+    moves = {move.name: move for move in player.moves(state, clan)}
+    turn = player.own(clan)[0]
+    chosen: Action = turn(state, team, moves, player.rng)
     return chosen
 
 
 def duel_roll(
     state: Any, dice: Rng, thinking: Rng, player: Player
 ) -> tuple[dict[str, Any], dict[str, list[int]]]:
-    """One duel roll: attack cards, then the dice, then defence cards chosen seeing them;
-    the action and the faces each clan threw."""
+    """One duel roll: attack cards, then the dice, then defence cards chosen seeing them
+    (each card one its duellist's roll offers); the action and the faces each clan threw."""
     duel = open_duel(state)
     clans = (duel["challenger"], duel["defender"])
     teams = {team["clan"]: team for team in state["teams"]}
+    rolls = {clan: player.moves(state, clan, kinds=_DUEL)[0] for clan in clans}
     attack = {}
     for clan in clans:
-        card = player.own(clan)[1](state, teams[clan], thinking)
+        card = player.own(clan)[1](state, teams[clan], rolls[clan], thinking)
         if card is not None:
             attack[clan] = card
     cards = {clan: state["cards"][cid] for clan, cid in attack.items()}
@@ -119,7 +127,7 @@ def duel_roll(
     for clan in clans:
         if clan in attack:
             continue
-        cid = player.own(clan)[2](state, teams[clan], attack, faces, thinking)
+        cid = player.own(clan)[2](state, teams[clan], rolls[clan], attack, faces, thinking)
         if cid is not None:
             defense[clan] = cid
             guard = state["cards"][cid]  # a die thrown after the card: its own, or one back
@@ -127,6 +135,10 @@ def duel_roll(
             if mirror or (may_hold and second_die_back(duel, rules, cards, guard, clan)):
                 faces[clan].append(dice.face(6))
     return {"type": "duel_round", "attack": attack, "defense": defense}, faces
+
+
+_DUEL = ("duel_round",)
+"""The one kind of move a duellist's options hold."""
 
 
 def carry_out(

@@ -72,6 +72,10 @@ def clan_names(state: State) -> list[str]:
 
 def find_team(state: State, name: object) -> Team:
     """The team of clan ``name`` (case-insensitive; a player's name works too)."""
+    for team in state["teams"]:
+        if team["clan"] == name:  # the clan as the game writes it: no words to fold
+            named: Team = team
+            return named
     wanted = str(name).strip().casefold()
     for team in state["teams"]:
         if team["clan"] == wanted or wanted in (p.casefold() for p in team["players"]):

@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from gmtool.games.zauberer.rules import board as graph
-from gmtool.games.zauberer.rules.choices import cast_arguments, usable_card
 from gmtool.games.zauberer.rules.movement import forks_ahead
 from gmtool.games.zauberer.rules.state import PHASE_WORDS, State, Team, current_team, find_team
 
@@ -103,17 +102,7 @@ def options_document(state: State) -> dict[str, Any]:
             "says": PHASE_WORDS[phase],
         }
     phase = state["phase"]
-    commands = {
-        "move": ["move", "cast"],
-        "blue": ["move", "end-turn", "cast"],
-        "white": ["duel start", "end-turn", "cast"],
-        "dungeon": ["dungeon", "end-turn", "cast"],
-        "trap": ["trap"],
-        "end": ["end-turn", "cast"],
-        "duel": ["duel round"],
-    }[phase]
-    if "cast" in commands and not _can_cast(state, team):
-        commands.remove("cast")
+    commands = turn_commands(state, team)
     doc: dict[str, Any] = {
         "team": team["clan"],
         "player": state["player"],
@@ -132,48 +121,24 @@ def options_document(state: State) -> dict[str, Any]:
     return doc
 
 
-def seat_options(state: State, seat: str) -> dict[str, Any]:
-    """What the team ``seat`` may do now, for its own screen: on its turn, the same as
-    ``options_document`` with what casting its card needs (``cast``); in a duel it fights
-    in, the cards it may play before the roll (``attack``) and after it (``defense``);
-    otherwise only whose turn it is. Only this team's own card is named."""
-    mine = find_team(state, seat)
-    clan = mine["clan"]
-    doc = options_document(state)
-    duel = state["duel"]
-    if duel is not None and clan in (duel["challenger"], duel["defender"]):
-        return {
-            "team": clan,
-            "phase": "duel",
-            "over": False,
-            "winner": None,
-            "says": doc["says"],
-            "duel": duel_view(state),
-            "your_turn": True,
-            "commands": ["duel round"],
-            "attack": _card_choice(state, usable_card(state, clan, "attack")),
-            "defense": _card_choice(state, usable_card(state, clan, "defense")),
-        }
-    if doc["team"] == clan and duel is None:
-        cid = mine["spell"]
-        if "cast" in doc["commands"] and cid is not None:
-            doc["cast"] = {**_card_choice(state, cid), **cast_arguments(state, mine, cid)}
-        return {**doc, "your_turn": True}
-    return {
-        "team": clan,
-        "turn": doc["team"],
-        "phase": doc["phase"],
-        "over": doc["over"],
-        "winner": doc["winner"],
-        "says": doc["says"],
-        "your_turn": False,
-    }
+_COMMANDS = {
+    "move": ("move", "cast"),
+    "blue": ("move", "end-turn", "cast"),
+    "white": ("duel start", "end-turn", "cast"),
+    "dungeon": ("dungeon", "end-turn", "cast"),
+    "trap": ("trap",),
+    "end": ("end-turn", "cast"),
+    "duel": ("duel round",),
+}
 
 
-def _card_choice(state: State, cid: str | None) -> dict[str, Any]:
-    if cid is None:
-        return {}
-    return {"card": cid, "name": state["cards"][cid]["name"]}
+def turn_commands(state: State, team: Team) -> list[str]:
+    """The commands of the team to play in the phase its turn is in (casting only with a
+    non-combat card in hand): what its menu and its players choose among."""
+    commands = list(_COMMANDS[state["phase"]])
+    if "cast" in commands and not _can_cast(state, team):
+        commands.remove("cast")
+    return commands
 
 
 def _can_cast(state: State, team: Team) -> bool:
