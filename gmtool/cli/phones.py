@@ -135,22 +135,32 @@ class AskedOfPhones:
         return None
 
 
-def played_from_screens(game: Game, action: Mapping[str, Any], whom: str) -> dict[str, Any]:
+def played_from_screens(
+    game: Game, action: Mapping[str, Any], whom: str, names: Sequence[str] = ()
+) -> dict[str, Any]:
     """Keep ``action`` for the screens of ``whom`` (words: "Larlen's and Remmy's dice")
-    and wait until it is played; the result of the entry it made."""
+    and wait until it is played; the result of the entry it made. With ``names`` (the
+    seats asked, in order), who is still awaited is said as it changes."""
     from gmtool.cli.common import console_err
 
-    asking = AskedOfPhones(game, action)
-    console_err().print(
+    asking = AskedOfPhones(game, action, names)
+    err = console_err()
+    err.print(
         f"Waiting for {whom} from their screens (gmtool serve must be running); "
         "Ctrl-C takes the move back."
     )
+    shown = ""
     try:
         while True:
             time.sleep(LOOK_EVERY)
             found = asking.result()
             if found is not None:
                 return found
+            if names and asking.changed():
+                line = asking.awaited().line()
+                if line != shown:
+                    err.print(f"  {line}", markup=False)
+                    shown = line
     except KeyboardInterrupt:
         found = asking.take_back()
         if found is not None:

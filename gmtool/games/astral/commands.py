@@ -175,7 +175,7 @@ def _tick_from_phones(game: Any, acts: list[str], dice: list[str] | None) -> dic
             hint="drop --phones to play the tick",
         )
     whom = " and ".join(f"{name}'s" for name in left) + " declarations"
-    return played_from_screens(game, tick, whom)
+    return played_from_screens(game, tick, whom, left)
 
 
 def _tick_door(game: Any, items: list[str]) -> Any:

@@ -131,7 +131,7 @@ def from_phones(
     refuse_after_loss(write_loss(game, action["now"]))
     names = asked_of(game, action)
     whom = " and ".join(f"{name}'s" for name in names) + " dice"
-    result = played_from_screens(game, action, whom)
+    result = played_from_screens(game, action, whom, names)
     return game, Outcome(game.state, result)
 
 

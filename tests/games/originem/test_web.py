@@ -203,14 +203,17 @@ def test_ctrl_c_takes_the_scene_back_and_the_rollers_phone_is_told(
 
     def sleep(seconds: float) -> None:  # the GM presses Ctrl-C once the phone is asked
         looks.append(seconds)
-        mission.campaign.call(mission.campaign.take_gm_move)
-        assert "m-dice" in mission.seat("Remmy").text
+        if len(looks) == 1:  # the server takes the scene up: Remmy's phone is asked
+            mission.campaign.call(mission.campaign.take_gm_move)
+            assert "m-dice" in mission.seat("Remmy").text
+            return
         raise KeyboardInterrupt
 
     monkeypatch.setattr(phones.time, "sleep", sleep)
     done = gmtool("originem", "scene", "exploration", "--by", "Remmy", "--phones")
     assert done.code != 0 and "taken back: nothing was played" in done.err, done.err
-    assert looks and "Traceback" not in done.err
+    assert len(looks) == 2 and "Traceback" not in done.err
+    assert "still awaited: Remmy" in done.err  # what the server said it asks, between looks
     mission.campaign.call(mission.campaign.take_gm_move)
     remmy = mission.seat("Remmy").text
     assert "m-dice" not in remmy and "the GM took back the move that asked you" in remmy
