@@ -17,7 +17,7 @@ from gmtool.games.starships.rules.content import (
     StatBlock,
     block_problems,
 )
-from gmtool.games.starships.rules.options import follow
+from gmtool.games.starships.rules.options import follow, gm_moves, seat_moves
 from gmtool.games.starships.rules.roster import is_down
 from gmtool.games.starships.rules.statblock import check_name, combatant
 from gmtool.games.starships.rules.turns import acting_side, current, upcoming
@@ -119,8 +119,6 @@ class StarshipsSystem:
     ) -> list[Move]:
         """``kinds``: the moves of those names alone (a forecast's), the same as they are
         in the whole list."""
-        from gmtool.games.starships.rules.options import gm_moves, seat_moves
-
         rules = content or self.load_content({})
         if seat is None:
             return gm_moves(state, rules, kinds)

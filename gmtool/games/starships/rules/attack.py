@@ -118,14 +118,14 @@ def resolve(state: State, action: Action, dice: DiceDoor, content: StarshipsCont
         dice.offer_unused(gear["dice"], who=name, label="damage", why=f"{fixed}")
         struck = strike(None, attacker=attacker, target=target, weapon=weapon, content=content)
     else:
-        missed = f"{_sum(natural, total)} against Defense {target['defense']}"
-        _refuse_unused_faces(dice, f"the attack missed ({missed})", natural)
+        _refuse_unused_faces(dice, natural, total, target)
     unused = dice.take_unused()
     if struck:
         _land(struck, attacker, target, content)
     swing = after_attack(attacker, hit=hit, affinity=affinity, content=content)
     fallen = [c["name"] for c in (target, attacker) if c["hp"] <= 0]
-    ended = check_end(state)
+    # Both sides stand while an encounter runs: only a fall can end it.
+    ended = check_end(state) if fallen else None
     skipped = [] if ended else finish_turn(state, name, acted=True)
     return Attack(
         attacker, target, weapon, gear["type"], natural, total, hit, affinity, struck, swing,
@@ -177,11 +177,12 @@ def told(done: Attack, state: State, dice: DiceDoor, content: StarshipsContent) 
     )
 
 
-def _refuse_unused_faces(dice: DiceDoor, why: str, natural: int) -> None:
+def _refuse_unused_faces(dice: DiceDoor, natural: int, total: int, target: Combatant) -> None:
     """Faces typed for damage dice after a miss: the rules roll damage only on a hit."""
     if dice.faces_left():
+        missed = f"{_sum(natural, total)} against Defense {target['defense']}"
         raise DiceError(
-            f"too many faces entered: {why}, so no damage dice are rolled",
+            f"too many faces entered: the attack missed ({missed}), so no damage dice are rolled",
             hint=f"enter only the d20: --dice {natural}",
         )
 

@@ -51,9 +51,8 @@ def _weapon_score(state: State, move: Move, weapon: str) -> float:
     return 1.0 if _combatant(state, move.action["attacker"])["row"] == "front" else 0.0
 
 
-def _affinity(state: State, move: Move, target: dict[str, Any]) -> str:
-    attacker = _combatant(state, move.action["attacker"])
-    weapon = attacker.get(str(move.action.get("weapon") or "")) or {}
+def _affinity(roster: dict[str, Any], move: Move, target: dict[str, Any]) -> str:
+    weapon = roster[move.action["attacker"]].get(move.action.get("weapon") or "") or {}
     return str(target.get("affinities", {}).get(weapon.get("type"), "normal"))
 
 
@@ -68,8 +67,10 @@ def _greedy(state: State, move: Move, choice: Choice, value: Any) -> float:
     """The weakest target the weapon hurts fully (a weakness sought, a resistance shunned)."""
     if choice.key == "weapon":
         return _weapon_score(state, move, str(value))
-    target = _combatant(state, value)
-    return POOR.get(_affinity(state, move, target), 0.0) * 100 - float(target["hp"])
+    roster = state["combatants"]
+    target = roster[value]
+    score: float = POOR.get(_affinity(roster, move, target), 0.0) * 100 - target["hp"]
+    return score
 
 
 POLICIES = {
@@ -118,18 +119,16 @@ def step(state: State, player: Player) -> Action | None:
     player.asked["kinds"] = PLAYED  # the other moves are not even built
     if side == SIDES[0]:
         return player.choose(state, side, actor, _kept)
-    return player.choose(state, side, None, lambda move: _enemy_move(state, move))
+    return player.choose(state, side, None, _enemy_move)
 
 
 def _kept(move: Move) -> bool:
     return move.name in PLAYED
 
 
-def _enemy_move(state: State, move: Move) -> bool:
-    if move.name not in PLAYED or move.seat is not None:
-        return False
-    who = move.action.get("attacker") or move.action.get("name")
-    return _acting_side(state, str(who)) == SIDES[1]
+def _enemy_move(move: Move) -> bool:
+    """An enemy's move among the GM's: no party member's seat makes it."""
+    return move.name in PLAYED and move.seat is None
 
 
 def carry_out(

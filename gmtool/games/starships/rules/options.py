@@ -36,10 +36,11 @@ def gm_moves(
     """The GM's moves, in the order the play menu lists them; ``kinds``: just the moves of
     those names (what a forecast plays), the others not even built."""
     open_now = what_now(state, content)
+    asked = EVERY_MOVE if kinds is None else kinds
     moves: list[Move] = []
     if open_now["mode"] == "encounter" and open_now["actor"] is not None:
         moves += turn_moves(state, content, open_now, kinds)
-        if _asked(kinds, "encounter_end"):
+        if "encounter_end" in asked:
             reason = Choice("reason", "Why does it end?", kind="text")
             moves.append(
                 Move(
@@ -50,15 +51,15 @@ def gm_moves(
                 )
             )
     elif open_now["mode"] == "exploration":
-        if open_now["can_start"] and _asked(kinds, "encounter_start"):
+        if open_now["can_start"] and "encounter_start" in asked:
             moves.append(_start_move(content, open_now["enemy_table"]))
-        if _asked(kinds, "row"):
+        if "row" in asked:
             who = Choice("name", "Who?", tuple(open_now["standing"]))
             moves.append(_row_move("switch someone's row", None, None, who))
     if open_now["mode"] != "game_over":
-        if _asked(kinds, "add"):
+        if "add" in asked:
             moves.append(_add_move())
-        if _asked(kinds, "hp"):
+        if "hp" in asked:
             names = tuple(typed(state)["combatants"])
             moves.append(
                 Move(
@@ -74,9 +75,11 @@ def gm_moves(
     return moves
 
 
-def _asked(kinds: Collection[str] | None, name: str) -> bool:
-    """Whether the move called ``name`` is asked for (``kinds`` None: every move is)."""
-    return kinds is None or name in kinds
+EVERY_MOVE = frozenset(
+    ("attack", *DEVICES, "row", "momentum_spend", "end_turn", "encounter_end")
+    + ("encounter_start", "add", "hp")
+)
+"""The names of every move ``gm_moves`` lists: what is asked for when ``kinds`` is None."""
 
 
 def seat_moves(
@@ -103,17 +106,18 @@ def turn_moves(
     """The acting combatant's moves (and Momentum the last one may still spend)."""
     actor: str = open_now["actor"]
     seat = party_seat(state, actor)
+    asked = EVERY_MOVE if kinds is None else kinds
     moves: list[Move] = []
-    if open_now["weapons"] and open_now["targets"] and _asked(kinds, "attack"):
+    if open_now["weapons"] and open_now["targets"] and "attack" in asked:
         moves.append(attack_move(state, content, open_now, seat))
     for kind in DEVICES:
-        if _asked(kinds, kind):
+        if kind in asked:
             moves.append(_device_move(actor, seat, kind))
-    if _asked(kinds, "row"):
+    if "row" in asked:
         moves.append(_row_move(f"{actor} switches row", actor, seat))
-    for name in open_now["can_spend"] if _asked(kinds, "momentum_spend") else ():
+    for name in open_now["can_spend"] if "momentum_spend" in asked else ():
         moves.append(_spend_move(name, party_seat(state, name)))
-    if _asked(kinds, "end_turn"):
+    if "end_turn" in asked:
         moves.append(_end_turn_move(actor, seat))
     return moves
 
