@@ -9,11 +9,12 @@ from gmtool.dice import DiceDoor
 from gmtool.engine.system import Action, Move, Outcome, State
 from gmtool.errors import GmtoolError, RulesError, UsageError, unknown
 from gmtool.games.astral.rules import content as astral_content
+from gmtool.games.astral.rules.choices import actors
 from gmtool.games.astral.rules.content import AstralContent
 from gmtool.games.astral.rules.entities import add_entity, set_entity, set_pair_distance
 from gmtool.games.astral.rules.knockouts import disturb, mark_final_attack
-from gmtool.games.astral.rules.lookups import empty_state
-from gmtool.games.astral.rules.options import follow
+from gmtool.games.astral.rules.lookups import empty_state, find
+from gmtool.games.astral.rules.options import declarations, follow, gm_moves, pcs
 from gmtool.games.astral.rules.status import status_document
 from gmtool.games.astral.rules.tasks import new_task, salvage
 from gmtool.games.astral.rules.tick import resolve_tick
@@ -81,8 +82,6 @@ class AstralSystem:
 
     def seats(self, state: State) -> list[str]:
         """The player characters: the GM declares for the NPCs."""
-        from gmtool.games.astral.rules.options import pcs
-
         return pcs(state)
 
     def options(
@@ -99,8 +98,6 @@ class AstralSystem:
         (a forecast's), the same as they are in the whole list; ``dice`` False: the
         declarations without their dice, worked out by checking each (a forecast's,
         which rolls through the door), answered by ``rules.options.follow_without_dice``."""
-        from gmtool.games.astral.rules.options import declarations, gm_moves
-
         rules = content or self.load_content({})
         if seat is None:
             return gm_moves(state, rules, kinds)
@@ -116,8 +113,6 @@ class AstralSystem:
         table = self.status(state)
         if seat is None:
             return table
-        from gmtool.games.astral.rules.lookups import find
-
         entity = find(state, seat, kinds=("pc",))
         own = next(row for row in table["entities"] if row["name"] == entity["name"])
         return {**table, "seat": {**own, "turn": entity["name"] in self.to_move(state)}}
@@ -135,8 +130,6 @@ class AstralSystem:
     def to_move(self, state: State, *, content: Any = None) -> list[str]:
         """The PCs able to act: the next tick waits for each one's declaration (the NPCs'
         are the GM's)."""
-        from gmtool.games.astral.rules.choices import actors
-
         able = actors(state)
         return [name for name in self.seats(state) if name in able]
 

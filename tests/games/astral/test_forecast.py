@@ -15,6 +15,7 @@ from gmtool.engine import forecast as F
 from gmtool.engine.game import Game
 from gmtool.games.astral.game import SYSTEM
 from gmtool.games.astral.rules import forecast as rules
+from gmtool.games.astral.rules.choices import actors
 from gmtool.games.astral.rules.options import follow, follow_without_dice
 
 
@@ -150,3 +151,30 @@ def test_the_moves_a_forecast_asks_for_alone_are_those_of_the_whole_list() -> No
     assert declared == set(rules.PLAYED)
     assert rolled == {"2d6"}  # Bo's CV, attacking or blocking
     assert state == played.end
+
+
+def test_a_scored_policy_offered_every_declaration_picks_only_those_it_is_offered() -> None:
+    # The scored policies are offered attack, defend and rest alone (rules.PLAYS): at every
+    # tick of a fight, among all the declarations played, each still picks one of those.
+    state, content = _state(
+        {
+            "entities": {
+                "Ana": {"kind": "pc", "aura": 5},
+                "Bo": {"kind": "pc", "aura": 3},
+                "Wisp": {"kind": "npc", "tn": 7, "aura": 8},
+                "Rex": {"kind": "npc", "tn": 5, "aura": 2},
+            },
+            "distances": ["Ana Wisp near", "Bo Wisp far", "Ana Rex away", "Bo Rex touching"],
+        }
+    )
+    setup = _setup(state, content, pcs="random", npcs="random")
+    played = F.play_out(setup, Rng(2), Rng(3), trail=True)
+    picked = set()
+    for action, faces in played.actions:
+        for who in actors(state):
+            whole = SYSTEM.options(state, who, content=content, kinds=rules.PLAYED)
+            for name in ("greedy", "focus-weakest"):
+                picked.add(rules.POLICIES[name].pick(state, whole, Rng(0)).name)
+                assert picked <= set(rules.PLAYS[name])
+        state = SYSTEM.apply(state, action, DiceDoor(entered=faces), content).state
+    assert picked == set(rules.SCORED_PLAYS)

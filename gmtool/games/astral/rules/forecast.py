@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from gmtool.engine.forecast import Player, RandomPolicy, Record, ScoredPolicy, Start
+from gmtool.engine.forecast import Player, Policy, RandomPolicy, Record, ScoredPolicy, Start
 from gmtool.engine.system import Action, Choice, Move, State, System
 from gmtool.errors import RulesError
 from gmtool.games.astral.rules.choices import actors
-from gmtool.games.astral.rules.lookups import closeness, distance, find
+from gmtool.games.astral.rules.lookups import by_name, closeness, distance
 from gmtool.games.astral.rules.options import follow_without_dice
 
 SIDES = ("pcs", "npcs")
@@ -36,7 +36,7 @@ LOW_AURA = 3
 
 
 def _side(state: State, name: str) -> str:
-    return "pcs" if find(state, name)["kind"] == "pc" else "npcs"
+    return "pcs" if by_name(state)[name]["kind"] == "pc" else "npcs"
 
 
 def _fighters(state: State) -> dict[str, list[str]]:
@@ -51,11 +51,13 @@ def _fighters(state: State) -> dict[str, list[str]]:
 
 
 def _out(state: State, names: list[str]) -> bool:
-    return all(find(state, name)["condition"] != "active" for name in names)
+    entities = by_name(state)
+    return all(entities[name]["condition"] != "active" for name in names)
 
 
 def _foe(state: State, who: str, other: Any) -> bool:
-    return _side(state, who) != _side(state, str(other))
+    entities = by_name(state)
+    return (entities[who]["kind"] == "pc") != (entities[str(other)]["kind"] == "pc")
 
 
 def _who(move: Move) -> str:
@@ -63,7 +65,7 @@ def _who(move: Move) -> str:
 
 
 def _aura(state: State, name: Any) -> int:
-    return int(find(state, str(name))["aura"] or 0)
+    return int(by_name(state)[str(name)]["aura"] or 0)
 
 
 def _focus_move(state: State, move: Move) -> float:
@@ -74,9 +76,9 @@ def _focus_move(state: State, move: Move) -> float:
 
 
 def _greedy_move(state: State, move: Move) -> float:
-    who = _who(move)
-    entity = find(state, who)
-    if _aura(state, who) <= LOW_AURA and _aura(state, who) < int(entity["starting_aura"] or 0):
+    entity = by_name(state)[_who(move)]
+    aura = int(entity["aura"] or 0)
+    if aura <= LOW_AURA and aura < int(entity["starting_aura"] or 0):
         return {"rest": 3.0, "defend": 2.0}.get(move.name, 0.0)
     return _focus_move(state, move)
 
@@ -100,7 +102,7 @@ def _closest_weakest(state: State, move: Move, choice: Choice, value: Any) -> fl
     return _weakest(state, move, choice, value) - 100.0 * near
 
 
-POLICIES = {
+POLICIES: dict[str, Policy] = {
     "random": RandomPolicy(),
     "focus-weakest": ScoredPolicy(
         "focus-weakest",
@@ -117,6 +119,11 @@ POLICIES = {
     ),
 }
 DEFAULT_POLICIES = {"pcs": "greedy", "npcs": "focus-weakest"}
+SCORED_PLAYS = ("attack", "defend", "rest")
+"""What the scored policies declare: defending is always on offer and scores above a block
+or a hesitation, so those two are never theirs and are not even built for them."""
+PLAYS = {"random": PLAYED, "focus-weakest": SCORED_PLAYS, "greedy": SCORED_PLAYS}
+"""The declarations offered to a being, by its side's policy."""
 
 
 FRESH_FROM = "tick"
@@ -157,9 +164,10 @@ def step(state: State, player: Player) -> Action | None:
     if not ticks:
         return None
     declarations: list[dict[str, Any]] = []
-    player.asked["kinds"] = PLAYED
     for who in actors(state):
-        action = player.choose(state, _side(state, who), who, _kept)
+        side = _side(state, who)
+        player.asked["kinds"] = PLAYS[player.policies[side].name]
+        action = player.choose(state, side, who, _kept)
         if action is not None:
             declarations += action["declarations"]
     return {**ticks[0].action, "declarations": declarations}

@@ -25,7 +25,7 @@ from gmtool.games.astral.rules.choices import (
 )
 from gmtool.games.astral.rules.content import DISTANCES, AstralContent
 from gmtool.games.astral.rules.declarations import ONE_TARGET
-from gmtool.games.astral.rules.lookups import State
+from gmtool.games.astral.rules.lookups import BEINGS, State, by_name
 from gmtool.games.astral.state import typed
 
 KINDS = ("pc", "npc", "object")
@@ -82,9 +82,10 @@ def declarations(
     of those names, the others not even built. ``dice`` False: the moves' dice are left
     out (a forecast rolls through the door and reads none; ``follow_without_dice`` goes
     with them)."""
-    if who not in actors(state):
-        return []
-    seat = who if who in pcs(state) else None
+    being = by_name(state).get(who)
+    if being is None or being["kind"] not in BEINGS or being["condition"] != "active":
+        return []  # not one of the ``actors``
+    seat = who if being["kind"] == "pc" else None
     moves = []
     for action, targets in action_menu(state, content, who, kinds).items():
         declared = {"who": who, "action": action}

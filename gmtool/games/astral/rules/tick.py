@@ -194,6 +194,8 @@ def _check_entered_faces(
     state: State, content: AstralContent, dice: DiceDoor, actions: dict[str, Declaration]
 ) -> None:
     """Faces entered by name must belong to someone who rolls this tick."""
+    if not dice.entered_by:
+        return  # nothing to check: who rolls is not even worked out
     rollers = [who for who, _, _ in dice_rollers(state, content, actions)]
     if content.timers.roller == "referee":
         rollers.append(content.timers.referee_name)
