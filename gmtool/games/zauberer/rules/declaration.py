@@ -11,6 +11,7 @@ table rolls it.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
+from functools import lru_cache
 from typing import Any
 
 from gmtool.dice import DiceDoor
@@ -122,15 +123,26 @@ def _duel_dice(state: State, clan: str) -> str:
 def _duel_roll(state: State, team: Team) -> Move:
     """A duellist's roll, with the card it may play before the roll and after it."""
     clan = team["clan"]
-    choices = []
-    for role in ("attack", "defense"):
-        cid = held_card(state, team, role)
-        if cid is not None:
-            name = view.card_name(state, cid)
-            choices.append(Choice(role, f"{clan}: play {name}?", values=(cid,), optional=True))
+    cards = tuple(
+        None if cid is None else (cid, view.card_name(state, cid))
+        for cid in (held_card(state, team, "attack"), held_card(state, team, "defense"))
+    )
+    return _duel_roll_move(clan, cards, _duel_dice(state, clan))
+
+
+# The moves below are built once for what they hang on and handed out again (a forecast
+# asks for them at every step): a ``Move`` is never changed, only filled into an action.
+
+
+@lru_cache(maxsize=1024)
+def _duel_roll_move(clan: str, cards: tuple[tuple[str, str] | None, ...], dice: str) -> Move:
+    choices = tuple(
+        Choice(role, f"{clan}: play {card[1]}?", values=(card[0],), optional=True)
+        for role, card in zip(("attack", "defense"), cards, strict=True)
+        if card is not None
+    )
     action = {"type": "duel_round", "player": clan}
-    dice = (_duel_dice(state, clan),)
-    return Move("duel_round", f"{clan} rolls in the duel", clan, action, tuple(choices), dice)
+    return Move("duel_round", f"{clan} rolls in the duel", clan, action, choices, (dice,))
 
 
 def _turn(state: State, team: Team, kinds: Collection[str] | None) -> list[Move]:
@@ -139,31 +151,55 @@ def _turn(state: State, team: Team, kinds: Collection[str] | None) -> list[Move]
     clan = team["clan"]
     moves: list[Move] = []
     if "move" in commands and _asked(kinds, "move"):
-        fixed, asked = _who_plays(team)
         forks = forks_ahead(state, team["space"], max(state["rules"]["movement"]))
-        choices = (*asked, *_ways(forks))
-        action = {"type": "move", **fixed}
-        moves.append(Move("move", f"{clan} rolls to move", clan, action, choices, ("1d6",)))
+        ways = tuple((fork, tuple(each)) for fork, each in forks.items())
+        moves.append(_move(clan, tuple(team["players"]), ways))
     if "trap" in commands and _asked(kinds, "trap"):
-        moves.append(Move("trap", f"{clan} draws a trap card", clan, {"type": "trap"}))
+        moves.append(_plain("trap", f"{clan} draws a trap card", clan))
     if "dungeon" in commands and _asked(kinds, "dungeon"):
-        back = () if team["spell"] is None else (_RETURN_SPELL,)
-        label = f"{clan} enters the dungeon"
-        moves.append(Move("dungeon", label, clan, {"type": "dungeon"}, back, ("2d6",)))
+        moves.append(_dungeon(clan, team["spell"] is not None))
     if "duel start" in commands and _asked(kinds, "duel_start"):
         targets = view.duel_targets(state, team)
         if targets:
-            target = Choice("target", "Call out which team?", values=tuple(targets))
-            label = f"{clan} calls out a team"
-            moves.append(Move("duel_start", label, clan, {"type": "duel_start"}, (target,)))
+            moves.append(_duel_start(clan, tuple(targets)))
     if "cast" in commands and _asked(kinds, "cast"):
         cid = team["spell"]
         assert cid is not None  # ``turn_commands`` offers a cast only with a card in hand
         cast = {"card": cid, "name": view.card_name(state, cid), **cast_arguments(state, team, cid)}
         moves.append(_cast(clan, cast))
     if "end-turn" in commands and _asked(kinds, "end_turn"):
-        moves.append(Move("end_turn", f"{clan} ends its turn", clan, {"type": "end_turn"}))
+        moves.append(_plain("end_turn", f"{clan} ends its turn", clan))
     return moves
+
+
+@lru_cache(maxsize=1024)
+def _move(
+    clan: str, players: tuple[str, ...], ways: tuple[tuple[str, tuple[str, ...]], ...]
+) -> Move:
+    """The roll to move: who plays this round (fixed for a team of one player, else
+    asked), and a way at each fork ahead."""
+    fixed, asked = _who_plays(clan, players)
+    choices = (*asked, *_ways(dict(ways)))
+    action = {"type": "move", **fixed}
+    return Move("move", f"{clan} rolls to move", clan, action, choices, ("1d6",))
+
+
+@lru_cache(maxsize=1024)
+def _plain(name: str, label: str, clan: str) -> Move:
+    return Move(name, label, clan, {"type": name})
+
+
+@lru_cache(maxsize=1024)
+def _dungeon(clan: str, holding: bool) -> Move:
+    back = (_RETURN_SPELL,) if holding else ()
+    label = f"{clan} enters the dungeon"
+    return Move("dungeon", label, clan, {"type": "dungeon"}, back, ("2d6",))
+
+
+@lru_cache(maxsize=1024)
+def _duel_start(clan: str, targets: tuple[str, ...]) -> Move:
+    target = Choice("target", "Call out which team?", values=targets)
+    return Move("duel_start", f"{clan} calls out a team", clan, {"type": "duel_start"}, (target,))
 
 
 _RETURN_SPELL = Choice(
@@ -171,15 +207,15 @@ _RETURN_SPELL = Choice(
 )
 
 
-def _who_plays(team: Team) -> tuple[dict[str, str], list[Choice]]:
+def _who_plays(clan: str, players: tuple[str, ...]) -> tuple[dict[str, str], list[Choice]]:
     """Who plays this round: fixed for a team of one player, else asked."""
-    if len(team["players"]) == 1:
-        return {"player": team["players"][0]}, []
-    question = f"Who plays this round for {team['clan']}?"
-    return {}, [Choice("player", question, values=tuple(team["players"]))]
+    if len(players) == 1:
+        return {"player": players[0]}, []
+    question = f"Who plays this round for {clan}?"
+    return {}, [Choice("player", question, values=players)]
 
 
-def _ways(forks: dict[str, list[str]]) -> list[Choice]:
+def _ways(forks: dict[str, list[str]] | dict[str, tuple[str, ...]]) -> list[Choice]:
     """A way for each fork ahead, in the order they come (the key ``ways.FORK`` names it)."""
     return [
         Choice(f"ways.{fork}", f"At the fork {fork}, which way?", values=tuple(ways))
