@@ -73,7 +73,8 @@ class Follow(Generic[Content]):
     def __call__(
         self, state: State, move: Move, choice: Choice, answer: Any, *, content: Content
     ) -> Move:
-        step = self.steps.get(move.name, {}).get(choice.key)
+        by_key = self.steps.get(move.name)
+        step = by_key.get(choice.key) if by_key else None
         return step(state, content, move, answer) if step else fill(move, choice, answer)
 
 

@@ -20,41 +20,53 @@ def what_now(state: State, content: StarshipsContent) -> dict[str, Any]:
     acting combatant's; out of one, who is standing and whether an encounter can start."""
     mode = state["mode"]
     roster = state["combatants"]
-    doc: dict[str, Any] = {
-        "mode": mode,
-        "actor": None,
-        "weapons": [],
-        "targets": [],
-        "can_spend": [],
-        "standing": [],
-        "enemy_table": [],
-        "can_start": False,
-    }
-    if mode != "encounter":
-        doc["standing"] = [c["name"] for c in roster.values() if not is_down(c)]
-        doc["enemy_table"] = sorted(content.enemies)
-        doc["can_start"] = mode == "exploration" and bool(standing(state, SIDES[0]))
-        return doc
-    actor_name = current(state)
+    actor_name = current(state) if mode == "encounter" else None
     if actor_name is None:
-        return doc
+        return _nobody_acting(state, content, mode)
     actor = roster[actor_name]
     side = actor["side"]
     foe = other_side(side)
     sides = (side, foe) if content.turns.friendly_fire else (foe,)
     last = state["encounter"].get("last_actor")
     price = content.momentum.extra_turn
-    doc["actor"] = actor_name
-    doc["weapons"] = [kind for kind in WEAPONS if actor.get(kind)]
-    doc["targets"] = [
-        name
-        for side in sides
-        for name, c in roster.items()
-        if c["side"] == side and c["hp"] > 0 and name != actor_name
-    ]
-    doc["can_spend"] = [
-        name
-        for name in ((actor_name,) if last in (None, actor_name) else (actor_name, last))
-        if name in roster and roster[name]["hp"] > 0 and roster[name]["momentum"] >= price
-    ]
+    return {
+        **_NOBODY,
+        "mode": mode,
+        "actor": actor_name,
+        "weapons": [kind for kind in WEAPONS if actor.get(kind)],
+        "targets": [
+            name
+            for side in sides
+            for name, c in roster.items()
+            if c["side"] == side and c["hp"] > 0 and name != actor_name
+        ],
+        "can_spend": [
+            name
+            for name in ((actor_name,) if last in (None, actor_name) else (actor_name, last))
+            if name in roster and roster[name]["hp"] > 0 and roster[name]["momentum"] >= price
+        ],
+    }
+
+
+_NOBODY: dict[str, Any] = {
+    "actor": None,
+    "weapons": (),
+    "targets": (),
+    "can_spend": (),
+    "standing": (),
+    "enemy_table": (),
+    "can_start": False,
+}
+"""What ``what_now`` says of what nobody may do (empty, never changed: tuples)."""
+
+
+def _nobody_acting(state: State, content: StarshipsContent, mode: str) -> dict[str, Any]:
+    """Outside an encounter, who is standing and whether one can start; in one with no
+    turn open, nothing."""
+    doc = {**_NOBODY, "mode": mode}
+    if mode != "encounter":
+        roster = state["combatants"]
+        doc["standing"] = [c["name"] for c in roster.values() if not is_down(c)]
+        doc["enemy_table"] = sorted(content.enemies)
+        doc["can_start"] = mode == "exploration" and bool(standing(state, SIDES[0]))
     return doc

@@ -115,8 +115,9 @@ def step(state: State, player: Player) -> Action | None:
     if actor is None:
         return None
     side = _acting_side(state, actor)
-    player.notes.setdefault("price", player.content.momentum.extra_turn)
-    player.asked["kinds"] = PLAYED  # the other moves are not even built
+    if "price" not in player.notes:  # the first step of a game
+        player.notes["price"] = player.content.momentum.extra_turn
+        player.asked["kinds"] = PLAYED  # the other moves are not even built
     if side == SIDES[0]:
         return player.choose(state, side, actor, _kept)
     return player.choose(state, side, None, _enemy_move)

@@ -19,7 +19,7 @@ from gmtool.errors import UsageError, unknown
 from gmtool.games.starships.rules.choices import what_now
 from gmtool.games.starships.rules.content import StarshipsContent
 from gmtool.games.starships.rules.roster import weapon_of
-from gmtool.games.starships.state import typed
+from gmtool.games.starships.state import Combatant, typed
 
 ROWS = ("front", "back")
 SIDE_NAMES = ("party", "enemies")
@@ -93,7 +93,8 @@ def seat_moves(
 def party_seat(state: State, name: str | None) -> str | None:
     """``name`` when a party member makes the move on their own screen; None (the GM's)
     for an enemy."""
-    fighter = typed(state)["combatants"].get(name or "")
+    roster: dict[str, Combatant] = state["combatants"]  # typed(state)'s, without the call
+    fighter = roster.get(name or "")
     return name if fighter is not None and fighter["side"] == SIDE_NAMES[0] else None
 
 
@@ -138,7 +139,8 @@ def attack_move(
     if len(weapons) > 1:
         return _choose_weapon_move(actor, seat, tuple(weapons), targets)
     weapon = weapons[0]
-    damage = weapon_of(typed(state)["combatants"][actor], weapon)["dice"]
+    roster: dict[str, Combatant] = state["combatants"]
+    damage = weapon_of(roster[actor], weapon)["dice"]
     return _one_weapon_move(actor, seat, weapon, targets, damage, content.attack.die)
 
 
