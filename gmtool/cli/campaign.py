@@ -97,6 +97,7 @@ def new(
     given = {key: value for key, value in given.items() if value is not None}
     _lay_options(system, given, {} if seed is None else {"seed": seed}, options, data)
     game = create_campaign(name, system, data, options, seed=seed)
+    game.close()  # only its path is said
     if use:
         try:
             set_current_campaign(name)
@@ -211,16 +212,16 @@ def show(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
 
     name = campaign_name(ctx)
     assert name is not None
-    store = CampaignStore.open(name)
-    game = store.game()
-    doc = {
-        "name": name,
-        "system": game.system,
-        "created": game.created,
-        "options": game.options,
-        "entries": store.count_entries(),
-        "path": str(store.path),
-    }
+    with CampaignStore.open(name) as store:
+        game = store.game()
+        doc = {
+            "name": name,
+            "system": game.system,
+            "created": game.created,
+            "options": game.options,
+            "entries": store.count_entries(),
+            "path": str(store.path),
+        }
     from gmtool.render.campaign import campaign_table
 
     emit(doc, as_json, campaign_table)

@@ -40,12 +40,14 @@ def campaign_name(ctx: typer.Context, *, required: bool = True) -> str | None:
 
 
 def open_game(ctx: typer.Context, system: str | None = None) -> Game:
-    """Open the chosen campaign; with ``system``, insist that it plays that system."""
+    """Open the chosen campaign, closed when the command ends; with ``system``, insist
+    that it plays that system."""
     from gmtool.engine.game import Game
 
     name = campaign_name(ctx)
     assert name is not None
     game = Game.open(name)
+    ctx.call_on_close(game.close)
     if system is not None:
         game.require_system(system)
     return game

@@ -125,10 +125,10 @@ def from_campaign(
         try:
             from gmtool.engine.game import Game
 
-            game = Game.open(name)
-            if game.system_name != system:
-                return []
-            offered = names(game)
+            with Game.open(name) as game:
+                if game.system_name != system:
+                    return []
+                offered = names(game)
         except Exception:  # an unreadable campaign offers nothing; the command will say why
             return []
         return [value for value in dict.fromkeys(offered) if starts_like(value, incomplete)]

@@ -54,6 +54,7 @@ def forecast(
         from gmtool.engine.game import Game
 
         game = Game.open(str(campaign_name(ctx)))
+        ctx.call_on_close(game.close)
     setup, runs_default = prepare(
         ctx, from_file, fresh=fresh, policy=policy or [], ship=ship, game=game
     )
@@ -116,6 +117,7 @@ def prepare(
             name = campaign_name(ctx)
             assert name is not None
             game = Game.open(name)
+            ctx.call_on_close(game.close)
         system_name, system, content, state = (
             game.system_name,
             game.system,

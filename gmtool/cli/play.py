@@ -43,9 +43,9 @@ def play(
         name = open_demo(demo, fresh=fresh)
     else:
         name = campaign_name(ctx, required=False) or choose_campaign()
-    game = Game.open(name)
-    game.store.watch_pages()  # the whole campaign checked now and every few minutes
-    part(game.system_name, "play").run(game)
+    with Game.open(name) as game:
+        game.store.watch_pages()  # the whole campaign checked now and every few minutes
+        part(game.system_name, "play").run(game)
 
 
 def open_demo(system: str, *, fresh: bool = False) -> str:
@@ -66,7 +66,7 @@ def open_demo(system: str, *, fresh: bool = False) -> str:
         say_fresh(name)
     if not campaign_path(name).exists():
         data = read_campaign_file(packaged("campaigns", demo_file(system)))
-        create_campaign(name, system, data, dict(data.get("options") or {}), seed=None)
+        create_campaign(name, system, data, dict(data.get("options") or {}), seed=None).close()
     return name
 
 

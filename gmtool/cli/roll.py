@@ -69,8 +69,8 @@ def roll(
     else:
         from gmtool.engine.game import Game
 
-        game = Game.open(name)
-        rolls = game.roll(expression, door, repeat=repeat, seed=seed, who=who, secret=secret)
+        with Game.open(name) as game:
+            rolls = game.roll(expression, door, repeat=repeat, seed=seed, who=who, secret=secret)
     docs = [r.to_json() for r in rolls]
     doc: dict[str, Any] = docs[0] if repeat == 1 else {"rolls": docs}
     if secret:
@@ -122,7 +122,8 @@ def _reveal(ctx: typer.Context, seq: int, expression: str | None, *, as_json: bo
 
     name = campaign_name(ctx, required=True)
     assert name is not None
-    entry = Game.open(name).reveal(seq)
+    with Game.open(name) as game:
+        entry = game.reveal(seq)
     if as_json:
         print_json(entry.to_json())
         return

@@ -69,6 +69,17 @@ class Game:
         game.__dict__["content"] = content
         return game
 
+    def close(self) -> None:
+        """Close the campaign's database (``CampaignStore.close``); ``with Game.open(...)``
+        closes it at the block's end."""
+        self.store.close()
+
+    def __enter__(self) -> Game:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
     # -- what the game is ------------------------------------------------------
     @property
     def name(self) -> str:

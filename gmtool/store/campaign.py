@@ -197,9 +197,18 @@ class CampaignStore(LogReading):
         return cls.open(name)
 
     def close(self) -> None:
+        """Close the database now. A connection left for the garbage collector stays open
+        long after its last use: sqlite3's cache of statements and the connection refer to
+        each other, so only a full collection frees the pair (and its three descriptors)."""
         if self.watch is not None:
             self.watch.stop()
         self.conn.close()
+
+    def __enter__(self) -> CampaignStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     @guarded
     def _check_readable(self) -> None:

@@ -212,7 +212,11 @@ class LogReading:
         if last is not None and not newest_first:
             sql = f"SELECT * FROM ({sql}) ORDER BY seq"
         try:
-            yield from self.conn.execute(sql, params)
+            # Not ``yield from``: that closes the cursor when the reader is dropped, and a
+            # reader an error left behind (a pager that would not start) is dropped after
+            # the command has closed its campaign, where closing a cursor is an error.
+            for row in self.conn.execute(sql, params):  # noqa: UP028
+                yield row
         except sqlite3.DatabaseError as error:
             raise store_error(error, self.name, self.path) from None
 
