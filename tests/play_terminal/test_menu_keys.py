@@ -1,5 +1,6 @@
 """At a terminal the loop's standard entries are keys (u undo, r redo, l the log, q quit),
-named on one line under the menu, so the game's own entries keep the rows."""
+named on one line under the menu, so the game's own entries keep the rows; a key leaves
+the question's line as Enter does, with the answer where the hint was."""
 
 from __future__ import annotations
 
@@ -24,6 +25,9 @@ def test_undo_redo_and_quit_are_keys_named_under_the_menu(in_terminal: Any) -> N
     term.press("u")
     term.wait_for("undone: ")
     term.wait_for_menu()
+    asked = term.text().split("undone: ", 1)[0]
+    answered = [line for line in asked.splitlines() if "What happens?" in line][-1]
+    assert answered.split() == ["?", "What", "happens?", "undo"]  # the hint gone, as Enter does
     term.press("r")
     term.wait_for("redone: ")
     term.wait_for_menu()

@@ -168,6 +168,7 @@ def _add_keys(question: Any, keyed: dict[str, str]) -> None:
     for key, entry in keyed.items():
 
         def answer(event: Any, entry: str = entry) -> None:
+            _show_answered(question, entry)
             event.app.exit(result=entry)
 
         bindings.add(key, eager=True)(answer)
@@ -177,6 +178,18 @@ def _add_keys(question: Any, keyed: dict[str, str]) -> None:
     line = Window(FormattedTextControl([("class:instruction", f"  keys: {words}")]), height=1)
     below = app.layout.container.children[0]  # the question and its list
     below.children.append(ConditionalContainer(line, filter=~IsDone()))
+
+
+def _show_answered(question: Any, entry: str) -> None:
+    """The question's line left as Enter leaves it: the answer where the hint was. (The
+    select draws the entry it points at once answered; a keyed entry is not in its list.)"""
+    from questionary.prompts.common import Choice, InquirerControl
+
+    for control in question.application.layout.find_all_controls():
+        if isinstance(control, InquirerControl):
+            control.choices.append(Choice(entry))
+            control.pointed_at = len(control.choices) - 1
+            control.is_answered = True
 
 
 def _add_live_line(question: Any, live: Callable[[], str]) -> None:
