@@ -179,6 +179,9 @@ def wait(game: Game, loop: PlayLoop, seat: str) -> None:
 
 def jump(game: Game, loop: PlayLoop, seat: str) -> None:
     """A jump to a beacon the rules accept (in a battle, the escape)."""
+    from dataclasses import replace
+
+    from gmtool.cli.playloop.moves import ask_move
     from gmtool.errors import RulesError
     from gmtool.games.ftl.rules.match import fighting
     from gmtool.games.ftl.rules.sector import beacon_words
@@ -191,9 +194,10 @@ def jump(game: Game, loop: PlayLoop, seat: str) -> None:
         why = offered.reason if offered is not None and offered.reason else "fuel, or the map"
         raise RulesError(f"{seat} has no beacon to jump to from {beacon_words(here)} ({why})")
     escaping = fighting(game.state)
-    named = {beacon_words(beacon): list(beacon) for beacon in beacons}
-    to = loop.ask.select(f"{seat} jumps to which beacon?", list(named))
-    outcome = game.play({"type": "jump", "player": seat, "to": named[to]}, game.door())
+    where = replace(offered.choices[0], label=f"{seat} jumps to which beacon?")
+    answered = ask_move(loop.ask, replace(offered, choices=(where, *offered.choices[1:])))
+    outcome = game.play(answered.action, game.door())
+    to = beacon_words(answered.action["to"])
     if escaping:
         loop.tell(f"{seat} jumps away to {to}: the battle ends ({outcome.outcome})")
     else:

@@ -223,7 +223,7 @@ def small_map_game(name: str = "match") -> Any:
     from gmtool.engine.game import Game
 
     data = yaml.safe_load(CAMPAIGN)
-    create_campaign(name, "ftl", data, dict(data["options"]), seed=None)
+    create_campaign(name, "ftl", data, dict(data["options"]), seed=None).close()
     return Game.open(name)
 
 
@@ -304,3 +304,29 @@ def test_a_forecast_between_battles_plays_the_rest_of_the_match() -> None:
     over["battle"]["over"], over["battle"]["winner"] = "Red escaped", None
     with pytest.raises(RulesError, match="the match is over"):
         forecast.start(SYSTEM, over, ftl, fresh=False)
+
+
+def test_a_jump_from_play_in_a_terminal(gmtool_home: Path) -> None:
+    """The jump's question is its move's, asked as every move's is (``ask_move``), in the
+    loop's words: the captain, then the beacons as the map names them."""
+    from tests.terminal import Terminal
+
+    small_map_game().close()
+    t = Terminal(gmtool_home, "-c", "match", "play")
+    try:
+        t.wait_for_menu()
+        t.choose("lay out the sector map (play the whole match)")
+        t.wait_for("The faces in the order rolled")
+        t.settle()
+        t.type(SMALL_MAP)
+        t.wait_for("Red jumps")
+        t.settle()
+        t.choose("Red jumps")
+        t.wait_for("Red jumps to which beacon?")
+        t.choose("(2, 2)")
+        t.wait_for("Red jumps to (2, 2): ")
+        t.settle()
+        t.press("q")
+        assert t.finish() == 0
+    finally:
+        t.child.close(force=True)
