@@ -101,7 +101,8 @@ class DiceDoor:
 
     def roll(self, expression: str, *, who: str = "", label: str = "") -> Roll:
         """Roll ``expression`` for ``who``; raises DiceError for bad notation or faces."""
-        roll = self._roll(expression, self._faces_for(who), who=who, label=label)
+        faces = self._faces_for(who) if self._by_name else self.entered
+        roll = self._roll(expression, faces, who=who, label=label)
         self.rolls.append(roll)
         return roll
 
@@ -115,8 +116,10 @@ class DiceDoor:
         if plain is not None:  # most rolls of the rules (2d6, 1d6): their faces are the roll
             sides = plain.sides
             if faces is None:
-                face = self._rng().face
-                drawn = [face(sides) for _ in range(plain.count)]
+                face = (self.rng or self._rng()).face
+                drawn = (
+                    [face(sides)] if plain.count == 1 else [face(sides) for _ in range(plain.count)]
+                )
             else:
                 drawn = faces.take(sides, plain.count, text)
             total, dice = plain_roll(sides, drawn)
@@ -140,6 +143,8 @@ class DiceDoor:
         Called once the command's counted dice are all rolled, so the offered dice always
         come last and a replay of the recorded faces takes them in the same place.
         """
+        if not self._offered:  # nearly always: nothing to take
+            return []
         taken: list[Roll] = []
         for expression, who, label, why in self._offered:
             faces = self._faces_for(who)
