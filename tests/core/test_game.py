@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from gmtool.engine.game import Game
@@ -11,9 +13,10 @@ from gmtool.store import campaign as store_module
 
 
 @pytest.fixture
-def toy(monkeypatch: pytest.MonkeyPatch) -> Game:
+def toy(monkeypatch: pytest.MonkeyPatch) -> Iterator[Game]:
     monkeypatch.setitem(GAMES, "toy", "tests.core.toy")
-    return Game.create("t", system_name="toy", options={}, overrides={}, seed=1)
+    with Game.create("t", system_name="toy", options={}, overrides={}, seed=1) as game:
+        yield game
 
 
 def add(game: Game, *faces: int) -> int:

@@ -17,11 +17,11 @@ from gmtool.games import GAMES, part
 def test_the_same_banner_menu_and_goodbye(
     system: str, leave: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    game = Game.open(open_demo(system))
     loop = part(system, "play")
     script = ScriptedPrompts(leave)
     capsys.readouterr()
-    loop.run(game, script)
+    with Game.open(open_demo(system)) as game:
+        loop.run(game, script)
     out = capsys.readouterr().out
     assert out.startswith(f"demo-{system} — ")
     assert "Esc goes back a step, Ctrl-C returns to the menu" in out

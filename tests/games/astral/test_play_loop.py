@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from gmtool.cli.play import open_demo
@@ -12,8 +14,9 @@ from gmtool.games.astral.play import run
 
 
 @pytest.fixture
-def demo() -> Game:
-    return Game.open(open_demo("astral"))
+def demo() -> Iterator[Game]:
+    with Game.open(open_demo("astral")) as game:
+        yield game
 
 
 def aura(game: Game, name: str) -> int:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -16,10 +16,11 @@ from gmtool.games.originem.play import NO_MISSION, run
 
 
 @pytest.fixture
-def game(gmtool: Callable[..., Any]) -> Game:
+def game(gmtool: Callable[..., Any]) -> Iterator[Game]:
     demo = str(packaged("campaigns", "originem-demo.yaml"))
     assert gmtool("campaign", "new", "demo", "--from", demo, "--seed", "1").code == 0
-    return Game.open("demo")
+    with Game.open("demo") as game:
+        yield game
 
 
 def test_mission_scene_and_quit(game: Game) -> None:

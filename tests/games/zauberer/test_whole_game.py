@@ -126,7 +126,8 @@ def test_a_whole_game_from_the_command_line(gmtool) -> None:  # type: ignore[no-
     thinking = Rng(8)
     commands = 0
     while commands < 600:
-        state = Game.open("cli").state
+        with Game.open("cli") as game:
+            state = game.state
         if state["over"]:
             break
         if state["duel"] is None:
