@@ -67,9 +67,10 @@ class Declared:
 
     has_secrets = True
 
-    def __init__(self, name: str, title: str, rules: Rules) -> None:
+    def __init__(self, name: str, title: str, rules: Rules, short_title: str = "") -> None:
         self.name = name
         self.title = title
+        self.short_title = short_title or title
         self.rules = rules
 
     def load_content(self, overrides: Mapping[str, Any]) -> Any:

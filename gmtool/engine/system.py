@@ -132,6 +132,8 @@ class System(Protocol):
 
     name: str
     title: str
+    short_title: str
+    """The name a phone's header has room for (``FTL`` for the FTL multiplayer board game)."""
     has_secrets: bool
     """Whether a seat may see what another may not (hidden cards, secret choices): only
     then does ``status --as SEAT`` show anything the table's status does not."""

@@ -71,6 +71,7 @@ class LiveCampaign:
         # Read on the worker thread, which holds the campaign's connection.
         self.screens.content = self._worker.submit(lambda: self.game.content).result()
         self.title = self.game.system.title
+        self.short_title = self.game.system.short_title  # the header's, on a phone too
         self.questions: dict[str, Asked] = {}
         self.called_off: dict[str, str] = {}
         """Per seat, why a move it made or was asked about ended unplayed: on its screen
@@ -342,16 +343,17 @@ class LiveCampaign:
             self.played[seat] = Played(kept, version)
             return f"waiting for {'the GM' if made.seat == GM else made.seat} to answer"
         if isinstance(made, WithDice):
+            action = made.action
             door = self.game.door(entered_by=made.entered_by or None)
-            outcome = self.game.play(made.action, door, seen=seen).outcome
         else:
+            action = made
             door = self.game.door(entered=self.screens.entered_dice(form))
-            outcome = self.game.play(made, door, seen=seen).outcome
+        outcome = self.game.play(action, door, seen=seen)
         if gm:
             self.game.store.drop_asked_move(gm)
         if form.get("seen"):
             self.played[seat] = Played(kept, form["seen"])
-        return outcome
+        return self.screens.told(action, outcome)
 
     def _refuse_replay(self, seat: str, form: Form) -> None:
         """The same form posted again (a double tap, a reloaded post) is refused, unless

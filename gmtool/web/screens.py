@@ -18,7 +18,7 @@ from importlib import resources
 from typing import Any
 
 from gmtool.dice import DiceDoor, parse_faces
-from gmtool.engine.system import Move, State, System
+from gmtool.engine.system import Move, Outcome, State, System
 from gmtool.errors import UsageError
 
 Form = Mapping[str, str]
@@ -90,6 +90,12 @@ class Screens:
     def action(self, state: State, seat: str, form: Form) -> Made:
         """The action ``seat`` posted, always made by ``seat`` itself."""
         raise UsageError("this game takes no moves from the players' screens")
+
+    def told(self, action: dict[str, Any], outcome: Outcome) -> str:
+        """The line the seat that made ``action`` is shown once it is played: the log's
+        outcome (a game whose outcome needs the move's own words to say what happened, as
+        FTL's jump to its beacon, says more)."""
+        return outcome.outcome
 
     def entered_dice(self, form: Form) -> list[int] | None:
         """The faces of real dice the seat typed with its move, or None for virtual dice."""

@@ -1,7 +1,8 @@
 """Every game's screens in Chromium, on the specimen campaigns (``tests/web/specimens.py``):
 each table screen fits a 1920x1080 and a 1280x720 TV without scrolling, and each game's
-phone screen at 360x740 says whose turn it is first, never scrolls sideways, has controls
-a thumb can hit (44 px) and no input a phone zooms into (under 16 px)."""
+phone screen at 360x740 says whose turn it is first, never scrolls sideways, keeps its
+header to two lines, has controls a thumb can hit (44 px) and no input a phone zooms into
+(under 16 px)."""
 
 from __future__ import annotations
 
@@ -32,7 +33,12 @@ MEASURE = """() => {
     .filter(e => e.type !== 'hidden' && e.type !== 'checkbox' && e.offsetParent !== null)
     .map(e => ({name: e.name || e.textContent.trim(), height: e.getBoundingClientRect().height,
                 font: parseFloat(getComputedStyle(e).fontSize)}));
-  return {height: root.scrollHeight, width: root.scrollWidth, controls,
+  const words = document.createRange();
+  words.selectNodeContents(document.querySelector('header'));
+  const tops = [...words.getClientRects()].map(r => r.top).sort((a, b) => a - b);
+  const lines = tops.filter((top, i) => i === 0 || top - tops[i - 1] > 8).length;
+  return {height: root.scrollHeight, width: root.scrollWidth, controls, lines,
+          header: document.querySelector('header').innerText,
           first: document.querySelector('#live > *').className};
 }"""
 
@@ -79,6 +85,7 @@ def test_a_phone_screen_says_whose_turn_first_and_fits_a_thumb_at_360px(
     title = page.title()
     context.close()
     assert seen["width"] <= PHONE["width"], f"{system}: {seen['width']} px wide"
+    assert seen["lines"] <= 2, f"{system}: the header {seen['header']!r} is {seen['lines']} lines"
     assert seen["first"] in ("your-turn", "your-turn answer", "not-your-turn"), seen["first"]
     if seen["first"].startswith("your-turn"):
         assert title.startswith(("Your turn · ", "Your answer · ")), title

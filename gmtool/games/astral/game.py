@@ -32,6 +32,7 @@ class AstralSystem:
 
     name = "astral"
     title = "Astral"
+    short_title = "Astral"
     has_secrets = False
 
     def load_content(self, overrides: Mapping[str, Any]) -> AstralContent:

@@ -50,6 +50,7 @@ class Ftl:
 
     name = "ftl"
     title = "FTL multiplayer board game"
+    short_title = "FTL"
     has_secrets = False
 
     def load_content(self, overrides: Mapping[str, Any]) -> LazyContent:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gmtool.engine.system import State
+from gmtool.engine.system import Outcome, State
 from gmtool.games.ftl.web_drawing import battle_drawing, sector_drawing
 from gmtool.web.screens import MoveScreens
 
@@ -39,6 +39,13 @@ class FtlScreens(MoveScreens):
     confirming = frozenset({"jump"})
     banner = False  # the table tells the last second's story itself
     groups = GROUPS
+
+    def told(self, action: dict[str, Any], outcome: Outcome) -> str:
+        """A jump's line names where the ship went, as the table's story does (``jump
+        (2, 1) to (2, 2): 1 fuel, 7 left``); an order's outcome says it all already."""
+        if action.get("type") == "jump":
+            return f"{outcome.what}: {outcome.outcome}"
+        return outcome.outcome
 
     def table(self, state: State, *, now: float) -> dict[str, Any]:
         doc = super().table(state, now=now)

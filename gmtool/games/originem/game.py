@@ -145,6 +145,7 @@ class OriginemSystem:
 
     name = "originem"
     title = "Originem"
+    short_title = "Originem"
     has_secrets = False
     actions = tuple(HANDLERS)
 

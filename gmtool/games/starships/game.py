@@ -45,6 +45,7 @@ OPTIONS = ("party", "title", "seed")
 class StarshipsSystem:
     name = "starships"
     title = "Stars & Starships encounters"
+    short_title = "Stars & Starships"
     has_secrets = False
 
     def load_content(self, overrides: Mapping[str, Any]) -> StarshipsContent:

@@ -14,6 +14,7 @@ class Toy:
     name = "toy"
     has_secrets = False
     title = "Toy counter"
+    short_title = "Toy"
 
     def load_content(self, overrides: Mapping[str, Any]) -> Any:
         return {"cap": overrides.get("cap", 1000)}

@@ -212,7 +212,7 @@ def test_a_match_of_two_battles_from_the_captains_phones(
     # On the map the captains move in turn: Red first, then Blue, who jumps onto Red.
     check(whose).to_have_text("On the map: Red jumps or waits")
     check(blue.locator(".not-your-turn")).to_have_text("Waiting for Red")
-    assert given(red, "jump", to="(2, 2)") == "1 fuel, 7 left"
+    assert given(red, "jump", to="(2, 2)") == "jump (2, 1) to (2, 2): 1 fuel, 7 left"
     check(blue.locator(".your-turn")).to_have_text("Your turn", timeout=WAIT_MS)
     assert given(blue, "jump", to="(2, 2)").endswith("battle 1 begins with Red")
     check(table.locator(".ftl-head .second b")).to_have_text("0", timeout=WAIT_MS)

@@ -65,8 +65,9 @@ def test_between_battles_the_gm_lays_out_the_map_then_the_captains_jump() -> Non
     assert SYSTEM.to_move(state) == ["Red", "Blue"]
     gm, tick = SYSTEM.options(state, None)
     assert (gm.name, gm.seat, gm.reason, tick.name) == ("map_new", None, "", "tick")
-    (jump,) = SYSTEM.options(state, "Red")  # without the content no battle to order in
-    assert jump.reason == "there is no map yet"
+    # No map: no jump is offered (not even greyed); without the content no battle to order in.
+    assert SYSTEM.options(state, "Red") == []
+    assert "jump" not in {m.name for m in SYSTEM.options(state, "Red", content=content())}
     state = _play(state, gm)
     assert SYSTEM.to_move(state) == ["Red"]  # the captains move in turn, the first seat first
     on_the_map = SYSTEM.options(state, "Red", content=content())
@@ -87,7 +88,7 @@ def test_between_battles_the_gm_lays_out_the_map_then_the_captains_jump() -> Non
 
 def test_in_a_battle_each_captain_is_offered_the_legal_orders() -> None:
     state = _game()
-    assert [m.name for m in SYSTEM.options(state, "Red")] == ["jump"]  # no battle yet
+    assert SYSTEM.options(state, "Red") == []  # no battle yet, and no map to jump on
     opening = SYSTEM.options(state, "Red", content=content())  # the battle as it would open
     assert len([m for m in opening if m.name.startswith("order_")]) > 10
     (tick,) = [m for m in SYSTEM.options(state, None, content=content()) if m.name == "tick"]
@@ -95,7 +96,7 @@ def test_in_a_battle_each_captain_is_offered_the_legal_orders() -> None:
     battle = state["battle"]
     assert SYSTEM.to_move(state) == ["Red", "Blue"]
     for seat in ("Red", "Blue"):
-        moves = [m for m in SYSTEM.options(state, seat) if m.name != "jump"]
+        moves = SYSTEM.options(state, seat)  # orders only: no map, so no escape jump
         legal = legal_orders(battle, seat)
         assert len(moves) == sum(len(actions) for actions in legal.values()) > 10
         for move in moves:

@@ -50,6 +50,13 @@ def _play(state: dict[str, Any], **action: Any) -> Any:
     )
 
 
+def _escape(state: dict[str, Any]) -> Any:
+    """Red's jump as its phone offers it in the battle (the escape)."""
+    ftl = SYSTEM.load_content({"map": {"removals": 0}, "battle": {"hull": 8}})
+    (jump,) = [m for m in SYSTEM.options(state, "Red", content=ftl) if m.name == "jump"]
+    return jump
+
+
 # -- the jump's effects, each from the text ----------------------------------------------
 @pytest.mark.parametrize(("hull", "after"), [(20, 22), (29, 30), (30, 30)])
 def test_the_repair_arm_mends_2_hull_at_every_jump(hull: int, after: int) -> None:
@@ -146,8 +153,10 @@ def test_a_battle_begins_where_the_ships_meet_and_the_storm_halves_the_reactor()
     assert red["reactor"] == 12 and SYSTEM.to_move(state) == ["Red", "Blue"]
     with pytest.raises(RulesError, match="cannot jump yet"):
         _play(state, type="jump", player="Red", to=[3, 2])
+    assert _escape(state).reason == "no beacon within reach"  # offered, greyed: not charged
     red["hull"], red["ftl"] = 5, 6000  # hit in the battle; the drive charged
     red["crew"][0]["health"] = 40
+    assert [3, 2] in (_escape(state).choices[0].values or ()) and not _escape(state).reason
     state = _play(state, type="jump", player="Red", to=[3, 2]).state  # into the ion storm
     assert state["battle"]["over"] == "Red escaped" and SYSTEM.to_move(state) == ["Blue"]
     state = _play(state, type="jump", player="Blue", to=[3, 2]).state  # the pursuit

@@ -50,6 +50,7 @@ def test_a_captain_powers_a_weapon_from_the_phone_and_it_is_logged_as_theirs(
 ) -> None:
     page = duel.seat("Red").text
     assert "Your turn · Red" in page and "Blue Lanternfish, on your sensors" in page
+    assert "jump" not in page.split('class="panel moves', 1)[1]  # no map: no jump to list
     found = re.search(r'<option value="(\d+)">heavy laser on</option>', page)
     assert found, "powering the heavy laser is one of the legal orders"
     battery = page.split("Backup battery", 1)[1].split("</select>", 1)[0]
@@ -106,7 +107,8 @@ def test_a_whole_match_from_the_phones(gmtool: Any, tmp_path: Any) -> None:
     for table in serving("pm"):
         assert "On the map: <b>Red</b> jumps or waits" in table.get("/").text
         assert "it is Red's turn on the map" in table.seat("Blue").text
-        assert "refused" not in _phone_move(table, "Red", "jump", to="(2, 2)")
+        told = _phone_move(table, "Red", "jump", to="(2, 2)")
+        assert '<p class="notice">jump (2, 1) to (2, 2): 1 fuel, 7 left</p>' in told
         assert "refused" not in _phone_move(table, "Blue", "jump", to="(2, 2)")
         page = table.get("/").text
         assert "Second <b>0</b>" in page and page.count('class="ship-grid"') == 2

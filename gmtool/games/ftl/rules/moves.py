@@ -32,8 +32,10 @@ def options(
 ) -> list[Move]:
     """The moves ``seat`` (None: the GM) may make now: the GM lays out the map and runs the
     battle's seconds; a captain gives the battle's orders and jumps (a jump in a battle
-    is the escape). ``content`` (the campaign's FTL content, loaded) lets the jumps be
-    checked, and the orders be offered before the first second opens the battle.
+    is the escape; with no map laid out there is no jump to offer, not even a greyed one:
+    the campaign plays one battle). ``content`` (the campaign's FTL content, loaded) lets
+    the jumps be checked, and the orders be offered before the first second opens the
+    battle.
     ``kinds`` (order kinds, ``jump``) keeps those moves of the list only, found alone;
     ``wanted`` (kind, fields) -> bool, those orders only (``choices.legal_orders``)."""
     battle = battle_of(state, content)
@@ -141,15 +143,7 @@ def _jumps(state: State, seat: str, content: Any) -> list[Move]:
     sector = state.get("map")
     player = (state.get("players") or {}).get(seat)
     if sector is None or player is None:
-        return [
-            Move(
-                name="jump",
-                label="jump to a touching beacon",
-                seat=seat,
-                action={"type": "jump", "player": seat},
-                reason="there is no map yet",
-            )
-        ]
+        return []  # no beacon to jump to
     here = player.get("at")
     turn = turn_of(state)
     if turn is not None and turn != seat and _alternate(content):
