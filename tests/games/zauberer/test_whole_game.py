@@ -63,7 +63,7 @@ class FirstChoice(Prompts):
     def _choose(self, message: str, choices: list[str], default: Any, live: Any) -> str:
         if live is not None or BACK not in choices:
             self.menus += 1
-            if self.menus > self.limit or choices[0] == "show the log":
+            if self.menus > self.limit or message.startswith("The game is over"):
                 return "quit"
         return choices[0]
 
@@ -85,6 +85,7 @@ def test_a_whole_game_from_the_play_menus() -> None:
     play_zauberer.run(game, prompts)
     state = game.state
     assert state["over"], "the first entry of every menu should lead to an end"
+    assert prompts.menus < prompts.limit, "the game-over menu should have been left at once"
     assert state["winner"] in TEAMS and state["duels"] >= 1
 
 
