@@ -8,8 +8,14 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 from gmtool.dice import DiceDoor
-from gmtool.games.astral.rules.content import AstralContent
-from gmtool.games.astral.rules.lookups import BEINGS, State, lockout_at_tick_end, timers_of, within
+from gmtool.games.astral.rules.content import DISTANCES, AstralContent
+from gmtool.games.astral.rules.declarations import (
+    TARGET_KINDS,
+    move_refusal,
+    target_refusal,
+    task_refusal,
+)
+from gmtool.games.astral.rules.lookups import BEINGS, State, distance, timers_of, within
 from gmtool.games.astral.rules.tick import declare, dice_rollers, resolve_tick
 
 ALWAYS_OFFERED = ("hesitate", "defend", "rest")
@@ -30,27 +36,28 @@ def action_menu(
     Actions that need a target and have none are left out; ``kinds``: just the actions of
     those names, the others' targets not even looked for.
     """
-    reach = content.combat.reach
     others = [e for e in state["entities"] if e["name"] != who and e["condition"] != "gone"]
-    fighters = [
-        e["name"]
-        for e in others
-        if e["kind"] in BEINGS
-        and (e["condition"] == "active" or content.combat.unconscious_can_be_attacked)
-    ]
+
+    def aimed(action: str) -> list[str]:
+        return [
+            e["name"]
+            for e in others
+            if e["kind"] in TARGET_KINDS[action]
+            and target_refusal(state, content, who, action, e) is None
+        ]
+
+    def movable(other: str) -> bool:
+        """Some distance other than the one now is open to a move from ``other``."""
+        now = distance(state, who, other)
+        return any(move_refusal(state, who, other, to) is None for to in DISTANCES if to != now)
+
     candidates: dict[str, Callable[[], list[str]]] = {
-        "attack": lambda: [n for n in fighters if within(state, who, n, reach.attack)],
-        "block": lambda: [n for n in fighters if within(state, who, n, reach.block)],
-        "examine": lambda: [
-            e["name"] for e in others if within(state, who, e["name"], reach.examine)
-        ],
-        "move": lambda: [
-            e["name"] for e in others if lockout_at_tick_end(state, who, e["name"]) is None
-        ],
+        "attack": lambda: aimed("attack"),
+        "block": lambda: aimed("block"),
+        "examine": lambda: aimed("examine"),
+        "move": lambda: [e["name"] for e in others if movable(e["name"])],
         "work": lambda: [
-            t["name"]
-            for t in state["tasks"]
-            if t["status"] == "open" and (t["by"] == who or not content.tasks.only_owner_works)
+            t["name"] for t in state["tasks"] if task_refusal(content, who, t) is None
         ],
     }
     menu: dict[str, list[str]] = {

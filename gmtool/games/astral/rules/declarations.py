@@ -14,16 +14,18 @@ from gmtool.errors import RulesError, UsageError, unknown
 from gmtool.games.astral.rules.content import DISTANCES, AstralContent
 from gmtool.games.astral.rules.lookups import (
     BEINGS,
+    Entity,
     State,
+    Task,
     check_distance_name,
     check_present,
     closeness,
+    describe_kind,
     describe_lockout,
     distance,
     find,
     find_task,
     lockout_at_tick_end,
-    within,
 )
 from gmtool.games.astral.rules.speech import choose_language
 
@@ -158,22 +160,48 @@ def _check_one(state: State, content: AstralContent, given: dict[str, Any]) -> D
 
 
 def check_target(state: State, content: AstralContent, who: str, action: str, name: Any) -> str:
-    kinds = BEINGS if action in ("attack", "block") else ("pc", "npc", "object")
-    target = find(state, str(name or ""), kinds=kinds)
+    """The target ``name`` of ``who``'s attack, block or examine, spelt canonically; refused
+    with the reason ``target_refusal`` gives."""
+    target = find(state, str(name or ""), kinds=TARGET_KINDS[action])
+    refusal = target_refusal(state, content, who, action, target)
+    if refusal is not None:
+        raise refusal
+    return str(target["name"])
+
+
+TARGET_KINDS = {"attack": BEINGS, "block": BEINGS, "examine": ("pc", "npc", "object")}
+"""What each one-target action may be aimed at."""
+
+
+def target_refusal(
+    state: State, content: AstralContent, who: str, action: str, target: Entity
+) -> RulesError | None:
+    """Why ``who`` may not declare ``action`` (attack, block, examine) at ``target``, or
+    None when it may: the one reading of the rules both the menu (``action_menu`` offers
+    the targets with none) and the tick's check (``check_target`` raises it) use."""
     other = str(target["name"])
+    if target["kind"] not in TARGET_KINDS[action]:
+        return RulesError(
+            f"{other} is {describe_kind(target)}, which cannot be the target of {action}",
+            hint=f"{action} a being: a PC or an NPC",
+        )
     if other == who:
-        raise RulesError(f"{who} cannot {action} itself", hint=f"name another entity to {action}")
-    check_present(state, target, f"be the target of {who}'s {action}")
+        return RulesError(f"{who} cannot {action} itself", hint=f"name another entity to {action}")
+    if target["condition"] == "gone":
+        try:
+            check_present(state, target, f"be the target of {who}'s {action}")
+        except RulesError as error:
+            return error
     between = distance(state, who, other)
     if between == "away":
-        raise RulesError(
+        return RulesError(
             f"{other} is Away from {who}: entities that are Away cannot interact "
             "or perceive each other",
             hint=f"move {who} closer first",
         )
     reach = getattr(content.combat.reach, action)
-    if not within(state, who, other, reach):
-        raise RulesError(
+    if closeness(between) > closeness(reach):
+        return RulesError(
             f"{who} is {between} from {other}; {action} reaches {reach} or closer",
             hint=f"move {who} closer first",
         )
@@ -182,11 +210,11 @@ def check_target(state: State, content: AstralContent, who: str, action: str, na
         and target["condition"] == "unconscious"
         and not content.combat.unconscious_can_be_attacked
     ):
-        raise RulesError(
+        return RulesError(
             f"{other} is unconscious and out of the fight",
             hint=f"use 'disturb' if {who} handles it",
         )
-    return other
+    return None
 
 
 def _check_move(state: State, who: str, given: Mapping[str, Any]) -> Declaration:
@@ -200,12 +228,9 @@ def _check_move(state: State, who: str, given: Mapping[str, Any]) -> Declaration
         if other == who:
             raise RulesError(f"{who} cannot move relative to itself")
         check_present(state, find(state, other), f"be moved to by {who}")
-        timer = lockout_at_tick_end(state, who, other)
-        if timer is not None and closeness(to) < closeness("away"):
-            raise RulesError(
-                f"{who} and {other} moved Away and cannot come back for {describe_lockout(timer)}",
-                hint="choose another action this tick",
-            )
+        refusal = move_refusal(state, who, other, to)
+        if refusal is not None:
+            raise refusal
         if other not in canonical:
             canonical.append(other)
     if all(distance(state, who, other) == to for other in canonical):
@@ -216,16 +241,38 @@ def _check_move(state: State, who: str, given: Mapping[str, Any]) -> Declaration
     return {"targets": canonical, "to": to}
 
 
+def move_refusal(state: State, who: str, other: str, to: str) -> RulesError | None:
+    """Why ``who`` may not move to ``to`` from ``other`` (present, not itself), or None when
+    it may: an Away lockout still running when the tick's moves land keeps them apart. The
+    menu offers as a move's targets those some distance is open to."""
+    timer = lockout_at_tick_end(state, who, other)
+    if timer is not None and closeness(to) < closeness("away"):
+        return RulesError(
+            f"{who} and {other} moved Away and cannot come back for {describe_lockout(timer)}",
+            hint="choose another action this tick",
+        )
+    return None
+
+
 def _check_work(state: State, content: AstralContent, who: str, name: str) -> str:
     task = find_task(state, name)
+    refusal = task_refusal(content, who, task)
+    if refusal is not None:
+        raise refusal
+    return str(task["name"])
+
+
+def task_refusal(content: AstralContent, who: str, task: Task) -> RulesError | None:
+    """Why ``who`` may not work on ``task``, or None when it may (the menu's reading and
+    the check's)."""
     if content.tasks.only_owner_works and task["by"] != who:
-        raise RulesError(
+        return RulesError(
             f"task {task['name']} is {task['by']}'s, not {who}'s",
             hint="each character works on their own chosen task",
         )
     if task["status"] != "open":
-        raise RulesError(
+        return RulesError(
             f"task {task['name']} is already finished ({task['status']})",
             hint="start a new task with 'task new'",
         )
-    return str(task["name"])
+    return None
