@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from gmtool.engine.system import Outcome, State
+from gmtool.games.ftl.rules.sector import beacon_words
 from gmtool.games.ftl.web_drawing import battle_drawing, sector_drawing
 from gmtool.web.screens import MoveScreens
 
@@ -60,9 +61,11 @@ class FtlScreens(MoveScreens):
 
 def _drawn(view: dict[str, Any]) -> dict[str, Any]:
     battle = view.get("battle")
+    players = view.get("players") or {}
     return {
         "drawn": battle_drawing(battle) if battle else None,
-        "sector": sector_drawing(view.get("map"), view.get("players") or {}),
+        "sector": sector_drawing(view.get("map"), players),
+        "at": {name: beacon_words(p["at"]) for name, p in players.items() if p.get("at")},
     }
 
 

@@ -75,6 +75,10 @@ def test_between_battles_the_table_shows_the_sector_map(gmtool: Any) -> None:
         assert 'class="sector"' in page and page.count('class="sq ') == 36
         assert "<b>Red</b> jumps or waits" in page  # the first seat moves first
         assert "jump to a beacon" in table.seat("Red").text
+        x, y = json.loads(gmtool("-c", "m", "status", "--json").out)["players"]["Red"]["at"]
+        at = re.search(r"<th>Red</th>(?:<td>[^<]*</td>){2}<td class=\"beacon\">([^<]*)</td>", page)
+        assert at and at[1] == f"({x}, {y})"  # a beacon named as the jumps name it
+        assert f'<span class="chip">at <b>({x}, {y})</b></span>' in table.seat("Red").text
 
 
 def _phone_move(table: Table, seat: str, move: str, **choices: str) -> str:
