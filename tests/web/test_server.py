@@ -18,14 +18,14 @@ import pytest
 from gmtool.web.server import lan_addresses
 
 from .harness import Server, run_gmtool, start_server
+from .specimens import typed
 
 
 @pytest.fixture
 def match(home: Path) -> Iterator[Server]:
     players = ["--players", "Ana,Bo,Cy,Di", "--starter", "Ana"]
-    assert (
-        run_gmtool(home, "campaign", "new", "ff", "--system", "foodfight", *players).returncode == 0
-    )
+    made, err = typed(home, ["campaign", "new", "ff", "--system", "foodfight", *players])
+    assert made == 0, err  # in this process (quicker); the server is a process of its own
     server = start_server(home, "ff")
     yield server
     server.stop()
