@@ -21,7 +21,7 @@ from tests.web.at_the_table import (
     assert_nothing_leaked,
     open_screens,
 )
-from tests.web.browsing import WAIT_MS, expect, gm
+from tests.web.browsing import WAIT_MS, expect
 from tests.web.harness import Server, start_server
 
 ORDERS = {
@@ -79,8 +79,15 @@ def given(phone: Any, kind: str, words: str = "", **chosen: str) -> str:
 
 
 def test_a_whole_ftl_battle_from_the_captains_phones_with_the_gm_at_the_terminal(
-    browser: Any, home: Path, served: list[Server]
+    browser: Any, gmtool_home: Path, gmtool: Any, served: list[Server]
 ) -> None:
+    home = gmtool_home
+
+    def gm(home: Path, *command: str) -> str:  # the GM's command, in this process (quicker;
+        done = gmtool(*command)  # the commands typed while the phones play are processes)
+        assert done.code == 0, (command, done.err)
+        return str(done.out)
+
     gm(home, "campaign", "new", "f", "--from", str(packaged("campaigns", "ftl-demo.yaml")),
        "--seed", "4")  # fmt: skip
     served.append(server := start_server(home, "f"))
