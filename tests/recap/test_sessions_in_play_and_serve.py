@@ -59,7 +59,8 @@ def test_the_recap_and_dice_pages_fit_the_screen(
         *[["-c", "o", "roll", "10d6", "--dice", "1,2,3,4,5,6,6,6,6,6", "--by", "Pierre"]] * 6,
     ]
     for words in typed:
-        assert in_process(home, words) == (0, ""), words
+        code, _, err = in_process(home, words)
+        assert code == 0 and not err, (words, err)
     served.append(server := start_server(home, "o"))
     context = browser.new_context(viewport={"width": width, "height": height})
     page = context.new_page()

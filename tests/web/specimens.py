@@ -83,9 +83,9 @@ SESSIONS = {
 }
 
 
-def typed(home: Path, words: list[str]) -> tuple[int, str]:
+def typed(home: Path, words: list[str]) -> tuple[int, str, str]:
     """``gmtool WORDS`` run in this process (quicker than a process a command), with
-    ``home`` as its storage folder: the exit code and what it wrote to stderr."""
+    ``home`` as its storage folder: the exit code and what it wrote to stdout and stderr."""
     from gmtool.cli.main import main
 
     out, err = io.StringIO(), io.StringIO()
@@ -101,7 +101,7 @@ def typed(home: Path, words: list[str]) -> tuple[int, str]:
             code = 0
         except SystemExit as exit_:
             code = exit_.code if isinstance(exit_.code, int) else (1 if exit_.code else 0)
-    return code, err.getvalue()
+    return code, out.getvalue(), err.getvalue()
 
 
 def prepare(home: Path, systems: list[str]) -> None:
@@ -111,6 +111,6 @@ def prepare(home: Path, systems: list[str]) -> None:
             words = shlex.split(command)
             if words[0] != "campaign":
                 words = ["-c", system, *words]
-            code, err = typed(home, words)
+            code, _, err = typed(home, words)
             if code != 0:
                 raise SystemExit(f"{system}: {command}: {err.strip()}")

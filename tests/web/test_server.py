@@ -24,7 +24,7 @@ from .specimens import typed
 @pytest.fixture
 def match(home: Path) -> Iterator[Server]:
     players = ["--players", "Ana,Bo,Cy,Di", "--starter", "Ana"]
-    made, err = typed(home, ["campaign", "new", "ff", "--system", "foodfight", *players])
+    made, _, err = typed(home, ["campaign", "new", "ff", "--system", "foodfight", *players])
     assert made == 0, err  # in this process (quicker); the server is a process of its own
     server = start_server(home, "ff")
     yield server
