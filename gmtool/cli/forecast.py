@@ -271,6 +271,7 @@ def run(
         policies=setup.policies,
         what=setup.start.what,
         stopped=outcome.stopped,
+        wins_said=getattr(setup.rules, "WINS_SAID", None),
     )
     doc["seconds"] = round(time.perf_counter() - started, 2)
     return doc

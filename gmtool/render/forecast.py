@@ -12,6 +12,8 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from gmtool.engine.forecast.figures import won_by
+
 BAR_WIDTH = 40
 HISTOGRAM_WIDTH = 30
 SIDE_STYLES = ("green", "red", "blue", "yellow", "magenta", "cyan")
@@ -106,7 +108,7 @@ def forecast(doc: Mapping[str, Any]) -> Group:
     wins = Table.grid(padding=(0, 2))
     for number, (side, chance) in enumerate(doc["wins"].items()):
         style = SIDE_STYLES[number % len(SIDE_STYLES)]
-        wins.add_row(Text(f"{side} wins", style=style), shown_chance(chance))
+        wins.add_row(Text(won_by(side, doc.get("wins_said")), style=style), shown_chance(chance))
     if doc["no_winner"]["p"]:
         wins.add_row(Text("no winner", style="dim"), shown_chance(doc["no_winner"]))
     parts: list[Any] = [head, win_bar(doc), wins]
@@ -172,7 +174,11 @@ def svg(doc: Mapping[str, Any], width: int = 480) -> str:
 
 
 def _label(doc: Mapping[str, Any]) -> str:
-    return "; ".join(f"{side} wins {percent(share)}" for side, share in _sides(doc))
+    said = doc.get("wins_said")
+    return "; ".join(
+        f"{side if side == 'no winner' else won_by(side, said)} {percent(share)}"
+        for side, share in _sides(doc)
+    )
 
 
 def picture_path(campaign: Path) -> Path:

@@ -3,9 +3,19 @@
 from __future__ import annotations
 
 import pytest
+from rich.console import Console
 
 from gmtool.dice import DiceDoor
-from gmtool.engine.forecast import EnumeratingRng, Record, Tally, chance, measure, wilson
+from gmtool.engine.forecast import (
+    EnumeratingRng,
+    Record,
+    Tally,
+    chance,
+    measure,
+    report,
+    wilson,
+)
+from gmtool.render.forecast import forecast, svg
 
 
 def test_wilson_interval_of_half_in_a_hundred() -> None:
@@ -61,6 +71,21 @@ def test_merged_tallies_add_up() -> None:
     one.merge(two)
     assert one.games == 2 and one.wins == {"a": 1.0, "": 1.0}
     assert one.events == {"down: x": 1.0} and one.measures["n"] == {1.0: 1.0, 2.0: 1.0}
+
+
+def test_a_win_is_said_in_the_game_s_words_and_a_seat_keeps_its_name() -> None:
+    tally = Tally(("party", "enemies", "Red"))
+    for winner in ("party", "party", "party", "enemies", "Red"):
+        tally.add(Record(winner, (), {"rounds": 1.0}))
+    said = {"party": "the party wins", "enemies": "the enemies win"}
+    doc = report(tally, exact=False, main="rounds", seed=1, policies={}, what="x", wins_said=said)
+    assert doc["wins_said"] == {**said, "Red": "Red wins"}
+    console = Console(width=80, record=True)
+    console.print(forecast(doc))
+    shown = console.export_text()
+    assert "the party wins   60.0%" in shown and "the enemies win  20.0%" in shown
+    assert "Red wins" in shown and "enemies wins" not in shown
+    assert "the party wins 60.0%; the enemies win 20.0%; Red wins 20.0%" in svg(doc)
 
 
 def test_ctrl_c_keeps_the_figures_of_the_games_finished() -> None:

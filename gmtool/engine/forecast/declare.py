@@ -40,7 +40,9 @@ class Record:
 
 
 class Forecastable(Protocol):
-    """A game's ``rules/forecast.py``."""
+    """A game's ``rules/forecast.py``. It may also say ``WINS_SAID`` (side -> words): how
+    the report says that side won ("the PCs win"); without it, or for a side it leaves
+    out, the side's name and "wins" (a seat's: "Red wins")."""
 
     SIDES: tuple[str, ...]
     """The sides a policy plays, in the order they are shown (unless ``Start.sides``)."""
@@ -49,6 +51,7 @@ class Forecastable(Protocol):
     """Each side's policy when none is named (``"*"``: any side not listed)."""
     MAIN: str
     """The measure drawn as a histogram."""
+
     ENUMERABLE: bool
     """Whether every die of the game goes through the door (no hidden shuffles), so an
     exact forecast can enumerate them."""

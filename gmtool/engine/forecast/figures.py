@@ -108,8 +108,10 @@ def report(
     policies: Mapping[str, Policy],
     what: str,
     stopped: bool = False,
+    wins_said: Mapping[str, str] | None = None,
 ) -> dict[str, Any]:
-    """The one document of a forecast (what ``--json`` prints)."""
+    """The one document of a forecast (what ``--json`` prints); ``wins_said``: how the
+    game says a side's win ("the party wins"), where its side's bare name would not do."""
     total = tally.games
     doc: dict[str, Any] = {
         "what": what,
@@ -121,6 +123,7 @@ def report(
             side: chance(tally.wins.get(side, 0.0), total, exact=exact) for side in tally.sides
         },
         "no_winner": chance(tally.wins.get("", 0.0), total, exact=exact),
+        "wins_said": {side: won_by(side, wins_said) for side in tally.sides},
         "events": {
             name: chance(count, total, exact=exact) for name, count in sorted(tally.events.items())
         },
@@ -130,3 +133,8 @@ def report(
     if stopped:
         doc["stopped"] = True
     return doc
+
+
+def won_by(side: str, said: Mapping[str, str] | None = None) -> str:
+    """How a forecast says that ``side`` won: the game's own words, else "Red wins"."""
+    return (said or {}).get(side) or f"{side} wins"

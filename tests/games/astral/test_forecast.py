@@ -87,7 +87,7 @@ def test_the_command_forecasts_a_campaign_file_and_the_campaign_mid_fight(gmtool
     game.play({"type": "tick", "declarations": []}, game.door())  # everyone hesitates
     here = gmtool("forecast", "--runs", "50", "--seed", "1")
     assert here.code == 0, here.err
-    assert "the fight from tick 1" in here.out and "pcs wins" in here.out
+    assert "the fight from tick 1" in here.out and "the PCs win" in here.out
     fresh = gmtool("forecast", "--fresh")
     assert fresh.code == 2 and "no fight begun since the last final attack" in fresh.err
 

@@ -125,7 +125,7 @@ def test_the_command_forecasts_from_the_middle_of_a_fight_and_again_fresh(gmtool
     assert spread["wins"] == doc["wins"] and spread["measures"] == doc["measures"]
     fresh = gmtool("forecast", "--fresh", "--runs", "100", "--seed", "5")
     assert fresh.code == 0, fresh.err
-    assert "from its start" in fresh.out and "party wins" in fresh.out
+    assert "from its start" in fresh.out and "the party wins" in fresh.out
 
 
 def test_unknown_policy_and_no_fight_are_one_line_each(gmtool) -> None:

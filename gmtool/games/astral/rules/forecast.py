@@ -22,6 +22,7 @@ from gmtool.games.astral.rules.lookups import by_name, closeness, distance
 from gmtool.games.astral.rules.options import follow_without_dice
 
 SIDES = ("pcs", "npcs")
+WINS_SAID = {"pcs": "the PCs win", "npcs": "the NPCs win"}
 PLAYED = ("attack", "block", "defend", "rest", "hesitate")
 """The declarations a forecast plays."""
 TICK = ("tick",)

@@ -22,6 +22,7 @@ from gmtool.games.originem.rules import nova
 from gmtool.games.originem.rules.options import FIGHT_SCENE, as_played
 
 SIDES = ("crew", "enemies")
+WINS_SAID = {"crew": "the crew wins", "enemies": "the enemies win"}
 MAIN = "NOVA minutes used"
 ENUMERABLE = True
 RUNS = 1000

@@ -23,6 +23,7 @@ from gmtool.games.starships.rules.turns import current
 PLAYED = ("attack", "momentum_spend", "end_turn")
 """The moves a forecast plays."""
 SIDES_SHOWN = SIDES
+WINS_SAID = {"party": "the party wins", "enemies": "the enemies win"}
 FRESH_FROM = "encounter_start"
 """``--fresh``: the encounter again from the action that started it."""
 MAIN = "rounds"
