@@ -51,7 +51,6 @@ class Forecastable(Protocol):
     """Each side's policy when none is named (``"*"``: any side not listed)."""
     MAIN: str
     """The measure drawn as a histogram."""
-
     ENUMERABLE: bool
     """Whether every die of the game goes through the door (no hidden shuffles), so an
     exact forecast can enumerate them."""
